@@ -1,0 +1,6 @@
+export default {
+  globs: ['elements/**/*.ts'],
+  exclude: ['elements/internal/**'],
+  outdir: '.',
+  litelement: true,
+};

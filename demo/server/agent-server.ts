@@ -1,0 +1,62 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { WebSocketServer } from 'ws';
+import { handleComposerSocket, readSession } from './composer.js';
+import { serveStatic, type StaticMount } from './static.js';
+
+/** The Composer WebSocket endpoint. */
+export const COMPOSER_PATH = '/api/v1/composer/ws';
+
+export interface AgentServerOptions {
+  /** 0 picks a free port. */
+  readonly port?: number;
+  readonly host?: string;
+  /** Folders served over plain HTTP (the demo page and the built bundle). */
+  readonly mounts?: readonly StaticMount[];
+}
+
+export interface AgentServer {
+  /** `http://host:port`, without a trailing slash. */
+  readonly origin: string;
+  readonly port: number;
+  close(): Promise<void>;
+}
+
+/** Starts the reference agent server: the Composer WebSocket, and static files for the demo. */
+export async function startAgentServer(options: AgentServerOptions = {}): Promise<AgentServer> {
+  const mounts = options.mounts ?? [];
+  const host = options.host ?? '127.0.0.1';
+  const http: Server = createServer((req, res) => {
+    void serveStatic(req, res, mounts).then((served) => {
+      if (served) return;
+      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
+      res.end('Not found\n');
+    });
+  });
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
+
+  http.on('upgrade', (req, socket, head) => {
+    const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
+    if (url.pathname !== COMPOSER_PATH) {
+      socket.destroy();
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => handleComposerSocket(ws, readSession(url)));
+  });
+
+  await new Promise<void>((done, fail) => {
+    http.once('error', fail);
+    http.listen(options.port ?? 0, host, () => done());
+  });
+  const { port } = http.address() as AddressInfo;
+  return {
+    origin: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    port,
+    close: async () => {
+      for (const client of wss.clients) client.terminate();
+      wss.close();
+      http.closeAllConnections();
+      await new Promise<void>((done) => http.close(() => done()));
+    },
+  };
+}

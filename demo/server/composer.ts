@@ -1,0 +1,63 @@
+import type { WebSocket } from 'ws';
+import {
+  ClientFrame,
+  INLINE_UI_CAPABILITY,
+  parseFrame,
+  type ProtocolMarker,
+  type ServerEvent,
+} from '../../src/index.js';
+import { scriptedReply, toDeltas } from './scenarios.js';
+
+/** Options read from the Composer WebSocket URL. */
+export interface ComposerSession {
+  /** True only for the exact capability `inline_ui_version=1`. */
+  readonly inlineUi: boolean;
+  /** Milliseconds between streamed deltas. */
+  readonly delayMs: number;
+}
+
+export function readSession(url: URL): ComposerSession {
+  const delay = Number(url.searchParams.get('delay') ?? '12');
+  return {
+    inlineUi: url.searchParams.getAll(INLINE_UI_CAPABILITY.param).includes(INLINE_UI_CAPABILITY.value),
+    delayMs: Number.isFinite(delay) && delay >= 0 ? Math.min(delay, 1000) : 12,
+  };
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));
+
+/** Runs the Composer protocol on one socket: every user message gets one scripted, streamed reply. */
+export function handleComposerSocket(socket: WebSocket, session: ComposerSession): void {
+  let replies = 0;
+  const send = (event: ServerEvent): void => {
+    if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(event));
+  };
+
+  socket.on('message', (data, isBinary) => {
+    const frame = isBinary ? null : parseFrame(ClientFrame, String(data));
+    if (!frame?.ok) {
+      send({ type: 'error', code: 'bad_frame', message: frame ? frame.reason : 'binary frames are not accepted' });
+      return;
+    }
+    const { text, mode } = frame.value;
+    // The server alone decides the marker: UI only for the exact capability, and only in orchestrator or ask.
+    const marker: ProtocolMarker = { inlineUiVersion: session.inlineUi ? 1 : null, mode };
+    const messageId = `assistant-${Date.now().toString(36)}-${replies++}`;
+    void stream(messageId, marker, scriptedReply(marker, text));
+  });
+
+  async function stream(messageId: string, marker: ProtocolMarker, reply: string): Promise<void> {
+    let sequence = 0;
+    send({
+      type: 'message_start',
+      message_id: messageId,
+      sequence: sequence++,
+      marker: { inline_ui_version: marker.inlineUiVersion, mode: marker.mode },
+    });
+    for (const delta of toDeltas(reply)) {
+      if (session.delayMs > 0) await sleep(session.delayMs);
+      send({ type: 'text_delta', message_id: messageId, sequence: sequence++, delta });
+    }
+    send({ type: 'message_end', message_id: messageId, sequence: sequence++ });
+  }
+}

@@ -1,0 +1,48 @@
+import type { AssistantMessage, ConnectionState, ViewFailureReason, ViewIssue } from '../src/index.js';
+
+/** Detail of `mantis-view-error`: why a view fell back, with JSON pointers to the problems. */
+export interface ViewErrorDetail {
+  /** Set when the whole view fell back; absent when only some children were replaced by warnings. */
+  readonly reason?: ViewFailureReason;
+  readonly issues: readonly ViewIssue[];
+}
+
+/** Detail of `mantis-send`: a user message about to be sent. Cancel the event to keep it from being sent. */
+export interface SendDetail {
+  readonly text: string;
+}
+
+/** Detail of `mantis-message-complete`: the finished assistant message, with its source text and parts. */
+export interface MessageCompleteDetail {
+  readonly message: AssistantMessage;
+}
+
+/** Detail of `mantis-connection-change`. */
+export interface ConnectionChangeDetail {
+  readonly state: ConnectionState;
+}
+
+/** Detail of `mantis-protocol-error`: a frame from the server failed validation and was skipped. */
+export interface ProtocolErrorDetail {
+  readonly reason: string;
+}
+
+declare global {
+  interface HTMLElementEventMap {
+    'mantis-view-error': CustomEvent<ViewErrorDetail>;
+    'mantis-send': CustomEvent<SendDetail>;
+    'mantis-message-complete': CustomEvent<MessageCompleteDetail>;
+    'mantis-connection-change': CustomEvent<ConnectionChangeDetail>;
+    'mantis-protocol-error': CustomEvent<ProtocolErrorDetail>;
+  }
+}
+
+/** Dispatches a typed event that bubbles and crosses shadow roots. Returns false if a cancelable one was cancelled. */
+export function emit<K extends keyof HTMLElementEventMap>(
+  target: EventTarget,
+  name: K,
+  detail: HTMLElementEventMap[K] extends CustomEvent<infer D> ? D : never,
+  options: { cancelable?: boolean } = {},
+): boolean {
+  return target.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true, cancelable: options.cancelable ?? false }));
+}

@@ -1,0 +1,51 @@
+import { css } from 'lit';
+
+/**
+ * Design tokens shared by every element. Public `--mantis-*` custom properties map onto private `--_*` ones; the
+ * defaults use `light-dark()`, so one set of tokens serves both themes and the used `color-scheme` picks. The
+ * `theme` attribute sets `color-scheme` (`light`, `dark`, or `system` to follow prefers-color-scheme); without it
+ * an element inherits the color scheme of where it is placed.
+ */
+export const themeStyles = css`
+  :host {
+    --_font: var(--mantis-font-family, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif);
+    --_font-size: var(--mantis-font-size, 1rem);
+    --_mono: var(--mantis-font-family-mono, ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace);
+    --_text: var(--mantis-color-text, light-dark(#1c1b1f, #e7e3ea));
+    --_muted: var(--mantis-color-text-muted, light-dark(#55515c, #b9b4bf));
+    --_surface: var(--mantis-color-surface, light-dark(#ffffff, #18171b));
+    --_raised: var(--mantis-color-surface-raised, light-dark(#f3f2f6, #26242b));
+    --_border: var(--mantis-color-border, light-dark(#cfcbd6, #4a4650));
+    --_accent: var(--mantis-color-accent, light-dark(#3346c4, #a9b4ff));
+    --_on-accent: var(--mantis-color-on-accent, light-dark(#ffffff, #10142e));
+    --_focus: var(--mantis-color-focus, light-dark(#3346c4, #a9b4ff));
+    --_info: var(--mantis-color-info, light-dark(#1f5fa8, #8cc1ff));
+    --_success: var(--mantis-color-success, light-dark(#1d6b3a, #7fd49c));
+    --_warning: var(--mantis-color-warning, light-dark(#8a5200, #ffc66b));
+    --_danger: var(--mantis-color-danger, light-dark(#b3261e, #ffb4ab));
+    --_radius: var(--mantis-radius, 8px);
+    --_space: var(--mantis-space, 8px);
+    font-family: var(--_font);
+    font-size: var(--_font-size);
+    color: var(--_text);
+  }
+  :host([theme='light']) {
+    color-scheme: light;
+  }
+  :host([theme='dark']) {
+    color-scheme: dark;
+  }
+  :host([theme='system']) {
+    color-scheme: light dark;
+  }
+  [hidden] {
+    display: none !important;
+  }
+  :focus-visible {
+    outline: 2px solid var(--_focus);
+    outline-offset: 2px;
+  }
+`;
+
+/** Values of the `theme` attribute. */
+export type Theme = 'light' | 'dark' | 'system';

@@ -1,0 +1,222 @@
+import { LitElement, html, type PropertyValues, type TemplateResult } from 'lit';
+import { property, query, state } from 'lit/decorators.js';
+import { repeat } from 'lit/directives/repeat.js';
+import {
+  MODES,
+  Thread,
+  WebSocketTransport,
+  composerUrl,
+  type ChatMessage,
+  type ComposerMode,
+  type ConnectionState,
+  type MantisPart,
+  type Transport,
+  type TransportEvent,
+} from '../../src/index.js';
+import { emit } from '../events.js';
+import { markdown } from '../internal/markdown.js';
+import { themeStyles, type Theme } from '../internal/theme.styles.js';
+import { TransportController } from '../internal/transport-controller.js';
+import { chatStyles } from './mantis-chat.styles.js';
+
+/** `generative-ui` is on unless the attribute says exactly "false". */
+const onUnlessFalse = {
+  fromAttribute: (value: string | null): boolean => value === null || value.trim().toLowerCase() !== 'false',
+  toAttribute: (value: boolean): string | null => (value ? null : 'false'),
+};
+
+const STATE_TEXT: Record<ConnectionState, string> = {
+  idle: 'Not connected',
+  connecting: 'Connecting…',
+  open: 'Connected',
+  reconnecting: 'Reconnecting…',
+  closed: 'Disconnected',
+};
+
+/**
+ * The Composer: a transcript of streamed answers with validated views between their paragraphs, and an input.
+ * It connects to a Composer WebSocket (`url`), advertising `inline_ui_version=1` while generative UI is on.
+ *
+ * @tagname mantis-chat
+ * @summary A generative-UI chat.
+ *
+ * @slot header - Content above the transcript, such as a title.
+ * @slot empty - Shown while the transcript has no messages.
+ *
+ * @fires {CustomEvent<SendDetail>} mantis-send - A message is about to be sent. Cancelable: cancel it to keep the message from being sent.
+ * @fires {CustomEvent<MessageCompleteDetail>} mantis-message-complete - An assistant message finished streaming.
+ * @fires {CustomEvent<ConnectionChangeDetail>} mantis-connection-change - The connection state changed.
+ * @fires {CustomEvent<ProtocolErrorDetail>} mantis-protocol-error - A frame from the server failed validation and was skipped.
+ *
+ * @csspart base - The whole chat.
+ * @csspart status - The connection state line.
+ * @csspart transcript - The scrolling list of messages.
+ * @csspart message - One message; also `message-user` or `message-assistant`.
+ * @csspart text - Rendered Markdown of an assistant message.
+ * @csspart view - A view inside an assistant message.
+ * @csspart view-pending - The placeholder of a view that is still streaming.
+ * @csspart view-error - The fallback of a view that was refused.
+ * @csspart composer - The input area.
+ * @csspart input - The message textarea.
+ * @csspart send-button - The send button.
+ *
+ * @cssprop --mantis-font-family - Text font.
+ * @cssprop --mantis-color-text - Text color.
+ * @cssprop --mantis-color-text-muted - Secondary text color.
+ * @cssprop --mantis-color-surface - Background.
+ * @cssprop --mantis-color-surface-raised - Background of user messages and the input.
+ * @cssprop --mantis-color-border - Borders.
+ * @cssprop --mantis-color-accent - The send button.
+ * @cssprop --mantis-color-on-accent - Text on the send button.
+ * @cssprop --mantis-color-focus - Focus rings.
+ * @cssprop --mantis-radius - Corner radius.
+ * @cssprop --mantis-space - Base spacing unit.
+ */
+export class MantisChat extends LitElement {
+  static override styles = [themeStyles, chatStyles];
+  static override shadowRootOptions: ShadowRootInit = { ...LitElement.shadowRootOptions, delegatesFocus: true };
+
+  /** The Composer WebSocket URL, absolute or relative to the page (`http(s)` is turned into `ws(s)`). */
+  @property() url: string | undefined = undefined;
+
+  /** A transport to use instead of building one from `url`. The page keeps ownership: it is not closed here. */
+  @property({ attribute: false }) transport: Transport | undefined = undefined;
+
+  /** The Composer mode replies are authored under. */
+  @property({ reflect: true }) mode: ComposerMode = 'orchestrator';
+
+  /** Generative UI: on unless `generative-ui="false"`. Off, the capability is not advertised and replies are Markdown only. */
+  @property({ attribute: 'generative-ui', converter: onUnlessFalse }) generativeUi = true;
+
+  /** Color scheme: `light`, `dark`, or `system` (the default) to follow the operating system. */
+  @property({ reflect: true }) theme: Theme = 'system';
+
+  /** Placeholder text of the input. */
+  @property() placeholder = 'Send a message';
+
+  @state() private connectionState: ConnectionState = 'idle';
+  @state() private messages: readonly ChatMessage[] = [];
+
+  @query('textarea') private input!: HTMLTextAreaElement;
+
+  readonly #thread = new Thread();
+  readonly #connection = new TransportController(this, (event) => this.#onTransportEvent(event));
+
+  /** The messages of the conversation, oldest first. */
+  get conversation(): readonly ChatMessage[] {
+    return this.messages;
+  }
+
+  /** Sends a user message as if typed. Returns false when it was empty or a `mantis-send` listener cancelled it. */
+  send(text: string): boolean {
+    if (text.trim().length === 0) return false;
+    if (!emit(this, 'mantis-send', { text }, { cancelable: true })) return false;
+    const message = this.#thread.addUserMessage(text);
+    this.messages = this.#thread.messages;
+    const mode = (MODES as readonly string[]).includes(this.mode) ? this.mode : 'orchestrator';
+    this.#connection.transport?.send({ type: 'user_message', client_message_id: message.id, text, mode });
+    return true;
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('transport') || changed.has('url') || changed.has('generativeUi')) {
+      if (this.transport) this.#connection.use(this.transport, false);
+      else if (this.url) this.#connection.use(this.#buildTransport(this.url), true);
+      else this.#connection.use(null, false);
+      this.connectionState = this.#connection.transport?.state ?? 'idle';
+    }
+  }
+
+  #buildTransport(url: string): Transport | null {
+    try {
+      return new WebSocketTransport(composerUrl(url, { generativeUi: this.generativeUi }, document.baseURI));
+    } catch {
+      emit(this, 'mantis-protocol-error', { reason: 'invalid url' });
+      return null;
+    }
+  }
+
+  #onTransportEvent(event: TransportEvent): void {
+    switch (event.type) {
+      case 'state':
+        this.connectionState = event.state;
+        emit(this, 'mantis-connection-change', { state: event.state });
+        return;
+      case 'protocol-error':
+        emit(this, 'mantis-protocol-error', { reason: event.reason });
+        return;
+      case 'server': {
+        const changed = this.#thread.apply(event.event);
+        if (!changed) return;
+        this.messages = this.#thread.messages;
+        if (changed.status === 'done') emit(this, 'mantis-message-complete', { message: changed });
+      }
+    }
+  }
+
+  #onSubmit(event: SubmitEvent): void {
+    event.preventDefault();
+    if (this.send(this.input.value)) this.input.value = '';
+    this.input.focus();
+  }
+
+  #onKeyDown(event: KeyboardEvent): void {
+    if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) {
+      event.preventDefault();
+      this.input.form?.requestSubmit();
+    }
+  }
+
+  #renderPart(part: MantisPart): TemplateResult {
+    switch (part.type) {
+      case 'text':
+        return html`<div part="text" class="markdown">${markdown(part.text, 'prose')}</div>`;
+      case 'data-mantis-ui':
+        return html`<mantis-ui-view part="view" .view=${part.data}></mantis-ui-view>`;
+      case 'data-mantis-ui-pending':
+        return html`<div part="view-pending" class="pending" aria-hidden="true"><span>Preparing a view…</span></div>`;
+      case 'data-mantis-ui-error':
+        return html`<p part="view-error" class="fallback" role="note">
+          <strong>This view can’t be shown.</strong> ${part.data.message}
+        </p>`;
+    }
+  }
+
+  #renderMessage(message: ChatMessage): TemplateResult {
+    if (message.role === 'user') {
+      return html`<div part="message message-user" class="message user">
+        <span class="visually-hidden">You said:</span>
+        <p class="user-text">${message.text}</p>
+      </div>`;
+    }
+    return html`<div part="message message-assistant" class="message assistant" aria-busy=${message.status === 'streaming'}>
+      <span class="visually-hidden">Assistant:</span>
+      ${repeat(message.parts, (_part, index) => index, (part) => this.#renderPart(part))}
+    </div>`;
+  }
+
+  protected override render(): TemplateResult {
+    const empty = this.messages.length === 0;
+    const streaming = this.messages.some((m) => m.role === 'assistant' && m.status === 'streaming');
+    return html`<div part="base" class="base">
+      <slot name="header"></slot>
+      <p part="status" class="status state-${this.connectionState}" role="status">${STATE_TEXT[this.connectionState]}</p>
+      <div part="transcript" class="transcript" role="log" aria-label="Conversation" aria-busy=${streaming} tabindex="0">
+        <div class="empty" ?hidden=${!empty}><slot name="empty"><p>No messages yet.</p></slot></div>
+        ${repeat(this.messages, (m) => m.id, (m) => this.#renderMessage(m))}
+      </div>
+      <form part="composer" class="composer" @submit=${this.#onSubmit}>
+        <label class="visually-hidden" for="input">Message</label>
+        <textarea
+          id="input"
+          part="input"
+          rows="2"
+          placeholder=${this.placeholder}
+          enterkeyhint="send"
+          @keydown=${this.#onKeyDown}
+        ></textarea>
+        <button part="send-button" type="submit">Send</button>
+      </form>
+    </div>`;
+  }
+}

@@ -1,0 +1,165 @@
+import { css } from 'lit';
+
+export const chatStyles = css`
+  :host {
+    display: block;
+    height: var(--mantis-chat-height, 32rem);
+    background: var(--_surface);
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+    overflow: hidden;
+    line-height: 1.5;
+  }
+  .base {
+    display: flex;
+    flex-direction: column;
+    height: 100%;
+    min-height: 0;
+  }
+  .visually-hidden {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    overflow: hidden;
+    clip-path: inset(50%);
+    white-space: nowrap;
+  }
+  .status {
+    margin: 0;
+    padding: calc(var(--_space) * 0.5) calc(var(--_space) * 1.5);
+    font-size: 0.8125em;
+    color: var(--_muted);
+    border-bottom: 1px solid var(--_border);
+  }
+  .status::before {
+    content: '';
+    display: inline-block;
+    width: 0.5em;
+    height: 0.5em;
+    margin-inline-end: 0.5em;
+    border-radius: 50%;
+    background: var(--_muted);
+    vertical-align: middle;
+  }
+  .status.state-open::before {
+    background: var(--_success);
+  }
+  .status.state-closed::before {
+    background: var(--_danger);
+  }
+  .transcript {
+    position: relative;
+    flex: 1 1 auto;
+    min-height: 0;
+    overflow-y: auto;
+    padding: calc(var(--_space) * 1.5);
+    display: flex;
+    flex-direction: column;
+    gap: calc(var(--_space) * 1.5);
+  }
+  .empty {
+    color: var(--_muted);
+    margin: auto;
+    text-align: center;
+  }
+  .message {
+    position: relative;
+    display: flex;
+    flex-direction: column;
+    gap: var(--_space);
+    max-width: 100%;
+    min-width: 0;
+  }
+  .message.user {
+    align-self: flex-end;
+    max-width: 85%;
+    background: var(--_raised);
+    border-radius: var(--_radius);
+    padding: var(--_space) calc(var(--_space) * 1.5);
+  }
+  .user-text {
+    margin: 0;
+    white-space: pre-wrap;
+    overflow-wrap: anywhere;
+  }
+  .markdown {
+    overflow-wrap: anywhere;
+  }
+  .markdown > :first-child {
+    margin-top: 0;
+  }
+  .markdown > :last-child {
+    margin-bottom: 0;
+  }
+  .markdown a {
+    color: var(--_accent);
+  }
+  .markdown code,
+  .markdown pre {
+    font-family: var(--_mono);
+    font-size: 0.9em;
+  }
+  .markdown pre {
+    overflow: auto;
+    background: var(--_raised);
+    padding: var(--_space);
+    border-radius: var(--_radius);
+  }
+  .markdown table {
+    border-collapse: collapse;
+    display: block;
+    overflow-x: auto;
+  }
+  .markdown th,
+  .markdown td {
+    border: 1px solid var(--_border);
+    padding: 0.25em 0.5em;
+  }
+  .pending {
+    border: 1px dashed var(--_border);
+    border-radius: var(--_radius);
+    padding: var(--_space) calc(var(--_space) * 1.5);
+    color: var(--_muted);
+    font-size: 0.875em;
+  }
+  .fallback {
+    margin: 0;
+    padding: calc(var(--_space) * 0.5) var(--_space);
+    border: 1px dashed var(--_border);
+    border-radius: var(--_radius);
+    color: var(--_muted);
+    font-size: 0.875em;
+  }
+  .fallback strong {
+    color: var(--_text);
+  }
+  .composer {
+    display: flex;
+    gap: var(--_space);
+    padding: var(--_space);
+    border-top: 1px solid var(--_border);
+    align-items: flex-end;
+  }
+  textarea {
+    flex: 1 1 auto;
+    resize: vertical;
+    min-height: 2.5em;
+    max-height: 12em;
+    font: inherit;
+    color: var(--_text);
+    background: var(--_raised);
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+    padding: var(--_space);
+  }
+  button {
+    font: inherit;
+    font-weight: 600;
+    color: var(--_on-accent);
+    background: var(--_accent);
+    border: 0;
+    border-radius: var(--_radius);
+    padding: var(--_space) calc(var(--_space) * 2);
+    cursor: pointer;
+  }
+`;

@@ -1,0 +1,20 @@
+import { defineElement } from '../internal/define.js';
+// The chat renders views: define their element too.
+import '../mantis-ui-view/mantis-ui-view.js';
+import { MantisChat } from './mantis-chat.component.js';
+
+export { MantisChat };
+export type {
+  ConnectionChangeDetail,
+  MessageCompleteDetail,
+  ProtocolErrorDetail,
+  SendDetail,
+} from '../events.js';
+
+defineElement('mantis-chat', MantisChat);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'mantis-chat': MantisChat;
+  }
+}

@@ -1,0 +1,17 @@
+/**
+ * mantis-ui/core: the DOM-free core. It imports no Lit and touches no DOM, so backends can use its schemas,
+ * limits and parser in Node.
+ */
+export { LIMITS, TEXT_LIMITS, RESERVED_IDS, ID_PATTERN } from './limits.js';
+export { utf8Length } from './utf8.js';
+export * from './schema/nodes.js';
+export { validateView, describeFailure } from './schema/validate.js';
+export type { MantisView, ViewIssue, ViewFailureReason, ValidateViewResult } from './schema/validate.js';
+export * from './protocol/marker.js';
+export type * from './protocol/parts.js';
+export { createMessageParser, parseAssistantText, VIEW_FENCE_INFO } from './protocol/message-parser.js';
+export type { MessageParser } from './protocol/message-parser.js';
+export * from './protocol/composer-frames.js';
+export * from './transport/transport.js';
+export * from './transport/websocket.js';
+export * from './chat/thread.js';

@@ -1,0 +1,61 @@
+/**
+ * Every v1 limit of the Composer generative-UI specification (000_de6e533300a72cb9.txt, "Limits and fallback"),
+ * named once. Schemas, the streaming parser, the prompt and the tests all read these; nothing repeats a number.
+ */
+export const LIMITS = {
+  /** Views (`mantis-ui` fences) per assistant message; the next one is refused with an error part. */
+  viewsPerMessage: 4,
+  /** UTF-8 bytes of one fence body; a streaming fence fails closed the moment it passes this. */
+  viewBytes: 16 * 1024,
+  /** Nodes in one view, counting the root and every child, valid or not. */
+  nodesPerView: 32,
+  /** Nesting depth; the root is depth 1. */
+  depth: 6,
+  /** Children of one stack or grid. */
+  fanOut: 8,
+  /** Metrics in one metric-group. */
+  metrics: 8,
+  /** Columns of one data-table. */
+  tableColumns: 8,
+  /** Rows a data-table may carry inline. */
+  tableRows: 25,
+  /** Citations in one citation-list. */
+  citations: 20,
+  /** Authenticated media items across a whole assistant message. */
+  mediaPerMessage: 8,
+  /** Actions on one node or action-row. */
+  actions: 4,
+  /** Point references in one bag action. */
+  bagPointRefs: 32,
+} as const;
+
+/**
+ * Bounds on model-authored strings. The specification asks for "strict, bounded" schemas without giving string
+ * sizes; these are ours, chosen so that the byte limit of a view binds before any one string does.
+ */
+export const TEXT_LIMITS = {
+  /** Node, action, item and row IDs. */
+  id: 64,
+  /** Short labels: headings, titles, button labels, column headers. */
+  label: 200,
+  /** Markdown bodies (callout body, descriptions). */
+  markdown: 4000,
+} as const;
+
+/**
+ * Node IDs a view may not use. They name places in the host's own DOM and protocol (the view root, the
+ * transcript, fallbacks) or are JavaScript object keys that could confuse code that indexes by ID.
+ */
+export const RESERVED_IDS: ReadonlySet<string> = new Set([
+  'root',
+  'view',
+  'fallback',
+  'transcript',
+  'composer',
+  '__proto__',
+  'constructor',
+  'prototype',
+]);
+
+/** IDs are short, ASCII, start with a letter or digit, and never start with the host's `mantis-` prefix. */
+export const ID_PATTERN = /^(?!mantis-)[A-Za-z0-9][A-Za-z0-9_-]*$/;

@@ -1,0 +1,222 @@
+import { LIMITS } from '../limits.js';
+import { describeFailure, validateView } from '../schema/validate.js';
+import { utf8Length } from '../utf8.js';
+import { markerAllowsViews, type ProtocolMarker } from './marker.js';
+import type { MantisPart, StreamFailureReason, TextPart, ViewErrorPart } from './parts.js';
+
+/** The info string that marks a view fence. */
+export const VIEW_FENCE_INFO = 'mantis-ui';
+
+/** An opening code fence per CommonMark: up to 3 spaces, 3+ backticks or tildes, then the info string. */
+const OPEN_FENCE = /^ {0,3}(`{3,}|~{3,})(.*)$/;
+/** A line that could still become a fence once more characters arrive: held back from streaming prose. */
+const MAYBE_FENCE = /^ {0,3}(`{1,2}|~{1,2}|(`{3,}|~{3,}).*)$/;
+/** A closing fence is never this long; a longer partial line in a discarded fence is dropped, not buffered. */
+const MAX_CLOSING_FENCE = 256;
+
+interface Fence {
+  readonly char: string;
+  readonly length: number;
+}
+
+const STREAM_FAILURE_TEXT: Record<'too-many-views' | 'incomplete', string> = {
+  'too-many-views': `This message has more than ${LIMITS.viewsPerMessage} views; the rest are not shown.`,
+  incomplete: 'The view was cut off before it was complete.',
+};
+
+function failureText(reason: StreamFailureReason): string {
+  return reason === 'too-many-views' || reason === 'incomplete' ? STREAM_FAILURE_TEXT[reason] : describeFailure(reason);
+}
+
+function openingFence(line: string): (Fence & { info: string }) | null {
+  const match = OPEN_FENCE.exec(line);
+  if (!match) return null;
+  const run = match[1] as string;
+  const info = (match[2] as string).trim();
+  // CommonMark: a backtick fence's info string may not contain backticks.
+  if (run[0] === '`' && info.includes('`')) return null;
+  return { char: run[0] as string, length: run.length, info: info.split(/\s+/, 1)[0] ?? '' };
+}
+
+function closesFence(line: string, fence: Fence): boolean {
+  const trimmed = line.replace(/^ {0,3}/, '').trimEnd();
+  return trimmed.length >= fence.length && [...trimmed].every((c) => c === fence.char);
+}
+
+/** An incremental parser for one assistant message. */
+export interface MessageParser {
+  /** Feeds the next text delta; returns every part so far. Unchanged parts keep their identity. */
+  push(delta: string): readonly MantisPart[];
+  /** Ends the message: an open view fence fails closed, the last text part becomes `done`. */
+  end(): readonly MantisPart[];
+}
+
+/**
+ * Creates an incremental parser. Work per `push` is bounded by the delta and the current line, not by the
+ * message: only the unfinished line is kept as a string, and fence bodies are measured as they arrive.
+ */
+export function createMessageParser(marker: ProtocolMarker): MessageParser {
+  const viewsEnabled = markerAllowsViews(marker);
+  const parts: MantisPart[] = [];
+  /** Complete lines of the current prose run, not yet closed by a view fence. */
+  let prose = '';
+  /** A non-view code fence open inside the prose: its contents are never views. */
+  let proseFence: Fence | null = null;
+  /** The unfinished last line. */
+  let line = '';
+  let lineBytes = 0;
+  /** Set while skipping an overlong line of a discarded fence up to its newline. */
+  let skippingLine = false;
+  let view: { fence: Fence; body: string; bytes: number; index: number; id: string } | null = null;
+  let discarding: Fence | null = null;
+  let viewCount = 0;
+  let nextId = 0;
+  let ended = false;
+
+  /** Index in `parts` of the live text part, if the last part is one. */
+  let textIndex = -1;
+
+  const setText = (text: string, state: TextPart['state']): void => {
+    const visible = text.trim().length > 0;
+    if (textIndex >= 0) {
+      const current = parts[textIndex] as TextPart;
+      if (!visible) {
+        parts.splice(textIndex, 1);
+        textIndex = -1;
+      } else if (current.text !== text || current.state !== state) {
+        parts[textIndex] = { type: 'text', text, state };
+      }
+    } else if (visible) {
+      textIndex = parts.push({ type: 'text', text, state }) - 1;
+    }
+  };
+
+  const closeProse = (): void => {
+    setText(prose, 'done');
+    prose = '';
+    textIndex = -1;
+  };
+
+  /** Replaces the open view's placeholder with an error part, or appends one. */
+  const fail = (reason: StreamFailureReason, at?: { index: number; id: string }): void => {
+    const part: ViewErrorPart = {
+      type: 'data-mantis-ui-error',
+      id: at ? at.id : `view-${nextId++}`,
+      data: { reason, message: failureText(reason) },
+    };
+    if (at) parts[at.index] = part;
+    else parts.push(part);
+  };
+
+  const completeLine = (text: string): void => {
+    if (view) {
+      if (closesFence(text, view.fence)) {
+        const result = validateView(view.body);
+        if (result.ok) parts[view.index] = { type: 'data-mantis-ui', id: view.id, data: result.view };
+        else fail(result.reason, view);
+        view = null;
+        return;
+      }
+      const bytes = view.bytes + (view.body ? 1 : 0) + utf8Length(text);
+      if (bytes > LIMITS.viewBytes) {
+        fail('too-large', view);
+        discarding = view.fence;
+        view = null;
+        return;
+      }
+      view.body = view.body ? `${view.body}\n${text}` : text;
+      view.bytes = bytes;
+      parts[view.index] = { type: 'data-mantis-ui-pending', id: view.id, data: { bytes } };
+      return;
+    }
+    if (discarding) {
+      if (closesFence(text, discarding)) discarding = null;
+      return;
+    }
+    if (proseFence) {
+      if (closesFence(text, proseFence)) proseFence = null;
+      prose += `${text}\n`;
+      return;
+    }
+    const fence = openingFence(text);
+    if (fence && viewsEnabled && fence.info === VIEW_FENCE_INFO) {
+      closeProse();
+      viewCount += 1;
+      if (viewCount > LIMITS.viewsPerMessage) {
+        fail('too-many-views');
+        discarding = fence;
+        return;
+      }
+      const id = `view-${nextId++}`;
+      const index = parts.push({ type: 'data-mantis-ui-pending', id, data: { bytes: 0 } }) - 1;
+      view = { fence, body: '', bytes: 0, index, id };
+      return;
+    }
+    if (fence) proseFence = fence;
+    prose += `${text}\n`;
+  };
+
+  /** Streams the open prose run, holding back an unfinished line that may yet open a fence. */
+  const showProse = (): void => {
+    const partial = !proseFence && MAYBE_FENCE.test(line) ? '' : line;
+    setText(prose + partial, 'streaming');
+  };
+
+  const push = (delta: string): readonly MantisPart[] => {
+    if (ended) return parts;
+    let start = 0;
+    for (;;) {
+      const newline = delta.indexOf('\n', start);
+      const piece = delta.slice(start, newline === -1 ? undefined : newline);
+      if (skippingLine) {
+        if (newline !== -1) skippingLine = false;
+      } else {
+        line += piece;
+        lineBytes += utf8Length(piece);
+        if (newline !== -1) {
+          completeLine(line.endsWith('\r') ? line.slice(0, -1) : line);
+          line = '';
+          lineBytes = 0;
+        } else if (view && view.bytes + (view.body ? 1 : 0) + lineBytes > LIMITS.viewBytes) {
+          // Fail closed the moment the body passes the limit, without buffering the rest of the line.
+          fail('too-large', view);
+          discarding = view.fence;
+          view = null;
+          line = '';
+          lineBytes = 0;
+          skippingLine = true;
+        } else if (discarding && line.length > MAX_CLOSING_FENCE) {
+          line = '';
+          lineBytes = 0;
+          skippingLine = true;
+        }
+      }
+      if (newline === -1) break;
+      start = newline + 1;
+    }
+    if (!view && !discarding) showProse();
+    return parts;
+  };
+
+  const end = (): readonly MantisPart[] => {
+    if (ended) return parts;
+    if (line && !skippingLine) completeLine(line);
+    line = '';
+    if (view) {
+      fail('incomplete', view);
+      view = null;
+    }
+    ended = true;
+    setText(prose, 'done');
+    return parts;
+  };
+
+  return { push, end };
+}
+
+/** Parses a whole assistant message at once: exactly the parts that streaming it in any chunks yields. */
+export function parseAssistantText(text: string, marker: ProtocolMarker): readonly MantisPart[] {
+  const parser = createMessageParser(marker);
+  parser.push(text);
+  return parser.end();
+}

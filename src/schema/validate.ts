@@ -1,0 +1,168 @@
+import * as z from 'zod';
+import { LIMITS } from '../limits.js';
+import { utf8Length } from '../utf8.js';
+import { Id } from './primitives.js';
+import {
+  CONTAINER_SCHEMAS,
+  LEAF_SCHEMAS,
+  type ComposerNode,
+  type ContainerType,
+  type InvalidNode,
+  type LeafType,
+} from './nodes.js';
+
+/** A validated v1 view: `{"version":1,"id":…,"root":NODE}`. */
+export interface MantisView {
+  readonly version: 1;
+  readonly id: string;
+  readonly root: ComposerNode;
+}
+
+/** One problem found, at a JSON pointer into the view. */
+export interface ViewIssue {
+  readonly path: string;
+  readonly message: string;
+}
+
+/** Why a whole view fell back to text. Each reason has a sentence for people in `describeFailure`. */
+export type ViewFailureReason =
+  | 'not-json'
+  | 'too-large'
+  | 'unsupported-version'
+  | 'invalid-envelope'
+  | 'invalid-root';
+
+export type ValidateViewResult =
+  | {
+      readonly ok: true;
+      readonly view: MantisView;
+      /** Problems of children that were replaced by inert warnings; empty when everything was valid. */
+      readonly issues: readonly ViewIssue[];
+    }
+  | { readonly ok: false; readonly reason: ViewFailureReason; readonly issues: readonly ViewIssue[] };
+
+const EnvelopeSchema = z.strictObject({ version: z.literal(1), id: Id, root: z.unknown() });
+
+const FAILURE_TEXT: Record<ViewFailureReason, string> = {
+  'not-json': 'The view is not valid JSON.',
+  'too-large': 'The view is larger than this chat allows.',
+  'unsupported-version': 'The view uses a version this chat does not support.',
+  'invalid-envelope': 'The view is not in the expected format.',
+  'invalid-root': 'The view’s main component is not one this chat can show.',
+};
+
+/** A short sentence a person understands, never quoting the model's data. */
+export function describeFailure(reason: ViewFailureReason): string {
+  return FAILURE_TEXT[reason];
+}
+
+class TooLarge extends Error {}
+
+const pointer = (segments: readonly PropertyKey[]): string =>
+  segments.map((s) => `/${String(s).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+
+interface WalkContext {
+  nodes: number;
+  readonly ids: Set<string>;
+  readonly issues: ViewIssue[];
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const hasOwn = <T extends object>(table: T, key: string): key is Extract<keyof T, string> =>
+  Object.prototype.hasOwnProperty.call(table, key);
+
+function invalid(ctx: WalkContext, path: PropertyKey[], reason: string, issues: readonly z.core.$ZodIssue[] = []): InvalidNode {
+  if (issues.length === 0) ctx.issues.push({ path: pointer(path), message: reason });
+  for (const issue of issues) ctx.issues.push({ path: pointer([...path, ...issue.path]), message: issue.message });
+  return { type: 'invalid', reason };
+}
+
+/**
+ * Validates one node and, for containers, each child on its own. Structural limits (node count, depth, fan-out)
+ * fail the whole view: they bound the work done on model output, so they cannot be salvaged child by child.
+ */
+function walk(raw: unknown, path: PropertyKey[], depth: number, ctx: WalkContext): ComposerNode | InvalidNode {
+  ctx.nodes += 1;
+  if (ctx.nodes > LIMITS.nodesPerView || depth > LIMITS.depth) throw new TooLarge();
+  if (!isRecord(raw) || typeof raw.type !== 'string') return invalid(ctx, path, 'not a component');
+  const type = raw.type;
+
+  if (hasOwn(LEAF_SCHEMAS, type)) {
+    const parsed = LEAF_SCHEMAS[type as LeafType].safeParse(raw);
+    if (!parsed.success) return invalid(ctx, path, `invalid ${type}`, parsed.error.issues);
+    return claimId(parsed.data, path, ctx);
+  }
+
+  if (hasOwn(CONTAINER_SCHEMAS, type)) {
+    const children = raw.children;
+    if (Array.isArray(children) && children.length > LIMITS.fanOut) throw new TooLarge();
+    const parsed = CONTAINER_SCHEMAS[type as ContainerType].safeParse(raw);
+    if (!parsed.success) return invalid(ctx, path, `invalid ${type}`, parsed.error.issues);
+    const claimed = claimId(parsed.data, path, ctx);
+    if (claimed.type === 'invalid') return claimed;
+    return {
+      ...parsed.data,
+      children: parsed.data.children.map((child, index) => walk(child, [...path, 'children', index], depth + 1, ctx)),
+    };
+  }
+
+  return invalid(ctx, path, 'unknown component', []);
+}
+
+function claimId<N extends { id: string }>(node: N, path: PropertyKey[], ctx: WalkContext): N | InvalidNode {
+  if (ctx.ids.has(node.id)) return invalid(ctx, [...path, 'id'], 'duplicate ID');
+  ctx.ids.add(node.id);
+  return node;
+}
+
+/**
+ * Validates model-authored view data: JSON text (the body of a `mantis-ui` fence) or an already-parsed value.
+ * Never throws. Invalid children of a stack or grid come back replaced by `{type: 'invalid'}` placeholders, with
+ * their problems in `issues`; anything wrong with the envelope or the root fails the whole view.
+ */
+export function validateView(input: unknown): ValidateViewResult {
+  let value = input;
+  let bytes: number;
+  try {
+    bytes = utf8Length(typeof input === 'string' ? input : (JSON.stringify(input) ?? ''));
+  } catch {
+    return { ok: false, reason: 'invalid-envelope', issues: [{ path: '', message: 'not serializable as JSON' }] };
+  }
+  if (bytes > LIMITS.viewBytes) {
+    return { ok: false, reason: 'too-large', issues: [{ path: '', message: `over ${LIMITS.viewBytes} bytes` }] };
+  }
+  if (typeof input === 'string') {
+    try {
+      value = JSON.parse(input);
+    } catch {
+      return { ok: false, reason: 'not-json', issues: [{ path: '', message: 'not valid JSON' }] };
+    }
+  }
+  if (isRecord(value) && 'version' in value && value.version !== 1) {
+    return { ok: false, reason: 'unsupported-version', issues: [{ path: '/version', message: 'unsupported version' }] };
+  }
+  const envelope = EnvelopeSchema.safeParse(value);
+  if (!envelope.success) {
+    return {
+      ok: false,
+      reason: 'invalid-envelope',
+      issues: envelope.error.issues.map((issue) => ({ path: pointer(issue.path), message: issue.message })),
+    };
+  }
+  const ctx: WalkContext = { nodes: 0, ids: new Set(), issues: [] };
+  let root: ComposerNode | InvalidNode;
+  try {
+    root = walk(envelope.data.root, ['root'], 1, ctx);
+  } catch (error) {
+    if (!(error instanceof TooLarge)) throw error;
+    return {
+      ok: false,
+      reason: 'too-large',
+      issues: [{ path: '/root', message: `over ${LIMITS.nodesPerView} nodes, depth ${LIMITS.depth} or fan-out ${LIMITS.fanOut}` }],
+    };
+  }
+  if (root.type === 'invalid') return { ok: false, reason: 'invalid-root', issues: ctx.issues };
+  return { ok: true, view: { version: 1, id: envelope.data.id, root }, issues: ctx.issues };
+}

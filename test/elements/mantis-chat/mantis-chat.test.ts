@@ -1,0 +1,145 @@
+import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { nothing } from 'lit';
+import { sendKeys } from '@web/test-runner-commands';
+import '../../../elements/mantis-chat/mantis-chat.js';
+import type { MantisChat } from '../../../elements/mantis-chat/mantis-chat.js';
+import { WebSocketTransport } from '../../../src/index.js';
+import { composerSocketUrl } from '../../helpers/agent.js';
+
+const shadow = (el: MantisChat) => el.shadowRoot as ShadowRoot;
+
+/** The assistant message's rendered parts, in DOM order. */
+const assistantParts = (el: MantisChat) =>
+  [...shadow(el).querySelectorAll('[part~="message-assistant"] > [part]')].map((node) => node.getAttribute('part'));
+
+async function openChat(url = composerSocketUrl(), generativeUi?: string): Promise<MantisChat> {
+  const el = await fixture<MantisChat>(html`<mantis-chat url=${url} generative-ui=${generativeUi ?? nothing}></mantis-chat>`);
+  await waitUntil(() => shadow(el).querySelector('[part="status"]')?.textContent === 'Connected', 'never connected', { timeout: 5000 });
+  return el;
+}
+
+async function typeAndSend(el: MantisChat, text: string): Promise<void> {
+  const input = shadow(el).querySelector('textarea') as HTMLTextAreaElement;
+  input.focus();
+  await sendKeys({ type: text });
+  await sendKeys({ press: 'Enter' });
+}
+
+describe('<mantis-chat>', () => {
+  it('sends what is typed over a real WebSocket and renders the streamed reply: prose, view, prose', async () => {
+    const el = await openChat();
+    const complete = oneEvent(el, 'mantis-message-complete');
+    await typeAndSend(el, 'Show me the clusters');
+
+    const user = shadow(el).querySelector('[part~="message-user"]');
+    expect(user?.textContent).to.contain('Show me the clusters');
+    expect((shadow(el).querySelector('textarea') as HTMLTextAreaElement).value).to.equal('');
+    expect(shadow(el).activeElement?.localName).to.equal('textarea');
+
+    const { detail } = await complete;
+    await el.updateComplete;
+    expect(detail.message.marker).to.deep.equal({ inlineUiVersion: 1, mode: 'orchestrator' });
+    expect(detail.message.text).to.contain('```mantis-ui');
+    expect(assistantParts(el)).to.deep.equal(['text', 'view', 'text']);
+
+    const view = shadow(el).querySelector('mantis-ui-view') as HTMLElement;
+    await (view as HTMLElement & { updateComplete: Promise<unknown> }).updateComplete;
+    expect(view.shadowRoot?.querySelector('[role="heading"]')?.textContent?.trim()).to.equal('Memory systems');
+    expect(view.shadowRoot?.querySelector('[part="callout"] strong')?.textContent).to.equal('128 points');
+    const texts = shadow(el).querySelectorAll('[part~="message-assistant"] [part="text"]');
+    expect(texts[0]?.textContent).to.contain('strongest cluster');
+    expect(texts[0]?.querySelector('em')?.textContent).to.equal('Show me the clusters');
+    expect(texts[1]?.querySelector('strong')?.textContent).to.equal('compare');
+    await expect(el).to.be.accessible();
+  });
+
+  it('shows a non-interactive placeholder while a view is still streaming', async () => {
+    const el = await openChat(composerSocketUrl({ delay: '15' }));
+    await typeAndSend(el, 'hi');
+    await waitUntil(() => shadow(el).querySelector('[part="view-pending"]'), 'no placeholder seen', { timeout: 8000, interval: 5 });
+    expect(shadow(el).querySelector('mantis-ui-view')).to.equal(null);
+    await waitUntil(() => shadow(el).querySelector('mantis-ui-view'), 'view never rendered', { timeout: 8000 });
+    expect(shadow(el).querySelector('[part="view-pending"]')).to.equal(null);
+  });
+
+  it('advertises inline_ui_version=1 only while generative UI is on, and renders fences as Markdown when off', async () => {
+    // Record the URLs sockets are opened with; the sockets themselves are real.
+    const opened: string[] = [];
+    const RealWebSocket = window.WebSocket;
+    window.WebSocket = class extends RealWebSocket {
+      constructor(url: string | URL, protocols?: string | string[]) {
+        super(url, protocols);
+        opened.push(String(url));
+      }
+    };
+    try {
+      const on = await openChat(composerSocketUrl());
+      expect(new URL(opened.at(-1) as string).searchParams.getAll('inline_ui_version')).to.deep.equal(['1']);
+      on.remove();
+
+      // Off: the capability is removed even when the page's URL carries it.
+      const el = await openChat(composerSocketUrl({ inline_ui_version: '1' }), 'false');
+      expect(new URL(opened.at(-1) as string).searchParams.has('inline_ui_version')).to.equal(false);
+      const complete = oneEvent(el, 'mantis-message-complete');
+      await typeAndSend(el, 'plain please');
+      const { detail } = await complete;
+      await el.updateComplete;
+      expect(detail.message.marker.inlineUiVersion).to.equal(null);
+      expect(assistantParts(el)).to.deep.equal(['text']);
+      expect(shadow(el).querySelector('mantis-ui-view')).to.equal(null);
+    } finally {
+      window.WebSocket = RealWebSocket;
+    }
+  });
+
+  it('keeps a fence the user typed as plain text', async () => {
+    const el = await openChat();
+    const fence = '```mantis-ui\n{"version":1,"id":"v","root":{"id":"h","type":"heading","text":"typed"}}\n```';
+    el.send(fence);
+    await el.updateComplete;
+    const user = shadow(el).querySelector('[part~="message-user"] .user-text');
+    expect(user?.textContent).to.equal(fence);
+  });
+
+  it('adds a line with Shift+Enter and does not send', async () => {
+    const el = await openChat();
+    const input = shadow(el).querySelector('textarea') as HTMLTextAreaElement;
+    input.focus();
+    await sendKeys({ type: 'one' });
+    await sendKeys({ down: 'Shift' });
+    await sendKeys({ press: 'Enter' });
+    await sendKeys({ up: 'Shift' });
+    await sendKeys({ type: 'two' });
+    expect(input.value).to.equal('one\ntwo');
+    expect(el.conversation).to.have.length(0);
+  });
+
+  it('lets a mantis-send listener cancel a message', async () => {
+    const el = await openChat();
+    el.addEventListener('mantis-send', (event) => event.preventDefault(), { once: true });
+    expect(el.send('not this one')).to.equal(false);
+    expect(el.conversation).to.have.length(0);
+  });
+
+  it('uses a transport handed to it as a property, and leaves it open when removed', async () => {
+    const transport = new WebSocketTransport(composerSocketUrl({ inline_ui_version: '1' }));
+    const el = await fixture<MantisChat>(html`<mantis-chat .transport=${transport}></mantis-chat>`);
+    await waitUntil(() => transport.state === 'open');
+    const complete = oneEvent(el, 'mantis-message-complete');
+    el.send('via property');
+    await complete;
+    expect(assistantParts(el)).to.deep.equal(['text', 'view', 'text']);
+    el.remove();
+    expect(transport.state).to.equal('open');
+    transport.close();
+  });
+
+  it('is accessible in light and dark themes', async () => {
+    for (const theme of ['light', 'dark']) {
+      const el = await fixture<MantisChat>(html`<mantis-chat theme=${theme}></mantis-chat>`);
+      expect(getComputedStyle(el).colorScheme).to.equal(theme);
+      await expect(el).to.be.accessible();
+    }
+  });
+});
+

@@ -1,0 +1,112 @@
+import { expect } from '@open-wc/testing';
+import {
+  LIMITS,
+  createMessageParser,
+  parseAssistantText,
+  type MantisPart,
+  type ProtocolMarker,
+} from '../../../src/index.js';
+
+const V1: ProtocolMarker = { inlineUiVersion: 1, mode: 'orchestrator' };
+const viewJson = (id = 'v') => JSON.stringify({ version: 1, id, root: { id: 'h', type: 'heading', text: 'Hello' } });
+const fence = (body: string) => `\`\`\`mantis-ui\n${body}\n\`\`\``;
+const types = (parts: readonly MantisPart[]) => parts.map((p) => p.type);
+
+describe('parseAssistantText', () => {
+  it('turns prose, a fence and prose into text, view, text in source order', () => {
+    const parts = parseAssistantText(`Before.\n\n${fence(viewJson())}\n\nAfter.`, V1);
+    expect(types(parts)).to.deep.equal(['text', 'data-mantis-ui', 'text']);
+    expect((parts[0] as { text: string }).text.trim()).to.equal('Before.');
+    expect((parts[2] as { text: string }).text.trim()).to.equal('After.');
+    expect(parts.every((p) => p.type !== 'text' || p.state === 'done')).to.equal(true);
+  });
+
+  it('keeps fences as Markdown when the marker did not negotiate v1', () => {
+    const text = `Before.\n\n${fence(viewJson())}\n`;
+    expect(types(parseAssistantText(text, { inlineUiVersion: null, mode: 'orchestrator' }))).to.deep.equal(['text']);
+    expect(types(parseAssistantText(text, { inlineUiVersion: 1, mode: 'visual-tour' }))).to.deep.equal(['text']);
+    expect(types(parseAssistantText(text, { inlineUiVersion: 1, mode: 'ask' }))).to.deep.equal(['text', 'data-mantis-ui']);
+  });
+
+  it('does not treat a mantis-ui fence inside another code block as a view', () => {
+    const text = `\`\`\`\`markdown\n${fence(viewJson())}\n\`\`\`\`\n`;
+    expect(types(parseAssistantText(text, V1))).to.deep.equal(['text']);
+  });
+
+  it('turns an invalid fence into a non-actionable error part', () => {
+    const parts = parseAssistantText(fence('{"version":1,"id":"v","root":{"id":"x","type":"script"}}'), V1);
+    expect(parts).to.have.length(1);
+    expect(parts[0]).to.deep.include({ type: 'data-mantis-ui-error' });
+    expect(JSON.stringify(parts[0])).not.to.contain('script');
+  });
+
+  it('fails closed on a fence left open at the end of the message', () => {
+    const parts = parseAssistantText(`Text\n\`\`\`mantis-ui\n${viewJson()}\n`, V1);
+    expect(types(parts)).to.deep.equal(['text', 'data-mantis-ui-error']);
+  });
+
+  it(`refuses view ${LIMITS.viewsPerMessage + 1} with an error part`, () => {
+    const text = Array.from({ length: LIMITS.viewsPerMessage + 1 }, (_, i) => fence(viewJson(`v${i}`))).join('\n');
+    const parts = parseAssistantText(text, V1);
+    expect(types(parts)).to.deep.equal([
+      ...Array<string>(LIMITS.viewsPerMessage).fill('data-mantis-ui'),
+      'data-mantis-ui-error',
+    ]);
+  });
+});
+
+describe('createMessageParser', () => {
+  it('shows an open fence as a placeholder until its closing delimiter arrives', () => {
+    const parser = createMessageParser(V1);
+    parser.push('Intro\n```mantis-ui\n');
+    let parts = parser.push(viewJson());
+    expect(types(parts)).to.deep.equal(['text', 'data-mantis-ui-pending']);
+    parts = parser.push('\n``');
+    expect(types(parts)).to.deep.equal(['text', 'data-mantis-ui-pending']);
+    parts = parser.push('`\n');
+    expect(types(parts)).to.deep.equal(['text', 'data-mantis-ui']);
+  });
+
+  it('streams prose as it arrives but holds back a line that may open a fence', () => {
+    const parser = createMessageParser(V1);
+    expect((parser.push('Hello wor')[0] as { text: string }).text).to.equal('Hello wor');
+    const parts = parser.push('ld\n``');
+    expect((parts[0] as { text: string }).text).to.equal('Hello world\n');
+  });
+
+  it('fails closed the moment a fence body passes the byte limit, without waiting for its end', () => {
+    const parser = createMessageParser(V1);
+    parser.push('```mantis-ui\n');
+    parser.push('x'.repeat(LIMITS.viewBytes));
+    expect(types(parser.push(''))).to.deep.equal(['data-mantis-ui-pending']);
+    const parts = parser.push('y');
+    expect(parts[0]).to.deep.include({ type: 'data-mantis-ui-error' });
+    expect((parts[0] as { data: { reason: string } }).data.reason).to.equal('too-large');
+    // The rest of the fence is discarded; prose after it streams again.
+    parser.push('z'.repeat(100_000));
+    const after = parser.push('\n```\nAfter\n');
+    expect(types(after)).to.deep.equal(['data-mantis-ui-error', 'text']);
+  });
+
+  it('keeps the identity of parts that did not change', () => {
+    const parser = createMessageParser(V1);
+    const first = parser.push(`Intro\n\n${fence(viewJson())}\n`);
+    const view = first[1];
+    const next = parser.push('More text');
+    expect(next[1]).to.equal(view);
+  });
+
+  it('yields the one-shot parts for a message split at every position', () => {
+    const text = `Intro *é* 😀\n\n${fence(viewJson())}\r\n\nOutro 😀\n~~~js\ncode\n~~~\n`;
+    const expected = parseAssistantText(text, V1);
+    for (let i = 0; i <= text.length; i++) {
+      for (const j of [i, Math.min(text.length, i + 1), Math.min(text.length, i + 3)]) {
+        const parser = createMessageParser(V1);
+        parser.push(text.slice(0, i));
+        parser.push(text.slice(i, j));
+        parser.push(text.slice(j));
+        expect(parser.end(), `split at ${i}, ${j}`).to.deep.equal(expected);
+      }
+    }
+  });
+});

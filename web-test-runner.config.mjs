@@ -1,0 +1,98 @@
+// @ts-check
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { esbuildPlugin } from '@web/dev-server-esbuild';
+import { chromeLauncher } from '@web/test-runner-chrome';
+import { defaultReporter, summaryReporter } from '@web/test-runner';
+import { tsImport } from 'tsx/esm/api';
+import { chromiumPath } from './scripts/chromium.mjs';
+
+/** Where the summary reporter leaves the counts that scripts/test.mjs prints as `N passed, N failed`. */
+export const RESULTS_FILE = process.env.MANTIS_WTR_RESULTS ?? 'node_modules/.cache/mantis-wtr-results.json';
+
+// The reference agent server, started by the test runner: browser tests talk to it over real sockets.
+const { startAgentServer } = await tsImport('./demo/server/agent-server.ts', import.meta.url);
+const agent = await startAgentServer({ port: 0 });
+
+/** @returns {import('@web/test-runner').Reporter} */
+function countingReporter() {
+  return {
+    onTestRunFinished({ sessions }) {
+      let passed = 0;
+      let failed = 0;
+      let skipped = 0;
+      /** @param {import('@web/test-runner').TestSuiteResult} suite */
+      const walk = (suite) => {
+        for (const test of suite.tests) {
+          if (test.skipped) skipped += 1;
+          else if (test.passed) passed += 1;
+          else failed += 1;
+        }
+        suite.suites.forEach(walk);
+      };
+      for (const session of sessions) {
+        if (session.testResults) walk(session.testResults);
+        // A file that failed to load, or an error outside any test, counts as one failure.
+        if (session.errors.length > 0 || (!session.passed && !session.testResults)) failed += 1;
+      }
+      mkdirSync(dirname(RESULTS_FILE), { recursive: true });
+      writeFileSync(RESULTS_FILE, JSON.stringify({ passed, failed, skipped }));
+    },
+  };
+}
+
+/** @type {import('@web/test-runner').TestRunnerConfig} */
+export default {
+  files: ['test/**/*.test.ts', '!test/node/**'],
+  nodeResolve: true,
+  filterBrowserLogs: ({ args }) => !String(args[0]).includes('Lit is in dev mode'),
+  concurrency: 2,
+  testsFinishTimeout: 240_000,
+  browserStartTimeout: 60_000,
+  testFramework: { config: { timeout: 10_000 } },
+  browsers: [
+    chromeLauncher({
+      launchOptions: {
+        executablePath: chromiumPath(),
+        headless: true,
+        args: [
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-quic',
+          '--no-first-run',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+          '--enable-unsafe-swiftshader',
+        ],
+      },
+    }),
+  ],
+  plugins: [
+    esbuildPlugin({ ts: true, tsconfig: './tsconfig.json', target: 'es2022' }),
+    {
+      name: 'mantis-agent-server',
+      serverStop: () => agent.close(),
+    },
+    {
+      // ../shared/ sits beside the project, not in it: a user's clone has none, and tests that read it skip.
+      name: 'mantis-shared-corpus',
+      serve(context) {
+        const file = '../shared/corpus/attacks.json';
+        if (context.path === '/__shared/corpus/attacks.json' && existsSync(file)) {
+          return { body: readFileSync(file, 'utf8'), type: 'json' };
+        }
+        return undefined;
+      },
+    },
+  ],
+  testRunnerHtml: (testFramework) => `<!doctype html>
+<html lang="en">
+  <head><title>mantis-ui tests</title></head>
+  <body>
+    <script>window.__MANTIS_AGENT__ = ${JSON.stringify({ origin: agent.origin })};</script>
+    <script type="module" src="${testFramework}"></script>
+  </body>
+</html>`,
+  reporters: [defaultReporter(), summaryReporter({ flatten: false }), countingReporter()],
+};
