@@ -10,7 +10,7 @@ if (build.status !== 0) process.exit(build.status || 1);
 
 const port = process.env.PORT ?? '8787';
 const host = process.env.HOST ?? '127.0.0.1';
-const server = spawn('npx', ['--no-install', 'tsx', 'demo/server/main.ts', '--demo', '--port', port, '--host', host], {
+const server = spawn(process.execPath, ['--import', 'tsx', 'demo/server/main.ts', '--demo', '--port', port, '--host', host], {
   stdio: 'inherit',
 });
 for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) process.on(signal, () => server.kill(signal));

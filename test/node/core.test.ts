@@ -1,6 +1,7 @@
 // The DOM-free core in plain Node: no window, no document, no Lit. Backends import it for schemas and parsing.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import type * as Core from '../../src/index.js';
 
 test('the core imports in Node without a DOM', async () => {
   assert.equal(typeof (globalThis as { document?: unknown }).document, 'undefined');
@@ -27,6 +28,6 @@ test('the built core (dist/core.js) loads in Node without Lit or a DOM', async (
     t.skip('dist/core.js is absent: run `npm run build` (npm test builds first)');
     return;
   }
-  const core = (await import('../../dist/core.js' as string)) as typeof import('../../src/index.js');
+  const core = (await import('../../dist/core.js' as string)) as typeof Core;
   assert.equal(typeof core.validateView, 'function');
 });

@@ -33,7 +33,7 @@ describe('<mantis-ui-view>', () => {
 
   it('renders from JSON text in the spec attribute', async () => {
     const el = await fixture<MantisUiView>(html`<mantis-ui-view spec=${JSON.stringify(SPEC_EXAMPLE)}></mantis-ui-view>`);
-    expect(shadow(el).querySelector('[part="stack"]')).to.exist;
+    expect(shadow(el).querySelector('[part="stack"]')).not.to.equal(null);
     expect(shadow(el).querySelector('[part="callout"] strong')?.textContent).to.equal('densest');
     // Tone is not conveyed by colour alone.
     expect(shadow(el).querySelector('[part="callout"]')?.textContent).to.contain('Warning:');
@@ -69,7 +69,7 @@ describe('<mantis-ui-view>', () => {
     const view = structuredClone(SPEC_EXAMPLE) as { root: { children: unknown[] } };
     view.root.children.push({ id: 'bad', type: 'callout', body: 'x', href: 'javascript:alert(1)' });
     const el = await fixture<MantisUiView>(html`<mantis-ui-view .view=${view}></mantis-ui-view>`);
-    expect(shadow(el).querySelector('[role="heading"]')).to.exist;
+    expect(shadow(el).querySelector('[role="heading"]')).not.to.equal(null);
     expect(shadow(el).querySelectorAll('[part="callout"]')).to.have.length(1);
     const warning = shadow(el).querySelector('[part="invalid"]');
     expect(warning?.textContent).to.contain('could not be shown');
