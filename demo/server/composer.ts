@@ -14,13 +14,20 @@ export interface ComposerSession {
   readonly inlineUi: boolean;
   /** Milliseconds between streamed deltas. */
   readonly delayMs: number;
+  /** Largest delta, in characters (deltas vary from 1 to this). */
+  readonly chunk: number;
+  /** The scripted scenario: `summary` (default) or `echo`, which replies with the user's text verbatim. */
+  readonly scenario: 'summary' | 'echo';
 }
 
 export function readSession(url: URL): ComposerSession {
   const delay = Number(url.searchParams.get('delay') ?? '12');
+  const chunk = Number(url.searchParams.get('chunk') ?? '7');
   return {
     inlineUi: url.searchParams.getAll(INLINE_UI_CAPABILITY.param).includes(INLINE_UI_CAPABILITY.value),
     delayMs: Number.isFinite(delay) && delay >= 0 ? Math.min(delay, 1000) : 12,
+    chunk: Number.isInteger(chunk) && chunk >= 1 ? Math.min(chunk, 64 * 1024) : 7,
+    scenario: url.searchParams.get('scenario') === 'echo' ? 'echo' : 'summary',
   };
 }
 
@@ -43,7 +50,8 @@ export function handleComposerSocket(socket: WebSocket, session: ComposerSession
     // The server alone decides the marker: UI only for the exact capability, and only in orchestrator or ask.
     const marker: ProtocolMarker = { inlineUiVersion: session.inlineUi ? 1 : null, mode };
     const messageId = `assistant-${Date.now().toString(36)}-${replies++}`;
-    void stream(messageId, marker, scriptedReply(marker, text));
+    // `echo` plays a model that repeats the user's text: how tests push attack inputs through the real reply path.
+    void stream(messageId, marker, session.scenario === 'echo' ? text : scriptedReply(marker, text));
   });
 
   async function stream(messageId: string, marker: ProtocolMarker, reply: string): Promise<void> {
@@ -54,7 +62,7 @@ export function handleComposerSocket(socket: WebSocket, session: ComposerSession
       sequence: sequence++,
       marker: { inline_ui_version: marker.inlineUiVersion, mode: marker.mode },
     });
-    for (const delta of toDeltas(reply)) {
+    for (const delta of toDeltas(reply, session.chunk)) {
       if (session.delayMs > 0) await sleep(session.delayMs);
       send({ type: 'text_delta', message_id: messageId, sequence: sequence++, delta });
     }

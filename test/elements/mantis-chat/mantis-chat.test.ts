@@ -5,6 +5,8 @@ import '../../../elements/mantis-chat/mantis-chat.js';
 import type { MantisChat } from '../../../elements/mantis-chat/mantis-chat.js';
 import { WebSocketTransport } from '../../../src/index.js';
 import { composerSocketUrl } from '../../helpers/agent.js';
+import { OWN_ATTACKS, loadSharedCorpus } from '../../helpers/corpus.js';
+import { assertNoActiveContent, watchSinks } from '../../helpers/sinks.js';
 
 const shadow = (el: MantisChat) => el.shadowRoot as ShadowRoot;
 
@@ -143,3 +145,48 @@ describe('<mantis-chat>', () => {
   });
 });
 
+
+describe('<mantis-chat> with attack inputs as assistant Markdown', () => {
+  /** Each payload goes to the server, which streams it back verbatim as the assistant's reply. */
+  async function echoAll(payloads: readonly { id: string; payload: string }[]): Promise<void> {
+    const sinks = watchSinks();
+    let el: MantisChat | null = null;
+    try {
+      for (const [index, { id, payload }] of payloads.entries()) {
+        if (payload.trim().length === 0 || payload.length > 32 * 1024) continue;
+        // A fresh chat now and then keeps this test about rendering, not about long threads.
+        if (index % 40 === 0) {
+          el?.remove();
+          el = await openChat(composerSocketUrl({ scenario: 'echo', delay: '0', chunk: '2048' }));
+        }
+        const chat = el as MantisChat;
+        const complete = oneEvent(chat, 'mantis-message-complete');
+        chat.send(payload);
+        const { detail } = await complete;
+        expect(detail.message.text, id).to.equal(payload);
+        await chat.updateComplete;
+        const messages = shadow(chat).querySelectorAll('[part~="message-assistant"]');
+        assertNoActiveContent(messages[messages.length - 1] as Element, id);
+      }
+      await new Promise((done) => setTimeout(done, 50));
+      sinks.assertClean('assistant Markdown');
+    } finally {
+      sinks.restore();
+      el?.remove();
+    }
+  }
+
+  it('renders the suite’s own attack inputs inert', async () => {
+    await echoAll(OWN_ATTACKS.map((payload, i) => ({ id: `own-${i}`, payload })));
+  });
+
+  it('renders every xss and markdown entry of the shared corpus inert', async function () {
+    const corpus = await loadSharedCorpus();
+    if (!corpus) {
+      console.warn('../shared/corpus/attacks.json is absent: skipping the shared corpus (the own inputs still ran).');
+      this.skip();
+    }
+    this.timeout(180_000);
+    await echoAll([...corpus.xss, ...corpus.markdown]);
+  });
+});

@@ -1,0 +1,46 @@
+// custom-elements.json documents the public API of every element (scripts/check-manifest.mjs keeps it fresh).
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { test } from 'node:test';
+
+interface Declaration {
+  tagName?: string;
+  customElement?: boolean;
+  attributes?: { name: string }[];
+  members?: { name: string; kind: string; privacy?: string }[];
+  events?: { name: string; type?: { text: string } }[];
+}
+
+const manifest = JSON.parse(readFileSync('custom-elements.json', 'utf8')) as { modules: { declarations?: Declaration[] }[] };
+const element = (tag: string): Declaration => {
+  const found = manifest.modules.flatMap((m) => m.declarations ?? []).find((d) => d.customElement && d.tagName === tag);
+  assert.ok(found, `${tag} is not in custom-elements.json`);
+  return found;
+};
+const names = (items: { name: string }[] | undefined) => (items ?? []).map((i) => i.name).sort();
+
+test('mantis-chat is listed with its attributes, properties and typed events', () => {
+  const chat = element('mantis-chat');
+  assert.deepEqual(names(chat.attributes), ['generative-ui', 'mode', 'placeholder', 'theme', 'url']);
+  const publicFields = (chat.members ?? []).filter((m) => m.kind === 'field' && m.privacy === undefined).map((m) => m.name);
+  for (const field of ['url', 'transport', 'mode', 'generativeUi', 'theme', 'placeholder', 'conversation']) {
+    assert.ok(publicFields.includes(field), `missing property ${field}`);
+  }
+  assert.deepEqual(
+    (chat.events ?? []).map((e) => `${e.name}: ${e.type?.text}`).sort(),
+    [
+      'mantis-connection-change: CustomEvent<ConnectionChangeDetail>',
+      'mantis-message-complete: CustomEvent<MessageCompleteDetail>',
+      'mantis-protocol-error: CustomEvent<ProtocolErrorDetail>',
+      'mantis-send: CustomEvent<SendDetail>',
+    ],
+  );
+});
+
+test('mantis-ui-view is listed with its attributes, properties and typed events', () => {
+  const view = element('mantis-ui-view');
+  assert.deepEqual(names(view.attributes), ['heading-level', 'spec', 'theme']);
+  const fields = (view.members ?? []).map((m) => m.name);
+  for (const field of ['view', 'spec', 'theme', 'headingLevel', 'validation']) assert.ok(fields.includes(field), `missing ${field}`);
+  assert.deepEqual((view.events ?? []).map((e) => `${e.name}: ${e.type?.text}`), ['mantis-view-error: CustomEvent<ViewErrorDetail>']);
+});
