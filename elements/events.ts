@@ -1,10 +1,30 @@
-import type { AssistantMessage, ConnectionState, ViewFailureReason, ViewIssue } from '../src/index.js';
+import type { Action, AssistantMessage, ConnectionState, ViewFailureReason, ViewIssue } from '../src/index.js';
 
 /** Detail of `mantis-view-error`: why a view fell back, with JSON pointers to the problems. */
 export interface ViewErrorDetail {
   /** Set when the whole view fell back; absent when only some children were replaced by warnings. */
   readonly reason?: ViewFailureReason;
   readonly issues: readonly ViewIssue[];
+}
+
+/**
+ * Detail of `mantis-action`: the user chose an action of a view. State-changing actions (add-to-bag, run-task,
+ * submit-followup) arrive only after a second, confirming click, and at most once per rendered message.
+ */
+export interface ActionDetail {
+  readonly viewId: string;
+  readonly nodeId: string;
+  readonly action: Action;
+}
+
+/** Detail of `mantis-artifact-open`: the user asked to open an artifact's payload. */
+export interface ArtifactOpenDetail {
+  readonly viewId: string;
+  readonly nodeId: string;
+  readonly title: string;
+  readonly format: 'markdown' | 'text' | 'code' | 'csv' | 'json';
+  readonly language?: string;
+  readonly content: string;
 }
 
 /** Detail of `mantis-send`: a user message about to be sent. Cancel the event to keep it from being sent. */
@@ -30,6 +50,8 @@ export interface ProtocolErrorDetail {
 declare global {
   interface HTMLElementEventMap {
     'mantis-view-error': CustomEvent<ViewErrorDetail>;
+    'mantis-action': CustomEvent<ActionDetail>;
+    'mantis-artifact-open': CustomEvent<ArtifactOpenDetail>;
     'mantis-send': CustomEvent<SendDetail>;
     'mantis-message-complete': CustomEvent<MessageCompleteDetail>;
     'mantis-connection-change': CustomEvent<ConnectionChangeDetail>;

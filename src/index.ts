@@ -5,6 +5,8 @@
 export { LIMITS, TEXT_LIMITS, RESERVED_IDS, ID_PATTERN } from './limits.js';
 export { utf8Length } from './utf8.js';
 export * from './schema/nodes.js';
+export * from './schema/actions.js';
+export * from './schema/uris.js';
 export { validateView, describeFailure } from './schema/validate.js';
 export type { MantisView, ViewIssue, ViewFailureReason, ValidateViewResult } from './schema/validate.js';
 export * from './protocol/marker.js';

@@ -27,6 +27,8 @@ export const LIMITS = {
   actions: 4,
   /** Point references in one bag action. */
   bagPointRefs: 32,
+  /** Attributes (label and value pairs) on one entity-card: ours, the specification gives none. */
+  cardAttributes: 12,
 } as const;
 
 /**
@@ -38,8 +40,14 @@ export const TEXT_LIMITS = {
   id: 64,
   /** Short labels: headings, titles, button labels, column headers. */
   label: 200,
-  /** Markdown bodies (callout body, descriptions). */
+  /** Short values: metric values, table cells, attribute values. */
+  value: 500,
+  /** Citation excerpts. */
+  excerpt: 1000,
+  /** Markdown bodies (callout body, descriptions) and follow-up texts. */
   markdown: 4000,
+  /** An artifact's content; the view's own byte limit binds first for most payloads. */
+  artifact: 12000,
 } as const;
 
 /**

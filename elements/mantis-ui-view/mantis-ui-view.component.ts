@@ -1,10 +1,11 @@
 import { LitElement, html, type PropertyValues, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
-import { describeFailure, validateView, type ValidateViewResult } from '../../src/index.js';
+import { describeFailure, validateView, type ArtifactNode, type ValidateViewResult } from '../../src/index.js';
 import { emit } from '../events.js';
 import { themeStyles, type Theme } from '../internal/theme.styles.js';
+import { ActionButtons } from './actions.js';
 import { viewStyles } from './mantis-ui-view.styles.js';
-import { renderNode } from './render-node.js';
+import { renderNode, type RenderContext } from './render-node.js';
 
 /**
  * Renders one validated `mantis-ui` view. Nothing model-authored reaches the template before `validateView`
@@ -14,12 +15,32 @@ import { renderNode } from './render-node.js';
  * @tagname mantis-ui-view
  * @summary One validated generative-UI view.
  *
+ * @fires {CustomEvent<ActionDetail>} mantis-action - The user chose an action. State-changing actions (add-to-bag, run-task, submit-followup) fire only after a confirming second click, and at most once.
+ * @fires {CustomEvent<ArtifactOpenDetail>} mantis-artifact-open - The user asked to open an artifact's payload.
  * @fires {CustomEvent<ViewErrorDetail>} mantis-view-error - The view, or some of its children, failed validation. `detail.reason` is set when the whole view fell back.
  *
  * @csspart base - The wrapper of the rendered view.
  * @csspart heading - A heading component.
  * @csspart callout - A callout component.
  * @csspart stack - A stack container.
+ * @csspart grid - A grid container.
+ * @csspart metric-group - A metric-group; each metric is a `metric` part.
+ * @csspart metric - One metric tile.
+ * @csspart entity-card - An entity-card.
+ * @csspart citation-list - A citation-list; each citation is a `citation` part.
+ * @csspart citation - One citation.
+ * @csspart data-table - The scrolling region around a data-table.
+ * @csspart task-card - A suggested task-card; its state badge is `task-state`.
+ * @csspart task-state - The "Suggested" badge of a task-card.
+ * @csspart media-gallery - A media-gallery; each item is a `media-item` part.
+ * @csspart media-item - One media item.
+ * @csspart artifact - An artifact card; its open button is `artifact-open`.
+ * @csspart artifact-open - The button that opens an artifact.
+ * @csspart action-row - An action-row.
+ * @csspart actions - A group of action buttons.
+ * @csspart action - An action button.
+ * @csspart action-confirm - The confirmation step of a state-changing action.
+ * @csspart action-confirm-button - The button that confirms it.
  * @csspart invalid - The inert warning that replaces an invalid child.
  * @csspart fallback - The text shown instead of a view that failed validation.
  *
@@ -32,11 +53,15 @@ import { renderNode } from './render-node.js';
  * @cssprop --mantis-color-success - Accent of success callouts.
  * @cssprop --mantis-color-warning - Accent of warning callouts.
  * @cssprop --mantis-color-danger - Accent of danger callouts.
+ * @cssprop --mantis-color-accent - Action buttons.
+ * @cssprop --mantis-color-on-accent - Text on confirm buttons.
+ * @cssprop --mantis-color-surface - Card backgrounds, and the view's own background when `theme` is set.
+ * @cssprop --mantis-table-max-height - Height after which a data-table scrolls (default 24rem).
  * @cssprop --mantis-radius - Corner radius.
  * @cssprop --mantis-space - Base spacing unit.
  */
 export class MantisUiView extends LitElement {
-  static override styles = [themeStyles, viewStyles];
+  static override styles = [themeStyles, ...viewStyles];
 
   /** The view as an object (`{"version":1,"id":…,"root":…}`). Takes precedence over `spec`. */
   @property({ attribute: false }) view: unknown = undefined;
@@ -50,7 +75,14 @@ export class MantisUiView extends LitElement {
   /** The `aria-level` of the view's top-level headings, so they fit the page's outline. */
   @property({ type: Number, attribute: 'heading-level' }) headingLevel = 3;
 
+  /** Ask's read-only policy: only navigate, summarize and prefill-composer actions are offered. */
+  @property({ type: Boolean, attribute: 'read-only', reflect: true }) readOnly = false;
+
+  /** Disables every action, as while the message that holds the view is still streaming. */
+  @property({ type: Boolean, attribute: 'actions-disabled', reflect: true }) actionsDisabled = false;
+
   #result: ValidateViewResult | null = null;
+  readonly #actions = new ActionButtons(this);
 
   /** The outcome of validating the current input, or null when there is none. */
   get validation(): ValidateViewResult | null {
@@ -61,6 +93,7 @@ export class MantisUiView extends LitElement {
     if (changed.has('view') || changed.has('spec')) {
       const input = this.view !== undefined ? this.view : this.spec;
       this.#result = input === undefined ? null : validateView(input);
+      this.#actions.reset();
     }
   }
 
@@ -79,7 +112,23 @@ export class MantisUiView extends LitElement {
         <strong>This view can’t be shown.</strong> ${describeFailure(result.reason)}
       </p>`;
     }
-    const headingLevel = Math.max(1, Math.min(6, Math.trunc(this.headingLevel) || 3));
-    return html`<div part="base" class="base">${renderNode(result.view.root, { headingLevel })}</div>`;
+    const viewId = result.view.id;
+    const policy = { viewId, readOnly: this.readOnly, disabled: this.actionsDisabled };
+    const open = (node: ArtifactNode): void => {
+      emit(this, 'mantis-artifact-open', {
+        viewId,
+        nodeId: node.id,
+        title: node.title,
+        format: node.format,
+        content: node.content,
+        ...(node.language ? { language: node.language } : {}),
+      });
+    };
+    const ctx: RenderContext = {
+      headingLevel: Math.max(1, Math.min(6, Math.trunc(this.headingLevel) || 3)),
+      renderActions: (nodeId, actions) => this.#actions.render(nodeId, actions, policy),
+      renderChild: (child) => renderNode(child, ctx, open),
+    };
+    return html`<div part="base" class="base">${renderNode(result.view.root, ctx, open)}</div>`;
   }
 }

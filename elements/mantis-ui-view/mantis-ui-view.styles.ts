@@ -1,6 +1,16 @@
 import { css } from 'lit';
+import { actionStyles } from './actions.js';
+import { artifactStyles } from './nodes/artifact.js';
+import { citationStyles } from './nodes/citation-list.js';
+import { containerStyles } from './nodes/containers.js';
+import { tableStyles } from './nodes/data-table.js';
+import { cardStyles } from './nodes/entity-card.js';
+import { mediaStyles } from './nodes/media-gallery.js';
+import { metricGroupStyles } from './nodes/metric-group.js';
+import { taskStyles } from './nodes/task-card.js';
+import { textStyles } from './nodes/text.js';
 
-export const viewStyles = css`
+const baseStyles = css`
   :host {
     display: block;
     line-height: 1.5;
@@ -20,67 +30,6 @@ export const viewStyles = css`
     clip-path: inset(50%);
     white-space: nowrap;
   }
-  .heading {
-    font-weight: 650;
-    margin: 0;
-    line-height: 1.25;
-  }
-  .heading.level-1 {
-    font-size: 1.25em;
-  }
-  .heading.level-2 {
-    font-size: 1.1em;
-  }
-  .heading.level-3 {
-    font-size: 1em;
-  }
-  .stack {
-    display: flex;
-    flex-direction: column;
-    min-width: 0;
-  }
-  .stack.horizontal {
-    flex-direction: row;
-    flex-wrap: wrap;
-    align-items: flex-start;
-  }
-  .stack.horizontal > * {
-    flex: 1 1 12rem;
-    min-width: 0;
-  }
-  .gap-small {
-    gap: calc(var(--_space) * 0.5);
-  }
-  .gap-medium {
-    gap: var(--_space);
-  }
-  .gap-large {
-    gap: calc(var(--_space) * 2);
-  }
-  .callout {
-    position: relative;
-    border: 1px solid var(--_border);
-    border-inline-start: 4px solid var(--_tone);
-    border-radius: var(--_radius);
-    background: var(--_raised);
-    padding: var(--_space) calc(var(--_space) * 1.5);
-  }
-  .tone-info {
-    --_tone: var(--_info);
-  }
-  .tone-success {
-    --_tone: var(--_success);
-  }
-  .tone-warning {
-    --_tone: var(--_warning);
-  }
-  .tone-danger {
-    --_tone: var(--_danger);
-  }
-  .callout-title {
-    margin: 0 0 calc(var(--_space) * 0.5);
-    font-weight: 650;
-  }
   .markdown > :first-child {
     margin-top: 0;
   }
@@ -95,6 +44,14 @@ export const viewStyles = css`
   .markdown pre {
     overflow: auto;
   }
+  .group-title {
+    margin: 0 0 calc(var(--_space) * 0.5);
+    font-weight: 650;
+  }
+  section,
+  article {
+    position: relative;
+  }
   .invalid,
   .fallback {
     margin: 0;
@@ -108,3 +65,17 @@ export const viewStyles = css`
     color: var(--_text);
   }
 `;
+
+export const viewStyles = [
+  baseStyles,
+  containerStyles,
+  textStyles,
+  metricGroupStyles,
+  cardStyles,
+  citationStyles,
+  tableStyles,
+  taskStyles,
+  mediaStyles,
+  artifactStyles,
+  actionStyles,
+];

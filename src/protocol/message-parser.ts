@@ -1,5 +1,5 @@
 import { LIMITS } from '../limits.js';
-import { describeFailure, validateView } from '../schema/validate.js';
+import { describeFailure, validateView, type ViewFailureReason } from '../schema/validate.js';
 import { utf8Length } from '../utf8.js';
 import { markerAllowsViews, type ProtocolMarker } from './marker.js';
 import type { MantisPart, StreamFailureReason, TextPart, ViewErrorPart } from './parts.js';
@@ -19,13 +19,16 @@ interface Fence {
   readonly length: number;
 }
 
-const STREAM_FAILURE_TEXT: Record<'too-many-views' | 'incomplete', string> = {
+const STREAM_FAILURE_TEXT: Record<Exclude<StreamFailureReason, ViewFailureReason>, string> = {
   'too-many-views': `This message has more than ${LIMITS.viewsPerMessage} views; the rest are not shown.`,
+  'too-much-media': `This message has more than ${LIMITS.mediaPerMessage} media items; the rest are not shown.`,
   incomplete: 'The view was cut off before it was complete.',
 };
 
 function failureText(reason: StreamFailureReason): string {
-  return reason === 'too-many-views' || reason === 'incomplete' ? STREAM_FAILURE_TEXT[reason] : describeFailure(reason);
+  return reason in STREAM_FAILURE_TEXT
+    ? STREAM_FAILURE_TEXT[reason as keyof typeof STREAM_FAILURE_TEXT]
+    : describeFailure(reason as ViewFailureReason);
 }
 
 function openingFence(line: string): (Fence & { info: string }) | null {
@@ -70,6 +73,8 @@ export function createMessageParser(marker: ProtocolMarker): MessageParser {
   let view: { fence: Fence; body: string; bytes: number; index: number; id: string } | null = null;
   let discarding: Fence | null = null;
   let viewCount = 0;
+  /** Authenticated media items across the message's views so far. */
+  let mediaCount = 0;
   let nextId = 0;
   let ended = false;
 
@@ -112,8 +117,12 @@ export function createMessageParser(marker: ProtocolMarker): MessageParser {
     if (view) {
       if (closesFence(text, view.fence)) {
         const result = validateView(view.body);
-        if (result.ok) parts[view.index] = { type: 'data-mantis-ui', id: view.id, data: result.view };
-        else fail(result.reason, view);
+        if (!result.ok) fail(result.reason, view);
+        else if (mediaCount + result.media > LIMITS.mediaPerMessage) fail('too-much-media', view);
+        else {
+          mediaCount += result.media;
+          parts[view.index] = { type: 'data-mantis-ui', id: view.id, data: result.view };
+        }
         view = null;
         return;
       }

@@ -5,9 +5,12 @@ import { Id } from './primitives.js';
 import {
   CONTAINER_SCHEMAS,
   LEAF_SCHEMAS,
+  mediaCount,
+  nestedIds,
   type ComposerNode,
   type ContainerType,
   type InvalidNode,
+  type LeafNode,
   type LeafType,
 } from './nodes.js';
 
@@ -38,6 +41,8 @@ export type ValidateViewResult =
       readonly view: MantisView;
       /** Problems of children that were replaced by inert warnings; empty when everything was valid. */
       readonly issues: readonly ViewIssue[];
+      /** Authenticated media items in the view (limited across a whole message). */
+      readonly media: number;
     }
   | { readonly ok: false; readonly reason: ViewFailureReason; readonly issues: readonly ViewIssue[] };
 
@@ -63,6 +68,7 @@ const pointer = (segments: readonly PropertyKey[]): string =>
 
 interface WalkContext {
   nodes: number;
+  media: number;
   readonly ids: Set<string>;
   readonly issues: ViewIssue[];
 }
@@ -92,7 +98,11 @@ function walk(raw: unknown, path: PropertyKey[], depth: number, ctx: WalkContext
   if (hasOwn(LEAF_SCHEMAS, type)) {
     const parsed = LEAF_SCHEMAS[type as LeafType].safeParse(raw);
     if (!parsed.success) return invalid(ctx, path, `invalid ${type}`, parsed.error.issues);
-    return claimId(parsed.data, path, ctx);
+    const node = parsed.data as LeafNode;
+    const claimed = claimIds(node, nestedIds(node), path, ctx);
+    if (claimed.type !== 'invalid') ctx.media += mediaCount(node);
+    if (ctx.media > LIMITS.mediaPerMessage) throw new TooLarge();
+    return claimed;
   }
 
   if (hasOwn(CONTAINER_SCHEMAS, type)) {
@@ -100,7 +110,7 @@ function walk(raw: unknown, path: PropertyKey[], depth: number, ctx: WalkContext
     if (Array.isArray(children) && children.length > LIMITS.fanOut) throw new TooLarge();
     const parsed = CONTAINER_SCHEMAS[type as ContainerType].safeParse(raw);
     if (!parsed.success) return invalid(ctx, path, `invalid ${type}`, parsed.error.issues);
-    const claimed = claimId(parsed.data, path, ctx);
+    const claimed = claimIds(parsed.data, [], path, ctx);
     if (claimed.type === 'invalid') return claimed;
     return {
       ...parsed.data,
@@ -111,9 +121,11 @@ function walk(raw: unknown, path: PropertyKey[], depth: number, ctx: WalkContext
   return invalid(ctx, path, 'unknown component', []);
 }
 
-function claimId<N extends { id: string }>(node: N, path: PropertyKey[], ctx: WalkContext): N | InvalidNode {
-  if (ctx.ids.has(node.id)) return invalid(ctx, [...path, 'id'], 'duplicate ID');
-  ctx.ids.add(node.id);
+/** Every ID in a view (nodes, actions, items, rows, columns) is unique across the view: they key the DOM. */
+function claimIds<N extends { id: string }>(node: N, nested: readonly string[], path: PropertyKey[], ctx: WalkContext): N | InvalidNode {
+  const ids = [node.id, ...nested];
+  if (new Set(ids).size !== ids.length || ids.some((id) => ctx.ids.has(id))) return invalid(ctx, path, 'duplicate ID');
+  for (const id of ids) ctx.ids.add(id);
   return node;
 }
 
@@ -151,7 +163,7 @@ export function validateView(input: unknown): ValidateViewResult {
       issues: envelope.error.issues.map((issue) => ({ path: pointer(issue.path), message: issue.message })),
     };
   }
-  const ctx: WalkContext = { nodes: 0, ids: new Set(), issues: [] };
+  const ctx: WalkContext = { nodes: 0, media: 0, ids: new Set(), issues: [] };
   let root: ComposerNode | InvalidNode;
   try {
     root = walk(envelope.data.root, ['root'], 1, ctx);
@@ -160,9 +172,14 @@ export function validateView(input: unknown): ValidateViewResult {
     return {
       ok: false,
       reason: 'too-large',
-      issues: [{ path: '/root', message: `over ${LIMITS.nodesPerView} nodes, depth ${LIMITS.depth} or fan-out ${LIMITS.fanOut}` }],
+      issues: [
+        {
+          path: '/root',
+          message: `over ${LIMITS.nodesPerView} nodes, depth ${LIMITS.depth}, fan-out ${LIMITS.fanOut} or ${LIMITS.mediaPerMessage} media items`,
+        },
+      ],
     };
   }
   if (root.type === 'invalid') return { ok: false, reason: 'invalid-root', issues: ctx.issues };
-  return { ok: true, view: { version: 1, id: envelope.data.id, root }, issues: ctx.issues };
+  return { ok: true, view: { version: 1, id: envelope.data.id, root }, issues: ctx.issues, media: ctx.media };
 }

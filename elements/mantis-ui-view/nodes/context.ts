@@ -1,0 +1,15 @@
+import type { TemplateResult, nothing } from 'lit';
+import type { Action, ComposerNode, InvalidNode } from '../../../src/index.js';
+
+/** What a component renderer gets besides its node. */
+export interface RenderContext {
+  /** The `aria-level` of a level-1 view heading (the view's place in the page outline). */
+  readonly headingLevel: number;
+  /** Renders a node's actions as buttons under the view's action policy (read-only, disabled, confirmed, once). */
+  readonly renderActions: (nodeId: string, actions: readonly Action[] | undefined) => TemplateResult | typeof nothing;
+  /** Renders any child node (containers use it). */
+  readonly renderChild: (node: ComposerNode | InvalidNode) => TemplateResult;
+}
+
+/** Visually hidden text for assistive technology (the `visually-hidden` class lives in the view styles). */
+export const srOnly = 'visually-hidden';

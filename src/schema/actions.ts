@@ -1,0 +1,77 @@
+import * as z from 'zod';
+import { LIMITS, TEXT_LIMITS } from '../limits.js';
+import { Id, Label } from './primitives.js';
+import { PointTarget, Target } from './uris.js';
+
+/*
+ * The closed action union. An action is `{"id","type","label",…}`: data that names one of six narrow handlers,
+ * never a URL or anything executable. Which of them a message may use depends on its marker (Ask is read-only).
+ */
+
+const FollowUpText = z.string().min(1).max(TEXT_LIMITS.markdown);
+
+export const NavigateAction = z.strictObject({ id: Id, type: z.literal('navigate'), label: Label, target: Target });
+
+export const SummarizeAction = z.strictObject({ id: Id, type: z.literal('summarize'), label: Label, target: Target });
+
+export const AddToBagAction = z
+  .strictObject({
+    id: Id,
+    type: z.literal('add-to-bag'),
+    label: Label,
+    /** The points to add: canonical point URIs only. */
+    targets: z.array(PointTarget).min(1).max(LIMITS.bagPointRefs),
+    /** An existing bag, by ID. Never together with `bagName`; never auto-created. */
+    bagId: Id.optional(),
+    /** An existing bag, by name. Never together with `bagId`; never auto-created. */
+    bagName: Label.optional(),
+  })
+  .refine((action) => !(action.bagId !== undefined && action.bagName !== undefined), {
+    message: 'a bag action names a bag by ID or by name, never both',
+    path: ['bagName'],
+  });
+
+export const RunTaskAction = z.strictObject({
+  id: Id,
+  type: z.literal('run-task'),
+  label: Label,
+  /** What the task should do, in words. */
+  task: z.string().min(1).max(TEXT_LIMITS.markdown),
+  /**
+   * Generated tasks dispatch with the reserved task ID 0. Older protocol-v1 positive IDs are accepted for replay
+   * and normalized to 0, so generated content can never complete an unrelated sidebar task.
+   */
+  taskId: z
+    .number()
+    .int()
+    .nonnegative()
+    .max(Number.MAX_SAFE_INTEGER)
+    .optional()
+    .transform(() => 0 as const),
+});
+
+export const PrefillComposerAction = z.strictObject({ id: Id, type: z.literal('prefill-composer'), label: Label, text: FollowUpText });
+
+export const SubmitFollowupAction = z.strictObject({ id: Id, type: z.literal('submit-followup'), label: Label, text: FollowUpText });
+
+export const Action = z.discriminatedUnion('type', [
+  NavigateAction,
+  SummarizeAction,
+  AddToBagAction,
+  RunTaskAction,
+  PrefillComposerAction,
+  SubmitFollowupAction,
+]);
+export type Action = z.output<typeof Action>;
+export type ActionType = Action['type'];
+
+export const ACTION_TYPES: readonly ActionType[] = ['navigate', 'summarize', 'add-to-bag', 'run-task', 'prefill-composer', 'submit-followup'];
+
+/** Actions that change state: they need a second confirmation click, and run at most once per rendered message. */
+export const CONFIRMED_ACTIONS: ReadonlySet<ActionType> = new Set(['add-to-bag', 'run-task', 'submit-followup']);
+
+/** The only actions Ask's read-only policy allows. */
+export const READ_ONLY_ACTIONS: ReadonlySet<ActionType> = new Set(['navigate', 'summarize', 'prefill-composer']);
+
+/** Up to four actions. Their IDs, like every ID in a view, are unique across the view (checked by validateView). */
+export const Actions = z.array(Action).max(LIMITS.actions);
