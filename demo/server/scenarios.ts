@@ -5,6 +5,8 @@ import { LIMITS, type ProtocolMarker } from '../../src/index.js';
  * the negotiated capability and the mode whether a view may appear in it at all.
  */
 
+const CLUSTER = 'mantis://map/map-id/cluster/cluster-id';
+
 const SUMMARY_VIEW = {
   version: 1,
   id: 'cluster-summary',
@@ -13,6 +15,33 @@ const SUMMARY_VIEW = {
     type: 'stack',
     children: [
       { id: 'title', type: 'heading', text: 'Memory systems', level: 1 },
+      {
+        id: 'stats',
+        type: 'metric-group',
+        metrics: [
+          { id: 'points', label: 'Points', value: '128' },
+          { id: 'density', label: 'Density', value: '0.82', change: { value: '+4%', direction: 'up', sentiment: 'positive' } },
+          { id: 'sources', label: 'Sources', value: '14' },
+        ],
+      },
+      {
+        id: 'card',
+        type: 'entity-card',
+        title: 'Memory systems',
+        description: 'The densest result cluster.',
+        target: { uri: CLUSTER },
+        attributes: [{ label: 'Points', value: '128' }],
+        actions: [
+          { id: 'summarize', type: 'summarize', label: 'Summarize', target: { uri: CLUSTER } },
+          { id: 'go', type: 'navigate', label: 'Show on map', target: { uri: CLUSTER } },
+          {
+            id: 'keep',
+            type: 'add-to-bag',
+            label: 'Add the top points to a bag',
+            targets: [{ uri: 'mantis://map/map-id/point/p1' }, { uri: 'mantis://map/map-id/point/p2' }],
+          },
+        ],
+      },
       {
         id: 'note',
         type: 'callout',

@@ -6,6 +6,7 @@ import {
   Thread,
   WebSocketTransport,
   composerUrl,
+  type AssistantMessage,
   type ChatMessage,
   type ComposerMode,
   type ConnectionState,
@@ -167,12 +168,18 @@ export class MantisChat extends LitElement {
     }
   }
 
-  #renderPart(part: MantisPart): TemplateResult {
+  #renderPart(part: MantisPart, message: AssistantMessage): TemplateResult {
     switch (part.type) {
       case 'text':
         return html`<div part="text" class="markdown">${markdown(part.text, 'prose')}</div>`;
       case 'data-mantis-ui':
-        return html`<mantis-ui-view part="view" .view=${part.data}></mantis-ui-view>`;
+        // The stored marker, not the selected mode, decides the action policy; nothing runs while streaming.
+        return html`<mantis-ui-view
+          part="view"
+          .view=${part.data}
+          ?read-only=${message.marker.mode === 'ask'}
+          ?actions-disabled=${message.status === 'streaming'}
+        ></mantis-ui-view>`;
       case 'data-mantis-ui-pending':
         return html`<div part="view-pending" class="pending" aria-hidden="true"><span>Preparing a view…</span></div>`;
       case 'data-mantis-ui-error':
@@ -191,7 +198,7 @@ export class MantisChat extends LitElement {
     }
     return html`<div part="message message-assistant" class="message assistant" aria-busy=${message.status === 'streaming'}>
       <span class="visually-hidden">Assistant:</span>
-      ${repeat(message.parts, (_part, index) => index, (part) => this.#renderPart(part))}
+      ${repeat(message.parts, (_part, index) => index, (part) => this.#renderPart(part, message))}
     </div>`;
   }
 

@@ -190,3 +190,46 @@ describe('<mantis-chat> with attack inputs as assistant Markdown', () => {
     await echoAll([...corpus.xss, ...corpus.markdown]);
   });
 });
+
+describe('<mantis-chat> action policy of views', () => {
+  const actionLabels = (el: MantisChat) =>
+    [...(shadow(el).querySelector('mantis-ui-view')?.shadowRoot?.querySelectorAll('[part~="action"]') ?? [])].map((b) => b.textContent?.trim());
+
+  it('disables a view’s actions while its message streams, and enables them at the end', async () => {
+    const el = await openChat(composerSocketUrl({ delay: '10' }));
+    const complete = oneEvent(el, 'mantis-message-complete');
+    el.send('hi');
+    await waitUntil(() => shadow(el).querySelector('mantis-ui-view')?.shadowRoot?.querySelector('[part~="action"]'), 'no actions', { timeout: 8000 });
+    const view = shadow(el).querySelector('mantis-ui-view') as HTMLElement;
+    expect(view.hasAttribute('actions-disabled')).to.equal(true);
+    expect([...(view.shadowRoot?.querySelectorAll('button') ?? [])].every((b) => b.disabled)).to.equal(true);
+    await complete;
+    await el.updateComplete;
+    expect(view.hasAttribute('actions-disabled')).to.equal(false);
+    expect([...(view.shadowRoot?.querySelectorAll('button') ?? [])].some((b) => b.disabled)).to.equal(false);
+  });
+
+  it('offers only read-only actions in a message authored under Ask, whatever mode is selected later', async () => {
+    const el = await openChat();
+    el.mode = 'ask';
+    const complete = oneEvent(el, 'mantis-message-complete');
+    el.send('hi');
+    await complete;
+    await el.updateComplete;
+    el.mode = 'orchestrator';
+    await el.updateComplete;
+    const view = shadow(el).querySelector('mantis-ui-view') as HTMLElement & { updateComplete: Promise<unknown> };
+    await view.updateComplete;
+    expect(actionLabels(el)).to.deep.equal(['Summarize', 'Show on map']);
+
+    const orchestrated = oneEvent(el, 'mantis-message-complete');
+    el.send('again');
+    await orchestrated;
+    await el.updateComplete;
+    const views = shadow(el).querySelectorAll('mantis-ui-view');
+    const last = views[views.length - 1] as HTMLElement & { updateComplete: Promise<unknown> };
+    await last.updateComplete;
+    const labels = [...(last.shadowRoot?.querySelectorAll('[part~="action"]') ?? [])].map((b) => b.textContent?.trim());
+    expect(labels).to.deep.equal(['Summarize', 'Show on map', 'Add the top points to a bag']);
+  });
+});
