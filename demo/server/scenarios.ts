@@ -53,11 +53,26 @@ const SUMMARY_VIEW = {
   },
 };
 
+/** Visual Tour replies keep their whole-message JSON contract: the entire message is this object. */
+const TOUR = {
+  tour: {
+    version: 1,
+    title: 'A tour of the memory cluster',
+    summary: 'Three stops, from the densest records outwards.',
+    steps: [
+      { id: 'core', title: 'The core', body: 'The **128 points** at the centre.', target: { uri: CLUSTER } },
+      { id: 'edge', title: 'The edge', body: 'Where the cluster meets its neighbour.', target: { uri: 'mantis://map/map-id/point/p1' } },
+      { id: 'bag', title: 'Saved points', body: 'The points kept for later.', target: { uri: 'mantis://map/map-id/bag/b1' } },
+    ],
+  },
+};
+
 /** The default reply: a paragraph, one `mantis-ui` fence, another paragraph. */
 export function scriptedReply(marker: ProtocolMarker, userText: string): string {
   const intro = `You asked: *${userText.replace(/[*_`\\[\]<>]/g, '').slice(0, 80)}*. The strongest cluster contains the most representative records.`;
   const outro = 'The neighboring cluster is more diverse; ask me to **compare** them.';
-  if (marker.inlineUiVersion !== 1 || marker.mode === 'visual-tour') {
+  if (marker.mode === 'visual-tour') return JSON.stringify(TOUR);
+  if (marker.inlineUiVersion !== 1) {
     return `${intro}\n\n- Memory systems: 128 points\n- Densest cluster of the map\n\n${outro}\n`;
   }
   return `${intro}\n\n\`\`\`mantis-ui\n${JSON.stringify(SUMMARY_VIEW)}\n\`\`\`\n\n${outro}\n`;

@@ -1,15 +1,18 @@
 import DOMPurify from 'dompurify';
 import { Directive, directive } from 'lit/directive.js';
 import { Marked, type Tokens } from 'marked';
+import { closeOpenInline, createBlockSplitter } from '../../src/index.js';
 
 /**
  * The restricted Markdown renderer: marked with raw HTML and images turned into text, then DOMPurify with a
  * small allowlist. Two profiles:
  * - `prose` (assistant Markdown): http(s) and mailto links stay, opened in a new tab without referrer;
- * - `restricted` (Markdown fields inside model-authored components): no links at all, only their text.
+ * - `restricted` (Markdown fields inside model-authored components): no links at all, only their text;
+ * - `prose-open` (the still-streaming block of assistant Markdown): like prose, but links stay text until their
+ *   block is complete, so a half-received URL never becomes a live link.
  * Neither ever produces an image, an iframe, a style, an event handler, or a request of any kind.
  */
-export type MarkdownProfile = 'prose' | 'restricted';
+export type MarkdownProfile = 'prose' | 'restricted' | 'prose-open';
 
 const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -32,7 +35,7 @@ function createMarked(profile: MarkdownProfile): Marked {
       image: ({ text }: Tokens.Image) => escapeHtml(text),
       link(this: { parser: { parseInline(tokens: Tokens.Generic[]): string } }, { href, tokens }: Tokens.Link) {
         const inner = this.parser.parseInline(tokens);
-        if (profile === 'restricted' || !SAFE_HREF.test(href)) return inner;
+        if (profile !== 'prose' || !SAFE_HREF.test(href)) return inner;
         return `<a href="${escapeHtml(href)}">${inner}</a>`;
       },
     },
@@ -75,7 +78,7 @@ export function renderMarkdown(markdown: string, profile: MarkdownProfile): Docu
     html = `<p>${escapeHtml(markdown)}</p>`;
   }
   return getPurifier().sanitize(html, {
-    ALLOWED_TAGS: profile === 'restricted' ? ALLOWED_TAGS.filter((t) => t !== 'a') : ALLOWED_TAGS,
+    ALLOWED_TAGS: profile === 'prose' ? ALLOWED_TAGS : ALLOWED_TAGS.filter((t) => t !== 'a'),
     ALLOWED_ATTR: ['href', 'start', 'align'],
     ALLOWED_URI_REGEXP: SAFE_HREF,
     ALLOW_DATA_ATTR: false,
@@ -101,3 +104,53 @@ class MarkdownDirective extends Directive {
 
 /** Renders Markdown into a child part; re-renders only when the text changes. */
 export const markdown = directive(MarkdownDirective);
+
+/**
+ * Streams Markdown into one container that keeps its identity: each finished block is rendered and sanitized once
+ * and appended, and only the open block is re-rendered per update. The text must only grow between updates (the
+ * message parser guarantees it for a text part); anything else starts over.
+ */
+class StreamingMarkdownDirective extends Directive {
+  readonly #root = Object.assign(document.createElement('div'), { className: 'md' });
+  readonly #open = Object.assign(document.createElement('div'), { className: 'md-open' });
+  #splitter = createBlockSplitter();
+  #text = '';
+  #profile: MarkdownProfile | null = null;
+  #appended = 0;
+  #definitionsVersion = 0;
+
+  render(text: string, profile: MarkdownProfile, streaming: boolean): HTMLElement {
+    const grew = text.length >= this.#text.length && text.charCodeAt(this.#text.length - 1) === this.#text.charCodeAt(this.#text.length - 1);
+    if (profile !== this.#profile || !grew) this.#reset(profile);
+    if (text.length > this.#text.length) this.#splitter.push(text.slice(this.#text.length));
+    this.#text = text;
+    if (!streaming) this.#splitter.end();
+
+    const splitter = this.#splitter;
+    const definitions = splitter.definitions ? `${splitter.definitions}\n` : '';
+    if (splitter.definitionsVersion !== this.#definitionsVersion) {
+      // A link definition arrived: blocks before it may use it, so they are rendered again (rare).
+      this.#definitionsVersion = splitter.definitionsVersion;
+      this.#root.replaceChildren(this.#open);
+      this.#appended = 0;
+    }
+    for (; this.#appended < splitter.blocks.length; this.#appended++) {
+      this.#root.insertBefore(renderMarkdown(definitions + (splitter.blocks[this.#appended] as string), profile), this.#open);
+    }
+    const open = splitter.open;
+    this.#open.replaceChildren(open.trim() ? renderMarkdown(definitions + closeOpenInline(open), profile === 'prose' ? 'prose-open' : profile) : '');
+    return this.#root;
+  }
+
+  #reset(profile: MarkdownProfile): void {
+    this.#splitter = createBlockSplitter();
+    this.#text = '';
+    this.#profile = profile;
+    this.#appended = 0;
+    this.#definitionsVersion = 0;
+    this.#root.replaceChildren(this.#open);
+  }
+}
+
+/** Renders streaming Markdown: finished blocks once, the open block per update. */
+export const streamingMarkdown = directive(StreamingMarkdownDirective);

@@ -5,6 +5,7 @@ import {
   MODES,
   Thread,
   WebSocketTransport,
+  citationIndex,
   composerUrl,
   type AssistantMessage,
   type ChatMessage,
@@ -15,16 +16,20 @@ import {
   type TransportEvent,
 } from '../../src/index.js';
 import { emit } from '../events.js';
-import { markdown } from '../internal/markdown.js';
+import { streamingMarkdown } from '../internal/markdown.js';
 import { themeStyles, type Theme } from '../internal/theme.styles.js';
 import { TransportController } from '../internal/transport-controller.js';
 import { chatStyles } from './mantis-chat.styles.js';
+import { renderTour, tourStyles } from './tour.js';
 
 /** `generative-ui` is on unless the attribute says exactly "false". */
 const onUnlessFalse = {
   fromAttribute: (value: string | null): boolean => value === null || value.trim().toLowerCase() !== 'false',
   toAttribute: (value: boolean): string | null => (value ? null : 'false'),
 };
+
+const formatBytes = (bytes: number): string =>
+  bytes < 1024 ? `${bytes} B` : bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 const STATE_TEXT: Record<ConnectionState, string> = {
   idle: 'Not connected',
@@ -47,6 +52,7 @@ const STATE_TEXT: Record<ConnectionState, string> = {
  * @fires {CustomEvent<SendDetail>} mantis-send - A message is about to be sent. Cancelable: cancel it to keep the message from being sent.
  * @fires {CustomEvent<MessageCompleteDetail>} mantis-message-complete - An assistant message finished streaming.
  * @fires {CustomEvent<ConnectionChangeDetail>} mantis-connection-change - The connection state changed.
+ * @fires {CustomEvent<ActionDetail>} mantis-action - The user chose an action of a view, or a Visual Tour step (a navigate action).
  * @fires {CustomEvent<ProtocolErrorDetail>} mantis-protocol-error - A frame from the server failed validation and was skipped.
  *
  * @csspart base - The whole chat.
@@ -57,6 +63,10 @@ const STATE_TEXT: Record<ConnectionState, string> = {
  * @csspart view - A view inside an assistant message.
  * @csspart view-pending - The placeholder of a view that is still streaming.
  * @csspart view-error - The fallback of a view that was refused.
+ * @csspart tour - A Visual Tour; its steps are `tour-step` parts, their buttons `tour-show`.
+ * @csspart tour-step - One step of a tour.
+ * @csspart tour-show - The button that shows a tour step on the map.
+ * @csspart attachment - An uploaded file in the timeline.
  * @csspart composer - The input area.
  * @csspart input - The message textarea.
  * @csspart send-button - The send button.
@@ -74,7 +84,7 @@ const STATE_TEXT: Record<ConnectionState, string> = {
  * @cssprop --mantis-space - Base spacing unit.
  */
 export class MantisChat extends LitElement {
-  static override styles = [themeStyles, chatStyles];
+  static override styles = [themeStyles, chatStyles, tourStyles];
   static override shadowRootOptions: ShadowRootInit = { ...LitElement.shadowRootOptions, delegatesFocus: true };
 
   /** The Composer WebSocket URL, absolute or relative to the page (`http(s)` is turned into `ws(s)`). */
@@ -168,10 +178,10 @@ export class MantisChat extends LitElement {
     }
   }
 
-  #renderPart(part: MantisPart, message: AssistantMessage): TemplateResult {
+  #renderPart(part: MantisPart, message: AssistantMessage, citationStart: number): TemplateResult {
     switch (part.type) {
       case 'text':
-        return html`<div part="text" class="markdown">${markdown(part.text, 'prose')}</div>`;
+        return html`<div part="text" class="markdown">${streamingMarkdown(part.text, 'prose', part.state === 'streaming')}</div>`;
       case 'data-mantis-ui':
         // The stored marker, not the selected mode, decides the action policy; nothing runs while streaming.
         return html`<mantis-ui-view
@@ -179,9 +189,25 @@ export class MantisChat extends LitElement {
           .view=${part.data}
           ?read-only=${message.marker.mode === 'ask'}
           ?actions-disabled=${message.status === 'streaming'}
+          citation-start=${citationStart}
         ></mantis-ui-view>`;
       case 'data-mantis-ui-pending':
         return html`<div part="view-pending" class="pending" aria-hidden="true"><span>Preparing a view…</span></div>`;
+      case 'data-mantis-tour':
+        return renderTour(part.data, (stepId) => {
+          const step = part.data.steps.find((s) => s.id === stepId);
+          if (!step) return;
+          // A tour step is a navigation: the same narrow, read-only action a view offers.
+          emit(this, 'mantis-action', {
+            viewId: `tour-${message.id}`,
+            nodeId: step.id,
+            action: { id: step.id, type: 'navigate', label: step.title, target: step.target },
+          });
+        });
+      case 'data-mantis-attachment':
+        return html`<p part="attachment" class="attachment">
+          <span aria-hidden="true">📎</span> ${part.data.name} <span class="muted">(${part.data.mediaType}, ${formatBytes(part.data.size)})</span>
+        </p>`;
       case 'data-mantis-ui-error':
         return html`<p part="view-error" class="fallback" role="note">
           <strong>This view can’t be shown.</strong> ${part.data.message}
@@ -196,9 +222,15 @@ export class MantisChat extends LitElement {
         <p class="user-text">${message.text}</p>
       </div>`;
     }
+    let cited = 0;
     return html`<div part="message message-assistant" class="message assistant" aria-busy=${message.status === 'streaming'}>
       <span class="visually-hidden">Assistant:</span>
-      ${repeat(message.parts, (_part, index) => index, (part) => this.#renderPart(part, message))}
+      ${repeat(message.parts, (_part, index) => index, (part) => {
+        // Citation numbers continue across the message's views.
+        const start = cited + 1;
+        if (part.type === 'data-mantis-ui') cited += citationIndex([part]).citations.length;
+        return this.#renderPart(part, message, start);
+      })}
     </div>`;
   }
 

@@ -85,10 +85,17 @@ export const chatStyles = css`
   .markdown {
     overflow-wrap: anywhere;
   }
-  .markdown > :first-child {
+  /* Streamed Markdown sits in two wrappers (finished blocks, open block) that take no part in layout. */
+  .md,
+  .md-open {
+    display: contents;
+  }
+  .md > :first-child,
+  .md > .md-open:first-child > :first-child {
     margin-top: 0;
   }
-  .markdown > :last-child {
+  .md > :nth-last-child(2):has(+ .md-open:empty),
+  .md-open > :last-child {
     margin-bottom: 0;
   }
   .markdown a {

@@ -1,6 +1,6 @@
 import { LitElement, html, type PropertyValues, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
-import { describeFailure, validateView, type ArtifactNode, type ValidateViewResult } from '../../src/index.js';
+import { citationIndex, describeFailure, validateView, type ArtifactNode, type ValidateViewResult } from '../../src/index.js';
 import { emit } from '../events.js';
 import { themeStyles, type Theme } from '../internal/theme.styles.js';
 import { ActionButtons } from './actions.js';
@@ -75,6 +75,12 @@ export class MantisUiView extends LitElement {
   /** The `aria-level` of the view's top-level headings, so they fit the page's outline. */
   @property({ type: Number, attribute: 'heading-level' }) headingLevel = 3;
 
+  /**
+   * The number of the view's first citation. A message numbers citations continuously across its views, so the
+   * chat sets this to one more than the citations of the views before this one.
+   */
+  @property({ type: Number, attribute: 'citation-start' }) citationStart = 1;
+
   /** Ask's read-only policy: only navigate, summarize and prefill-composer actions are offered. */
   @property({ type: Boolean, attribute: 'read-only', reflect: true }) readOnly = false;
 
@@ -124,9 +130,12 @@ export class MantisUiView extends LitElement {
         ...(node.language ? { language: node.language } : {}),
       });
     };
+    const starts = citationIndex([{ type: 'data-mantis-ui', id: viewId, data: result.view }]).startOf;
+    const firstCitation = Math.max(1, Math.trunc(this.citationStart) || 1);
     const ctx: RenderContext = {
       headingLevel: Math.max(1, Math.min(6, Math.trunc(this.headingLevel) || 3)),
       renderActions: (nodeId, actions) => this.#actions.render(nodeId, actions, policy),
+      citationStart: (nodeId) => firstCitation - 1 + (starts.get(`${viewId}/${nodeId}`) ?? 1),
       renderChild: (child) => renderNode(child, ctx, open),
     };
     return html`<div part="base" class="base">${renderNode(result.view.root, ctx, open)}</div>`;

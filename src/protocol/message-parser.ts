@@ -1,16 +1,20 @@
 import { LIMITS } from '../limits.js';
+import { TOUR_MAX_BYTES, parseTour } from '../schema/tour.js';
 import { describeFailure, validateView, type ViewFailureReason } from '../schema/validate.js';
 import { utf8Length } from '../utf8.js';
 import { markerAllowsViews, type ProtocolMarker } from './marker.js';
-import type { MantisPart, StreamFailureReason, TextPart, ViewErrorPart } from './parts.js';
+import type { MantisPart, StreamFailureReason, TextPart, TrustedPart, ViewErrorPart } from './parts.js';
 
 /** The info string that marks a view fence. */
 export const VIEW_FENCE_INFO = 'mantis-ui';
 
 /** An opening code fence per CommonMark: up to 3 spaces, 3+ backticks or tildes, then the info string. */
 const OPEN_FENCE = /^ {0,3}(`{3,}|~{3,})(.*)$/;
-/** A line that could still become a fence once more characters arrive: held back from streaming prose. */
-const MAYBE_FENCE = /^ {0,3}(`{1,2}|~{1,2}|(`{3,}|~{3,}).*)$/;
+/**
+ * A line that could still become a fence once more characters arrive (indentation alone included): held back
+ * from streaming prose. Once shown, a line can no longer become a fence, so a text part's text only ever grows.
+ */
+const MAYBE_FENCE = /^ {0,3}(`{0,2}|~{0,2}|(`{3,}|~{3,}).*)$/;
 /** A closing fence is never this long; a longer partial line in a discarded fence is dropped, not buffered. */
 const MAX_CLOSING_FENCE = 256;
 
@@ -23,6 +27,7 @@ const STREAM_FAILURE_TEXT: Record<Exclude<StreamFailureReason, ViewFailureReason
   'too-many-views': `This message has more than ${LIMITS.viewsPerMessage} views; the rest are not shown.`,
   'too-much-media': `This message has more than ${LIMITS.mediaPerMessage} media items; the rest are not shown.`,
   incomplete: 'The view was cut off before it was complete.',
+  'invalid-tour': 'This tour is not in the expected format, so it can’t be shown.',
 };
 
 function failureText(reason: StreamFailureReason): string {
@@ -50,6 +55,12 @@ function closesFence(line: string, fence: Fence): boolean {
 export interface MessageParser {
   /** Feeds the next text delta; returns every part so far. Unchanged parts keep their identity. */
   push(delta: string): readonly MantisPart[];
+  /**
+   * Places a part from a trusted transport event (a tool, a todo, an upload) at the current position. Live text
+   * freezes there: text that arrived before the event stays before it, including an unfinished line, and text
+   * after it starts a new part.
+   */
+  insert(part: TrustedPart): readonly MantisPart[];
   /** Ends the message: an open view fence fails closed, the last text part becomes `done`. */
   end(): readonly MantisPart[];
 }
@@ -59,6 +70,7 @@ export interface MessageParser {
  * message: only the unfinished line is kept as a string, and fence bodies are measured as they arrive.
  */
 export function createMessageParser(marker: ProtocolMarker): MessageParser {
+  if (marker.mode === 'visual-tour') return createTourParser();
   const viewsEnabled = markerAllowsViews(marker);
   const parts: MantisPart[] = [];
   /** Complete lines of the current prose run, not yet closed by a view fence. */
@@ -207,6 +219,20 @@ export function createMessageParser(marker: ProtocolMarker): MessageParser {
     return parts;
   };
 
+  const insert = (part: TrustedPart): readonly MantisPart[] => {
+    if (ended) return parts;
+    if (!view && !discarding) {
+      // Freeze: the unfinished line belongs before the event. It can no longer open a fence: a fence must start a
+      // line. (Inside a prose code block the text after the event starts a new part outside that block.)
+      prose += line;
+      line = '';
+      lineBytes = 0;
+      closeProse();
+    }
+    parts.push(part);
+    return parts;
+  };
+
   const end = (): readonly MantisPart[] => {
     if (ended) return parts;
     if (line && !skippingLine) completeLine(line);
@@ -220,7 +246,7 @@ export function createMessageParser(marker: ProtocolMarker): MessageParser {
     return parts;
   };
 
-  return { push, end };
+  return { push, insert, end };
 }
 
 /** Parses a whole assistant message at once: exactly the parts that streaming it in any chunks yields. */
@@ -228,4 +254,46 @@ export function parseAssistantText(text: string, marker: ProtocolMarker): readon
   const parser = createMessageParser(marker);
   parser.push(text);
   return parser.end();
+}
+
+/**
+ * Visual Tour: the whole message is one JSON object. Until it ends it shows as a placeholder; then it is a tour
+ * part, or a safe error part. Past TOUR_MAX_BYTES it fails closed at once and the rest is not buffered.
+ */
+function createTourParser(): MessageParser {
+  let text = '';
+  let bytes = 0;
+  let failed = false;
+  let ended = false;
+  const parts: MantisPart[] = [{ type: 'data-mantis-ui-pending', id: 'tour', data: { bytes: 0 } }];
+  const fail = (reason: StreamFailureReason): void => {
+    failed = true;
+    text = '';
+    parts[0] = { type: 'data-mantis-ui-error', id: 'tour', data: { reason, message: failureText(reason) } };
+  };
+  return {
+    push(delta) {
+      if (ended || failed) return parts;
+      bytes += utf8Length(delta);
+      if (bytes > TOUR_MAX_BYTES) fail('too-large');
+      else {
+        text += delta;
+        parts[0] = { type: 'data-mantis-ui-pending', id: 'tour', data: { bytes } };
+      }
+      return parts;
+    },
+    insert(part) {
+      if (!ended) parts.push(part);
+      return parts;
+    },
+    end() {
+      if (ended) return parts;
+      ended = true;
+      if (failed) return parts;
+      const result = parseTour(text);
+      if (result.ok) parts[0] = { type: 'data-mantis-tour', id: 'tour', data: result.tour };
+      else fail('invalid-tour');
+      return parts;
+    },
+  };
 }

@@ -1,3 +1,4 @@
+import type { Tour } from '../schema/tour.js';
 import type { MantisView, ViewFailureReason } from '../schema/validate.js';
 
 /*
@@ -26,7 +27,7 @@ export interface PendingViewPart {
 }
 
 /** Why a view was refused while streaming, beyond the reasons `validateView` gives. */
-export type StreamFailureReason = ViewFailureReason | 'too-many-views' | 'too-much-media' | 'incomplete';
+export type StreamFailureReason = ViewFailureReason | 'too-many-views' | 'too-much-media' | 'incomplete' | 'invalid-tour';
 
 /** A safe, non-actionable fallback in place of a view. Carries a reason, never the model's data. */
 export interface ViewErrorPart {
@@ -35,4 +36,40 @@ export interface ViewErrorPart {
   readonly data: { readonly reason: StreamFailureReason; readonly message: string };
 }
 
-export type MantisPart = TextPart | ViewPart | PendingViewPart | ViewErrorPart;
+/** A Visual Tour: the whole message was one valid tour object. */
+export interface TourPart {
+  readonly type: 'data-mantis-tour';
+  readonly id: string;
+  readonly data: Tour;
+}
+
+/** A file the user uploaded, from a trusted transport event (never from assistant text). */
+export interface AttachmentPart {
+  readonly type: 'data-mantis-attachment';
+  readonly id: string;
+  readonly data: {
+    readonly name: string;
+    readonly mediaType: string;
+    readonly size: number;
+    /** The authenticated media key, once the upload is stored. */
+    readonly key?: string;
+  };
+}
+
+/** Parts that only trusted transport events create; the message parser places them at the current position. */
+export type TrustedPart = AttachmentPart;
+
+export type MantisPart = TextPart | ViewPart | PendingViewPart | ViewErrorPart | TourPart | TrustedPart;
+
+/**
+ * The data part types of a Mantis message, keyed as the AI SDK names them (`data-${NAME}`): a Mantis message is an
+ * AI SDK 7 `UIMessage<unknown, MantisDataTypes>` (checked at type level by the test suite against the `ai` package).
+ */
+export interface MantisDataTypes {
+  [name: string]: unknown;
+  'mantis-ui': ViewPart['data'];
+  'mantis-ui-pending': PendingViewPart['data'];
+  'mantis-ui-error': ViewErrorPart['data'];
+  'mantis-tour': TourPart['data'];
+  'mantis-attachment': AttachmentPart['data'];
+}

@@ -7,6 +7,8 @@ export interface RenderContext {
   readonly headingLevel: number;
   /** Renders a node's actions as buttons under the view's action policy (read-only, disabled, confirmed, once). */
   readonly renderActions: (nodeId: string, actions: readonly Action[] | undefined) => TemplateResult | typeof nothing;
+  /** The number of a citation-list's first citation: numbering continues across the views of a message. */
+  readonly citationStart: (nodeId: string) => number;
   /** Renders any child node (containers use it). */
   readonly renderChild: (node: ComposerNode | InvalidNode) => TemplateResult;
 }

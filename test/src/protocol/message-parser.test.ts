@@ -24,7 +24,6 @@ describe('parseAssistantText', () => {
   it('keeps fences as Markdown when the marker did not negotiate v1', () => {
     const text = `Before.\n\n${fence(viewJson())}\n`;
     expect(types(parseAssistantText(text, { inlineUiVersion: null, mode: 'orchestrator' }))).to.deep.equal(['text']);
-    expect(types(parseAssistantText(text, { inlineUiVersion: 1, mode: 'visual-tour' }))).to.deep.equal(['text']);
     expect(types(parseAssistantText(text, { inlineUiVersion: 1, mode: 'ask' }))).to.deep.equal(['text', 'data-mantis-ui']);
   });
 
@@ -108,5 +107,59 @@ describe('createMessageParser', () => {
         expect(parser.end(), `split at ${i}, ${j}`).to.deep.equal(expected);
       }
     }
+  });
+});
+
+describe('trusted parts and frozen text', () => {
+  const attachment = { type: 'data-mantis-attachment', id: 'a1', data: { name: 'data.csv', mediaType: 'text/csv', size: 12 } } as const;
+
+  it('keeps text that arrived before a trusted event before it, even an unfinished line', () => {
+    const parser = createMessageParser(V1);
+    parser.push('Uploading the fi');
+    parser.insert(attachment);
+    parser.push('le now.\n');
+    const parts = parser.end();
+    expect(types(parts)).to.deep.equal(['text', 'data-mantis-attachment', 'text']);
+    expect((parts[0] as { text: string }).text).to.equal('Uploading the fi');
+    expect((parts[0] as { state: string }).state).to.equal('done');
+    expect((parts[2] as { text: string }).text).to.equal('le now.\n');
+  });
+
+  it('places the event after a view that is still streaming, which completes in place', () => {
+    const parser = createMessageParser(V1);
+    parser.push(`Intro\n\`\`\`mantis-ui\n${viewJson().slice(0, 10)}`);
+    parser.insert(attachment);
+    parser.push(`${viewJson().slice(10)}\n\`\`\`\nAfter\n`);
+    expect(types(parser.end())).to.deep.equal(['text', 'data-mantis-ui', 'data-mantis-attachment', 'text']);
+  });
+
+  it('never takes a trusted part from assistant text', () => {
+    const text = '```data-mantis-attachment\n{"name":"x"}\n```\n{"type":"data-mantis-attachment"}';
+    expect(types(parseAssistantText(text, V1))).to.deep.equal(['text']);
+  });
+});
+
+describe('Visual Tour messages', () => {
+  const TOUR_MARKER = { inlineUiVersion: 1, mode: 'visual-tour' } as const;
+  const tour = JSON.stringify({
+    tour: { version: 1, title: 'T', steps: [{ id: 's', title: 'S', body: 'B', target: { uri: 'mantis://map/m/point/p' } }] },
+  });
+
+  it('parse the whole message as one tour object, shown as a placeholder until it ends', () => {
+    const parser = createMessageParser(TOUR_MARKER);
+    expect(types(parser.push(tour.slice(0, 20)))).to.deep.equal(['data-mantis-ui-pending']);
+    parser.push(tour.slice(20));
+    expect(types(parser.end())).to.deep.equal(['data-mantis-tour']);
+  });
+
+  it('never read fences as views, and fall back safely on anything but a valid tour', () => {
+    const fenced = `Hello\n\`\`\`mantis-ui\n${viewJson()}\n\`\`\``;
+    expect(types(parseAssistantText(fenced, TOUR_MARKER))).to.deep.equal(['data-mantis-ui-error']);
+    expect(types(parseAssistantText('{"tour":{"version":2}}', TOUR_MARKER))).to.deep.equal(['data-mantis-ui-error']);
+  });
+
+  it('replays by the stored marker: the same text is a tour only when it was authored in Visual Tour', () => {
+    expect(types(parseAssistantText(tour, V1))).to.deep.equal(['text']);
+    expect(types(parseAssistantText(tour, TOUR_MARKER))).to.deep.equal(['data-mantis-tour']);
   });
 });

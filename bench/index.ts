@@ -1,0 +1,11 @@
+/*
+ * `npm run bench`: prints figures, asserts nothing (CONTRIBUTING: no test asserts timing). Timings depend on the
+ * machine and its load; compare runs on one machine.
+ */
+import { printPromptSizes } from './prompt-tokens.js';
+import { printValidateView } from './validate-view.js';
+
+console.log(`Node ${process.version}, ${process.platform}/${process.arch}\n`);
+printPromptSizes();
+console.log('');
+printValidateView();

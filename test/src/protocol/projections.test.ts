@@ -1,0 +1,67 @@
+import { expect } from '@open-wc/testing';
+import { citationIndex, contextPreamble, copyText, followUpPrompt, parseAssistantText, type ProjectableMessage } from '../../../src/index.js';
+
+const citations = (id: string, titles: string[]) =>
+  JSON.stringify({
+    version: 1,
+    id,
+    root: { id: `${id}-list`, type: 'citation-list', citations: titles.map((title, i) => ({ id: `${id}-c${i}`, title })) },
+  });
+
+const TEXT = `Memory systems dominate the map [1].
+
+\`\`\`mantis-ui
+${citations('v1', ['Paper A', 'Paper B'])}
+\`\`\`
+
+The second cluster is more diverse [3].
+
+\`\`\`mantis-ui
+${citations('v2', ['Paper C'])}
+\`\`\`
+`;
+
+const message: ProjectableMessage = { role: 'assistant', text: TEXT, marker: { inlineUiVersion: 1, mode: 'orchestrator' } };
+
+describe('projections', () => {
+  it('remove view fences from the copy text and keep prose and citation markup', () => {
+    const copied = copyText(message);
+    expect(copied).to.equal('Memory systems dominate the map [1].\n\nThe second cluster is more diverse [3].');
+    expect(followUpPrompt(message)).to.equal(copied);
+  });
+
+  it('leave the stored text byte-identical', () => {
+    const before = message.text;
+    copyText(message);
+    followUpPrompt(message);
+    contextPreamble([message]);
+    expect(message.text).to.equal(before);
+    expect(message.text).to.contain('```mantis-ui');
+  });
+
+  it('keep fences that were Markdown when the message was authored without the capability', () => {
+    const plain = { ...message, marker: { inlineUiVersion: null, mode: 'orchestrator' } as const };
+    expect(copyText(plain)).to.contain('```mantis-ui');
+  });
+
+  it('build a resumable context preamble without old view payloads', () => {
+    const preamble = contextPreamble([{ role: 'user', text: 'Which cluster?' }, message]);
+    expect(preamble.startsWith('User: Which cluster?\n\nAssistant: Memory systems')).to.equal(true);
+    expect(preamble).not.to.contain('citation-list');
+    expect(preamble).to.contain('[3]');
+  });
+
+  it('keep a user’s own fence in every projection', () => {
+    const user: ProjectableMessage = { role: 'user', text: '```mantis-ui\n{}\n```' };
+    expect(copyText(user)).to.equal(user.text);
+  });
+});
+
+describe('citationIndex', () => {
+  it('numbers citations continuously across the views of a message, as one aggregate set', () => {
+    const index = citationIndex(parseAssistantText(TEXT, message.marker!));
+    expect(index.citations.map((c) => `${c.number}:${c.title}`)).to.deep.equal(['1:Paper A', '2:Paper B', '3:Paper C']);
+    expect(index.startOf.get('v1/v1-list')).to.equal(1);
+    expect(index.startOf.get('v2/v2-list')).to.equal(3);
+  });
+});
