@@ -233,3 +233,23 @@ describe('<mantis-chat> action policy of views', () => {
     expect(labels).to.deep.equal(['Summarize', 'Show on map', 'Add the top points to a bag']);
   });
 });
+
+describe('<mantis-chat> in Visual Tour mode', () => {
+  it('renders the whole-message JSON tour, and a step’s button asks to navigate to its target', async () => {
+    const el = await openChat();
+    el.mode = 'visual-tour';
+    const complete = oneEvent(el, 'mantis-message-complete');
+    el.send('Give me a tour');
+    const { detail } = await complete;
+    await el.updateComplete;
+    expect(detail.message.marker.mode).to.equal('visual-tour');
+    expect(detail.message.text.startsWith('{"tour":')).to.equal(true);
+    const steps = shadow(el).querySelectorAll('[part="tour-step"]');
+    expect(steps).to.have.length(3);
+    const action = oneEvent(el, 'mantis-action');
+    (steps[1]?.querySelector('button') as HTMLButtonElement).click();
+    const { detail: chosen } = await action;
+    expect(chosen.action).to.deep.include({ type: 'navigate', target: { uri: 'mantis://map/map-id/point/p1' } });
+    await expect(el).to.be.accessible();
+  });
+});
