@@ -3,9 +3,12 @@
  * machine and its load; compare runs on one machine.
  */
 import { printPromptSizes } from './prompt-tokens.js';
+import { printStreaming } from './streaming.js';
 import { printValidateView } from './validate-view.js';
 
 console.log(`Node ${process.version}, ${process.platform}/${process.arch}\n`);
 printPromptSizes();
 console.log('');
 printValidateView();
+console.log('');
+await printStreaming();

@@ -119,7 +119,12 @@ class StreamingMarkdownDirective extends Directive {
   #appended = 0;
   #definitionsVersion = 0;
 
+  #streaming = true;
+
   render(text: string, profile: MarkdownProfile, streaming: boolean): HTMLElement {
+    // Unchanged (a finished part while a later one streams): nothing to do.
+    if (text === this.#text && profile === this.#profile && streaming === this.#streaming) return this.#root;
+    this.#streaming = streaming;
     const grew = text.length >= this.#text.length && text.charCodeAt(this.#text.length - 1) === this.#text.charCodeAt(this.#text.length - 1);
     if (profile !== this.#profile || !grew) this.#reset(profile);
     if (text.length > this.#text.length) this.#splitter.push(text.slice(this.#text.length));

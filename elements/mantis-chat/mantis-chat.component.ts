@@ -1,5 +1,6 @@
 import { LitElement, html, type PropertyValues, type TemplateResult } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
+import { guard } from 'lit/directives/guard.js';
 import { repeat } from 'lit/directives/repeat.js';
 import {
   MODES,
@@ -30,6 +31,17 @@ const onUnlessFalse = {
 
 const formatBytes = (bytes: number): string =>
   bytes < 1024 ? `${bytes} B` : bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+const citationCounts = new WeakMap<object, number>();
+/** Citations in a view part, counted once per part. */
+const citationCount = (part: MantisPart & { type: 'data-mantis-ui' }): number => {
+  let count = citationCounts.get(part);
+  if (count === undefined) {
+    count = citationIndex([part]).citations.length;
+    citationCounts.set(part, count);
+  }
+  return count;
+};
 
 const STATE_TEXT: Record<ConnectionState, string> = {
   idle: 'Not connected',
@@ -228,8 +240,9 @@ export class MantisChat extends LitElement {
       ${repeat(message.parts, (_part, index) => index, (part) => {
         // Citation numbers continue across the message's views.
         const start = cited + 1;
-        if (part.type === 'data-mantis-ui') cited += citationIndex([part]).citations.length;
-        return this.#renderPart(part, message, start);
+        if (part.type === 'data-mantis-ui') cited += citationCount(part);
+        // A part that did not change keeps its identity: its template is not evaluated again.
+        return guard([part, message.status, message.marker, start], () => this.#renderPart(part, message, start));
       })}
     </div>`;
   }

@@ -39,7 +39,7 @@ export function renderNode(
     case 'entity-card':
       return entityCard(node, ctx);
     case 'citation-list':
-      return citationList(node);
+      return citationList(node, ctx);
     case 'data-table':
       return dataTable(node);
     case 'task-card':

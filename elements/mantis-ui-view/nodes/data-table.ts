@@ -59,7 +59,11 @@ export const tableStyles = css`
     border-top: 1px solid var(--_border);
     text-align: start;
     vertical-align: top;
-    overflow-wrap: anywhere;
+    /*
+     * break-word, not anywhere: it leaves a column's min-content width at its longest word, so in a narrow
+     * container a wide table scrolls sideways instead of wrapping every cell one character per line.
+     */
+    overflow-wrap: break-word;
   }
   th {
     position: sticky;

@@ -3,6 +3,12 @@ import type { MetricGroupNode } from '../../../src/index.js';
 
 const DIRECTION_WORD = { up: 'up', down: 'down', flat: 'unchanged' } as const;
 const ARROW = { up: '▲', down: '▼', flat: '▶' } as const;
+/**
+ * Sentiment in visible words, not colour alone (WCAG 1.4.1): readers who cannot tell the colours apart, or who
+ * override them, still learn whether the change is good news. "Favorable" rather than "positive", which could be
+ * misread as the sign of the change.
+ */
+const SENTIMENT_WORD = { positive: 'favorable', negative: 'unfavorable' } as const;
 
 export function metricGroup(node: MetricGroupNode): TemplateResult {
   return html`<section part="metric-group" class="metric-group" aria-label=${node.title ?? 'Metrics'}>
@@ -18,7 +24,7 @@ export function metricGroup(node: MetricGroupNode): TemplateResult {
                 <span class="visually-hidden">${DIRECTION_WORD[metric.change.direction]}</span>
                 ${metric.change.value}
                 ${metric.change.sentiment && metric.change.sentiment !== 'neutral'
-                  ? html`<span class="visually-hidden">(${metric.change.sentiment})</span>`
+                  ? html`<span class="sentiment-word">(${SENTIMENT_WORD[metric.change.sentiment]})</span>`
                   : nothing}
               </dd>`
             : nothing}
@@ -78,5 +84,8 @@ export const metricGroupStyles = css`
   }
   .sentiment-neutral {
     color: var(--_muted);
+  }
+  .sentiment-word {
+    font-weight: 500;
   }
 `;

@@ -1,0 +1,86 @@
+/*
+ * Streaming in real Chromium: 15, 60 and 240 KB answers in 4-character chunks through the real <mantis-chat>, and
+ * the naive approach for comparison. Prints figures, asserts nothing. Run alone: `node --import tsx bench/streaming.ts`.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import puppeteer from 'puppeteer-core';
+import { build } from 'vite';
+import { chromiumPath } from '../scripts/chromium.mjs';
+
+const SIZES = (process.env.MANTIS_BENCH_SIZES ?? '15000,60000,240000').split(',').map(Number);
+const OUT = 'node_modules/.cache/mantis-bench';
+
+interface StreamResult {
+  bytes: number;
+  chunks: number;
+  totalMs: number;
+  firstTenthMeanMs: number;
+  lastTenthMeanMs: number;
+}
+
+/** Least-squares slope of log(total time) against log(size). */
+function exponent(points: readonly { bytes: number; ms: number }[]): number {
+  const xs = points.map((p) => Math.log(p.bytes));
+  const ys = points.map((p) => Math.log(p.ms));
+  const mx = xs.reduce((a, b) => a + b, 0) / xs.length;
+  const my = ys.reduce((a, b) => a + b, 0) / ys.length;
+  let num = 0;
+  let den = 0;
+  xs.forEach((x, i) => {
+    num += (x - mx) * ((ys[i] as number) - my);
+    den += (x - mx) ** 2;
+  });
+  return num / den;
+}
+
+export async function printStreaming(): Promise<void> {
+  mkdirSync(OUT, { recursive: true });
+  await build({
+    configFile: false,
+    logLevel: 'warn',
+    mode: 'production',
+    build: {
+      outDir: OUT,
+      emptyOutDir: false,
+      target: 'es2022',
+      lib: { entry: 'bench/streaming/page.ts', formats: ['iife'], name: 'MantisBenchPage', fileName: () => 'page.js' },
+    },
+  });
+  writeFileSync(`${OUT}/index.html`, '<!doctype html><html lang="en"><title>bench</title><body></body><script src="page.js"></script></html>');
+  const browser = await puppeteer.launch({
+    executablePath: chromiumPath(),
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--allow-file-access-from-files'],
+  });
+  try {
+    const page = await browser.newPage();
+    await page.goto(pathToFileURL(`${OUT}/index.html`).href);
+    await page.waitForFunction(() => 'mantisBench' in window);
+    // Warm-up: the first stream in a fresh page pays for compilation.
+    await page.evaluate(() => window.mantisBench.streamOurs(15_000));
+    console.log('Streaming in Chromium, 4-character chunks, through <mantis-chat> (parse, validate, Markdown, sanitize, DOM commit):');
+    const ours: StreamResult[] = [];
+    for (const bytes of SIZES) {
+      const result = (await page.evaluate((b) => window.mantisBench.streamOurs(b), bytes)) as StreamResult;
+      ours.push(result);
+      console.log(
+        `  ${String(Math.round(result.bytes / 1000)).padStart(4)} KB: ${result.totalMs.toFixed(0).padStart(6)} ms total, ${result.chunks} chunks, ` +
+          `per chunk ${(result.firstTenthMeanMs * 1000).toFixed(0)} µs in the first tenth, ${(result.lastTenthMeanMs * 1000).toFixed(0)} µs in the last ` +
+          `(${(result.lastTenthMeanMs / result.firstTenthMeanMs).toFixed(2)}×; target ≤ 1.2×)`,
+      );
+    }
+    console.log(`  fitted exponent of total time against size: ${exponent(ours.map((r) => ({ bytes: r.bytes, ms: r.totalMs }))).toFixed(2)} (target ≤ 1.05; naive ≈ 2)`);
+    if (process.env.MANTIS_BENCH_NO_NAIVE) return;
+    console.log('Naive (marked.parse + DOMPurify.sanitize of the whole text per chunk), integrated from 40 sampled chunks:');
+    for (const [i, bytes] of SIZES.entries()) {
+      const naive = (await page.evaluate((b) => window.mantisBench.naiveEstimate(b, 40), bytes)) as { totalMs: number };
+      const ratio = naive.totalMs / (ours[i] as StreamResult).totalMs;
+      console.log(`  ${String(Math.round(bytes / 1000)).padStart(4)} KB: ≈ ${(naive.totalMs / 1000).toFixed(1)} s; ours is ${ratio.toFixed(0)}× faster${bytes === 240_000 ? ' (target ≥ 200×)' : ''}`);
+    }
+  } finally {
+    await browser.close();
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await printStreaming();

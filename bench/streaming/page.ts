@@ -1,0 +1,97 @@
+/*
+ * Runs in Chromium (bundled by bench/streaming.ts). Streams an answer in 4-character chunks through the real
+ * <mantis-chat> (parse, validate, restricted Markdown, sanitize, DOM commit per chunk) and through the naive
+ * approach (marked.parse + DOMPurify.sanitize of the whole text on every chunk, committed with innerHTML).
+ */
+import DOMPurify from 'dompurify';
+import { marked } from 'marked';
+import '../../elements/index.js';
+import type { MantisChat } from '../../elements/index.js';
+import { BaseTransport, type ClientFrame, type ServerEvent } from '../../src/index.js';
+import { realisticAnswer } from './answer.js';
+
+/** An in-page transport: the benchmark drives server events itself, with no network in the measurement. */
+class DirectTransport extends BaseTransport {
+  connect(): void {
+    this.setState('open');
+  }
+  send(_frame: ClientFrame): void {}
+  close(): void {
+    this.setState('closed');
+  }
+  deliver(event: ServerEvent): void {
+    this.emit({ type: 'server', event });
+  }
+}
+
+const chunksOf = (text: string, size: number): string[] => {
+  const chunks: string[] = [];
+  for (let i = 0; i < text.length; i += size) chunks.push(text.slice(i, i + size));
+  return chunks;
+};
+
+export interface StreamResult {
+  readonly bytes: number;
+  readonly chunks: number;
+  readonly totalMs: number;
+  readonly firstTenthMeanMs: number;
+  readonly lastTenthMeanMs: number;
+}
+
+async function streamOurs(bytes: number): Promise<StreamResult> {
+  const transport = new DirectTransport();
+  const chat = document.createElement('mantis-chat') as MantisChat;
+  chat.transport = transport;
+  document.body.replaceChildren(chat);
+  await chat.updateComplete;
+  const text = realisticAnswer(bytes);
+  const chunks = chunksOf(text, 4);
+  transport.deliver({ type: 'message_start', message_id: 'm', sequence: 0, marker: { inline_ui_version: 1, mode: 'orchestrator' } });
+  const times = new Float64Array(chunks.length);
+  const start = performance.now();
+  for (let i = 0; i < chunks.length; i++) {
+    const t = performance.now();
+    transport.deliver({ type: 'text_delta', message_id: 'm', sequence: i + 1, delta: chunks[i] as string });
+    await chat.updateComplete;
+    times[i] = performance.now() - t;
+  }
+  transport.deliver({ type: 'message_end', message_id: 'm', sequence: chunks.length + 1 });
+  await chat.updateComplete;
+  const totalMs = performance.now() - start;
+  const tenth = Math.max(1, Math.floor(chunks.length / 10));
+  const mean = (from: number) => times.slice(from, from + tenth).reduce((a, b) => a + b, 0) / tenth;
+  return { bytes: text.length, chunks: chunks.length, totalMs, firstTenthMeanMs: mean(0), lastTenthMeanMs: mean(chunks.length - tenth) };
+}
+
+/**
+ * The naive approach, measured at `samples` evenly spaced points of the stream (its per-chunk cost grows with the
+ * text, so a full run at 240 KB would take hours); the total is the integral of the sampled per-chunk cost.
+ */
+function naiveEstimate(bytes: number, samples: number): { totalMs: number; sampledChunks: number } {
+  const text = realisticAnswer(bytes);
+  const chunks = Math.ceil(text.length / 4);
+  const host = document.createElement('div');
+  document.body.replaceChildren(host);
+  const cost: number[] = [];
+  const positions: number[] = [];
+  for (let s = 0; s < samples; s++) {
+    const chunk = Math.min(chunks - 1, Math.round((s / (samples - 1)) * (chunks - 1)));
+    const prefix = text.slice(0, (chunk + 1) * 4);
+    const t = performance.now();
+    host.innerHTML = DOMPurify.sanitize(marked.parse(prefix, { async: false }));
+    cost.push(performance.now() - t);
+    positions.push(chunk);
+  }
+  let totalMs = 0;
+  for (let s = 1; s < samples; s++) {
+    totalMs += (((cost[s] as number) + (cost[s - 1] as number)) / 2) * ((positions[s] as number) - (positions[s - 1] as number));
+  }
+  return { totalMs, sampledChunks: samples };
+}
+
+declare global {
+  interface Window {
+    mantisBench: { streamOurs: typeof streamOurs; naiveEstimate: typeof naiveEstimate };
+  }
+}
+window.mantisBench = { streamOurs, naiveEstimate };
