@@ -46,7 +46,8 @@ export default {
   files: ['test/**/*.test.ts', '!test/node/**'],
   nodeResolve: true,
   filterBrowserLogs: ({ args }) => !String(args[0]).includes('Lit is in dev mode'),
-  concurrency: 2,
+  // One page at a time: a page in the background does not paint, and fixture() and focus need a painting page.
+  concurrency: 1,
   testsFinishTimeout: 240_000,
   browserStartTimeout: 60_000,
   testFramework: { config: { timeout: 10_000 } },

@@ -43,6 +43,13 @@ const citationCount = (part: MantisPart & { type: 'data-mantis-ui' }): number =>
   return count;
 };
 
+const TOOL_STATE_TEXT: Record<'input-streaming' | 'input-available' | 'output-available' | 'output-error', string> = {
+  'input-streaming': 'pending',
+  'input-available': 'running',
+  'output-available': 'completed',
+  'output-error': 'failed',
+};
+
 const STATE_TEXT: Record<ConnectionState, string> = {
   idle: 'Not connected',
   connecting: 'Connecting…',
@@ -79,6 +86,7 @@ const STATE_TEXT: Record<ConnectionState, string> = {
  * @csspart tour-step - One step of a tour.
  * @csspart tour-show - The button that shows a tour step on the map.
  * @csspart attachment - An uploaded file in the timeline.
+ * @csspart tool - A tool call in the timeline.
  * @csspart composer - The input area.
  * @csspart input - The message textarea.
  * @csspart send-button - The send button.
@@ -219,6 +227,11 @@ export class MantisChat extends LitElement {
       case 'data-mantis-attachment':
         return html`<p part="attachment" class="attachment">
           <span aria-hidden="true">📎</span> ${part.data.name} <span class="muted">(${part.data.mediaType}, ${formatBytes(part.data.size)})</span>
+        </p>`;
+      case 'dynamic-tool':
+        // The full tool timeline (every state, approvals, correlation) comes with the timeline; this is its line.
+        return html`<p part="tool" class="tool state-${part.state}">
+          <span class="visually-hidden">Tool</span> ${part.title ?? part.toolName}: ${TOOL_STATE_TEXT[part.state]}
         </p>`;
       case 'data-mantis-ui-error':
         return html`<p part="view-error" class="fallback" role="note">

@@ -56,8 +56,24 @@ export interface AttachmentPart {
   };
 }
 
+/**
+ * A tool call from trusted transport events, shaped as AI SDK 7's `dynamic-tool` part. Its lifecycle never comes
+ * from assistant-authored text or UI.
+ */
+export type ToolPart = {
+  readonly type: 'dynamic-tool';
+  readonly toolName: string;
+  readonly toolCallId: string;
+  readonly title?: string;
+} & (
+  | { readonly state: 'input-streaming'; readonly input?: unknown }
+  | { readonly state: 'input-available'; readonly input: unknown }
+  | { readonly state: 'output-available'; readonly input: unknown; readonly output: unknown }
+  | { readonly state: 'output-error'; readonly input: unknown; readonly errorText: string }
+);
+
 /** Parts that only trusted transport events create; the message parser places them at the current position. */
-export type TrustedPart = AttachmentPart;
+export type TrustedPart = AttachmentPart | ToolPart;
 
 export type MantisPart = TextPart | ViewPart | PendingViewPart | ViewErrorPart | TourPart | TrustedPart;
 

@@ -163,3 +163,16 @@ describe('Visual Tour messages', () => {
     expect(types(parseAssistantText(tour, TOUR_MARKER))).to.deep.equal(['data-mantis-tour']);
   });
 });
+
+describe('tool boundaries', () => {
+  it('freeze live text: text before a tool event stays before the tool part, text after it follows', () => {
+    const parser = createMessageParser(V1);
+    parser.push('Let me look that up');
+    parser.insert({ type: 'dynamic-tool', toolName: 'search', toolCallId: 'call-1', state: 'input-available', input: { q: 'x' } });
+    parser.push(' — found it.\n');
+    const parts = parser.end();
+    expect(types(parts)).to.deep.equal(['text', 'dynamic-tool', 'text']);
+    expect((parts[0] as { text: string }).text).to.equal('Let me look that up');
+    expect((parts[2] as { text: string }).text).to.equal(' — found it.\n');
+  });
+});
