@@ -253,3 +253,19 @@ describe('<mantis-chat> in Visual Tour mode', () => {
     await expect(el).to.be.accessible();
   });
 });
+
+describe('<mantis-chat> citations across views', () => {
+  it('numbers the citations of a message continuously across its views', async () => {
+    const list = (id: string, titles: string[]) =>
+      JSON.stringify({ version: 1, id, root: { id: `${id}-l`, type: 'citation-list', citations: titles.map((title, i) => ({ id: `${id}-${i}`, title })) } });
+    const reply = `First [1] [2].\n\n\`\`\`mantis-ui\n${list('a', ['One', 'Two'])}\n\`\`\`\n\nThen [3].\n\n\`\`\`mantis-ui\n${list('b', ['Three'])}\n\`\`\`\n`;
+    const el = await openChat(composerSocketUrl({ scenario: 'echo', delay: '0', chunk: '64' }));
+    const complete = oneEvent(el, 'mantis-message-complete');
+    el.send(reply);
+    await complete;
+    await el.updateComplete;
+    const views = [...shadow(el).querySelectorAll('mantis-ui-view')] as (HTMLElement & { updateComplete: Promise<unknown> })[];
+    await Promise.all(views.map((v) => v.updateComplete));
+    expect(views.map((v) => v.shadowRoot?.querySelector('ol')?.start)).to.deep.equal([1, 3]);
+  });
+});
