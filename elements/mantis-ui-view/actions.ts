@@ -45,6 +45,8 @@ export class ActionButtons {
   readonly #host: ReactiveControllerHost & HTMLElement;
   #confirming: string | null = null;
   readonly #done = new Set<string>();
+  /** The policy of the latest render: handlers read it, not the one their (possibly stale) template captured. */
+  #policy: ActionPolicy | null = null;
 
   constructor(host: ReactiveControllerHost & HTMLElement) {
     this.#host = host;
@@ -57,6 +59,9 @@ export class ActionButtons {
   }
 
   render(nodeId: string, actions: readonly Action[] | undefined, policy: ActionPolicy): TemplateResult | typeof nothing {
+    this.#policy = policy;
+    // A confirmation never survives a disabled spell (streaming): the user confirms again once it is over.
+    if (policy.disabled) this.#confirming = null;
     const offered = (actions ?? []).filter((action) => !policy.readOnly || READ_ONLY_ACTIONS.has(action.type));
     if (offered.length === 0) return nothing;
     return html`<div part="actions" class="actions" role="group" aria-label="Actions">
@@ -67,28 +72,51 @@ export class ActionButtons {
   #button(nodeId: string, action: Action, policy: ActionPolicy): TemplateResult {
     const done = this.#done.has(action.id);
     if (this.#confirming === action.id && !done && !policy.disabled) {
-      return html`<span part="action-confirm" class="confirm" role="group" aria-label=${`Confirm ${action.label}`}>
-        <span class="confirm-text">${describeAction(action)}</span>
-        <button part="action action-confirm-button" class="action primary" data-confirm=${action.id} @click=${() => this.#run(nodeId, action, policy)}>
+      // Action IDs are unique across the view, so this ID is unique in the shadow root.
+      const textId = `confirm-text-${action.id}`;
+      // Escape cancels from anywhere in the step (focus starts on Confirm).
+      return html`<span
+        part="action-confirm"
+        class="confirm"
+        role="group"
+        aria-label=${`Confirm ${action.label}`}
+        @keydown=${this.#onEscape(action.id)}
+      >
+        <span class="confirm-text" id=${textId}>${describeAction(action)}</span>
+        <button
+          part="action action-confirm-button"
+          class="action primary"
+          data-confirm=${action.id}
+          aria-describedby=${textId}
+          @click=${() => this.#run(nodeId, action, policy)}
+        >
           Confirm
         </button>
-        <button part="action" class="action" @click=${() => this.#cancel(action.id)} @keydown=${this.#onEscape(action.id)}>Cancel</button>
+        <button part="action" class="action" data-cancel=${action.id} @click=${() => this.#cancel(action.id)}>Cancel</button>
       </span>`;
     }
+    // A state-changing action that ran stays focusable (aria-disabled, not disabled) so focus is not lost when it
+    // comes back to it; its click handler ignores it. "Sent", not "done": the host reports delivery, not completion.
     return html`<button
       part="action"
       class="action"
       data-action=${action.id}
-      ?disabled=${policy.disabled || done}
-      aria-description=${CONFIRMED_ACTIONS.has(action.type) ? 'Asks for confirmation' : nothing}
+      ?disabled=${policy.disabled}
+      aria-disabled=${done ? 'true' : nothing}
+      aria-description=${CONFIRMED_ACTIONS.has(action.type) && !done ? 'Asks for confirmation' : nothing}
       @click=${() => this.#click(nodeId, action, policy)}
     >
-      ${action.label}${done ? html`<span class="visually-hidden"> (done)</span> ✓` : nothing}
+      ${action.label}${done ? html`<span class="visually-hidden"> (sent)</span><span aria-hidden="true"> ✓</span>` : nothing}
     </button>`;
   }
 
+  #blocked(action: Action): boolean {
+    const policy = this.#policy;
+    return !policy || policy.disabled || this.#done.has(action.id) || (policy.readOnly && !READ_ONLY_ACTIONS.has(action.type));
+  }
+
   #click(nodeId: string, action: Action, policy: ActionPolicy): void {
-    if (policy.disabled || this.#done.has(action.id)) return;
+    if (this.#blocked(action)) return;
     if (CONFIRMED_ACTIONS.has(action.type)) {
       this.#confirming = action.id;
       this.#host.requestUpdate();
@@ -99,7 +127,7 @@ export class ActionButtons {
   }
 
   #run(nodeId: string, action: Action, policy: ActionPolicy): void {
-    if (policy.disabled || this.#done.has(action.id)) return;
+    if (this.#blocked(action) || this.#confirming !== action.id) return;
     this.#done.add(action.id);
     this.#confirming = null;
     this.#host.requestUpdate();
@@ -115,7 +143,9 @@ export class ActionButtons {
 
   #onEscape(actionId: string) {
     return (event: KeyboardEvent) => {
-      if (event.key === 'Escape') this.#cancel(actionId);
+      if (event.key !== 'Escape') return;
+      event.preventDefault();
+      this.#cancel(actionId);
     };
   }
 
@@ -147,7 +177,8 @@ export const actionStyles = css`
     background: var(--_accent);
     border-color: var(--_accent);
   }
-  .action:disabled {
+  .action:disabled,
+  .action[aria-disabled='true'] {
     cursor: not-allowed;
     color: var(--_muted);
   }

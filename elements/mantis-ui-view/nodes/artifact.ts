@@ -18,7 +18,7 @@ export function artifact(node: ArtifactNode, ctx: RenderContext, open: (node: Ar
     <div class="card-title" role="heading" aria-level=${Math.min(6, ctx.headingLevel + 1)}>${node.title}</div>
     <span class="artifact-format">${FORMAT_LABEL[node.format]}${node.language ? ` · ${node.language}` : nothing}</span>
     ${node.description ? html`<div class="markdown">${markdown(node.description, 'restricted')}</div>` : nothing}
-    <pre class="artifact-preview" aria-hidden="true">${preview}</pre>
+    <pre class="artifact-preview">${preview}</pre>
     <div class="actions">
       <button part="action artifact-open" class="action" @click=${() => open(node)}>Open ${node.title}</button>
     </div>

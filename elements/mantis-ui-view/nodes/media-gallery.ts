@@ -7,7 +7,8 @@ import type { MediaGalleryNode } from '../../../src/index.js';
  * address the host did not allow.
  */
 export function mediaGallery(node: MediaGalleryNode): TemplateResult {
-  return html`<section part="media-gallery" class="gallery" aria-label=${node.title ?? 'Media'}>
+  // A group, not a section: a view may hold several galleries, and same-named region landmarks would clash.
+  return html`<div part="media-gallery" class="gallery" role="group" aria-label=${node.title ?? 'Media'}>
     ${node.title ? html`<p class="group-title" aria-hidden="true">${node.title}</p>` : nothing}
     <ul class="media-items">
       ${node.items.map(
@@ -19,7 +20,7 @@ export function mediaGallery(node: MediaGalleryNode): TemplateResult {
         </li>`,
       )}
     </ul>
-  </section>`;
+  </div>`;
 }
 
 export const mediaStyles = css`
