@@ -17,7 +17,7 @@ try {
   await page.setViewport({ width: 900, height: 1000, deviceScaleFactor: 1 });
   await page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: process.env.SCHEME ?? 'light' }]);
   await page.goto(`http://127.0.0.1:${port}/`, { waitUntil: 'load' });
-  await page.waitForFunction(() => document.querySelector('mantis-chat')?.shadowRoot?.querySelector('[part="status"]')?.textContent === 'Connected');
+  await page.waitForFunction(() => document.querySelector('mantis-chat')?.shadowRoot?.querySelector('[part="status"] [role="status"]')?.textContent === 'Connected');
   await page.evaluate(() => /** @type {any} */ (document.querySelector('mantis-chat')).send('Which cluster is the most representative?'));
   await page.waitForFunction(
     () => document.querySelector('mantis-chat')?.shadowRoot?.querySelectorAll('[part~="message-assistant"] [part="text"]').length === 2,

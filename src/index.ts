@@ -16,8 +16,11 @@ export { createMessageParser, parseAssistantText, VIEW_FENCE_INFO } from './prot
 export type { MessageParser } from './protocol/message-parser.js';
 export * from './protocol/composer-frames.js';
 export * from './transport/transport.js';
+export * from './transport/reconnecting.js';
 export * from './transport/websocket.js';
+export * from './transport/sse.js';
 export * from './chat/thread.js';
+export * from './chat/tool-state.js';
 export { createBlockSplitter, closeOpenInline } from './markdown/block-splitter.js';
 export type { BlockSplitter } from './markdown/block-splitter.js';
 export { buildInlineUiPrompt } from './prompt/inline-ui-prompt.js';

@@ -32,7 +32,7 @@ describe('dist/mantis-ui.iife.js', () => {
   it('runs a whole chat round trip with the real server', async () => {
     const { frame, doc } = await legacyPage(`<mantis-chat url="${composerSocketUrl()}"></mantis-chat>`);
     const chat = doc.querySelector('mantis-chat') as HTMLElement & { send(text: string): boolean };
-    await waitUntil(() => chat.shadowRoot?.querySelector('[part="status"]')?.textContent === 'Connected', 'never connected');
+    await waitUntil(() => chat.shadowRoot?.querySelector('[part="status"] [role="status"]')?.textContent === 'Connected', 'never connected');
     chat.send('hello from a legacy page');
     await waitUntil(() => chat.shadowRoot?.querySelector('mantis-ui-view')?.shadowRoot?.querySelector('[role="heading"]'), 'no view', {
       timeout: 8000,
@@ -53,6 +53,28 @@ describe('dist/mantis-ui.iife.js', () => {
     await loaded;
     expect(errors).to.deep.equal([]);
     expect(warnings.length).to.be.greaterThan(0);
+    frame.remove();
+  });
+});
+
+describe('the page-level generative UI switch', () => {
+  it('read once at startup: with MANTIS_COMPOSER_GENERATIVE_UI = false no chat advertises the capability', async () => {
+    const frame = document.createElement('iframe');
+    frame.title = 'switched off';
+    frame.srcdoc = `<!doctype html><html lang="en"><head><title>off</title>
+      <script>window.MANTIS_COMPOSER_GENERATIVE_UI = false;</script>
+      <script src="/dist/mantis-ui.iife.js"></script></head>
+      <body><mantis-chat url="${composerSocketUrl()}"></mantis-chat></body></html>`;
+    const loaded = new Promise((done) => frame.addEventListener('load', done, { once: true }));
+    document.body.append(frame);
+    await loaded;
+    const chat = frame.contentDocument?.querySelector('mantis-chat') as HTMLElement & { send(text: string): boolean; generativeUiActive: boolean };
+    expect(chat.generativeUiActive).to.equal(false);
+    await waitUntil(() => chat.shadowRoot?.querySelector('[part="status"] [role="status"]')?.textContent === 'Connected', 'never connected');
+    chat.send('hello');
+    await waitUntil(() => chat.shadowRoot?.querySelectorAll('[part~="message-assistant"] [part="text"]').length, 'no reply', { timeout: 8000 });
+    await waitUntil(() => !chat.shadowRoot?.querySelector('[part~="message-assistant"][aria-busy="true"]'), 'reply never ended', { timeout: 8000 });
+    expect(chat.shadowRoot?.querySelector('mantis-ui-view')).to.equal(null);
     frame.remove();
   });
 });

@@ -1,11 +1,13 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer } from 'ws';
-import { handleComposerSocket, readSession } from './composer.js';
+import { handleComposerSocket, handleComposerSse } from './composer.js';
 import { serveStatic, type StaticMount } from './static.js';
 
 /** The Composer WebSocket endpoint. */
 export const COMPOSER_PATH = '/api/v1/composer/ws';
+/** The Composer protocol over SSE: GET for the event stream, POST for client frames. */
+export const COMPOSER_SSE_PATH = '/api/v1/composer/sse';
 
 export interface AgentServerOptions {
   /** 0 picks a free port. */
@@ -27,11 +29,18 @@ export async function startAgentServer(options: AgentServerOptions = {}): Promis
   const mounts = options.mounts ?? [];
   const host = options.host ?? '127.0.0.1';
   const http: Server = createServer((req, res) => {
-    void serveStatic(req, res, mounts).then((served) => {
-      if (served) return;
-      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
-      res.end('Not found\n');
-    });
+    const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
+    const handled = url.pathname === COMPOSER_SSE_PATH ? handleComposerSse(req, res, url).then(() => true) : serveStatic(req, res, mounts);
+    void handled
+      .then((served) => {
+        if (served) return;
+        res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
+        res.end('Not found\n');
+      })
+      .catch(() => {
+        if (!res.headersSent) res.writeHead(500);
+        res.end();
+      });
   });
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
 
@@ -41,7 +50,7 @@ export async function startAgentServer(options: AgentServerOptions = {}): Promis
       socket.destroy();
       return;
     }
-    wss.handleUpgrade(req, socket, head, (ws) => handleComposerSocket(ws, readSession(url)));
+    wss.handleUpgrade(req, socket, head, (ws) => handleComposerSocket(ws, url));
   });
 
   await new Promise<void>((done, fail) => {

@@ -1,71 +1,225 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { WebSocket } from 'ws';
 import {
   ClientFrame,
   INLINE_UI_CAPABILITY,
+  READ_ONLY_ACTIONS,
+  eventId,
+  parseEventId,
   parseFrame,
+  type MessageEvent,
   type ProtocolMarker,
   type ServerEvent,
 } from '../../src/index.js';
+import { FaultyConnection, faultPlan } from './faults.js';
 import { scriptedReply, toDeltas } from './scenarios.js';
+import { getSession, type Session } from './sessions.js';
 
-/** Options read from the Composer WebSocket URL. */
-export interface ComposerSession {
+/** Options read from the Composer URL (the same for WebSocket and SSE). */
+export interface ComposerOptions {
   /** True only for the exact capability `inline_ui_version=1`. */
   readonly inlineUi: boolean;
   /** Milliseconds between streamed deltas. */
   readonly delayMs: number;
   /** Largest delta, in characters (deltas vary from 1 to this). */
   readonly chunk: number;
-  /** The scripted scenario: `summary` (default) or `echo`, which replies with the user's text verbatim. */
-  readonly scenario: 'summary' | 'echo';
+  /** The scripted scenario: `summary` (default), `echo` (the user's text back), or `tools` (reasoning and a tool call). */
+  readonly scenario: 'summary' | 'echo' | 'tools';
 }
 
-export function readSession(url: URL): ComposerSession {
+export function readOptions(url: URL): ComposerOptions {
   const delay = Number(url.searchParams.get('delay') ?? '12');
   const chunk = Number(url.searchParams.get('chunk') ?? '7');
+  const scenario = url.searchParams.get('scenario');
   return {
     inlineUi: url.searchParams.getAll(INLINE_UI_CAPABILITY.param).includes(INLINE_UI_CAPABILITY.value),
     delayMs: Number.isFinite(delay) && delay >= 0 ? Math.min(delay, 1000) : 12,
     chunk: Number.isInteger(chunk) && chunk >= 1 ? Math.min(chunk, 64 * 1024) : 7,
-    scenario: url.searchParams.get('scenario') === 'echo' ? 'echo' : 'summary',
+    scenario: scenario === 'echo' || scenario === 'tools' ? scenario : 'summary',
   };
 }
 
-const sleep = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));
+/** A message event before the server numbers it. */
+type Unsequenced = MessageEvent extends unknown ? (MessageEvent extends infer E ? (E extends MessageEvent ? Omit<E, 'message_id' | 'sequence'> : never) : never) : never;
 
-/** Runs the Composer protocol on one socket: every user message gets one scripted, streamed reply. */
-export function handleComposerSocket(socket: WebSocket, session: ComposerSession): void {
-  let replies = 0;
-  const send = (event: ServerEvent): void => {
-    if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(event));
+const sleep = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));
+const sessionOf = (url: URL): Session => getSession(url.searchParams.get('session_id') ?? `anonymous-${Math.random()}`);
+
+/**
+ * Handles one client frame for a session. Replies are published to the session, so they reach every connection
+ * and stay in its log for resumption. Returns events meant only for the sender (errors, action results).
+ */
+function handleFrame(session: Session, options: ComposerOptions, frame: ClientFrame): ServerEvent | null {
+  switch (frame.type) {
+    case 'user_message': {
+      // Each client_message_id is answered once: a message resent after a reconnect is not answered twice.
+      if (session.answered.has(frame.client_message_id)) return null;
+      session.answered.add(frame.client_message_id);
+      // The server alone decides the marker: UI only for the exact capability, and only in orchestrator or ask.
+      const marker: ProtocolMarker = { inlineUiVersion: options.inlineUi ? 1 : null, mode: frame.mode };
+      void streamReply(session, options, marker, frame.client_message_id, frame.text);
+      return null;
+    }
+    case 'action': {
+      const marker = session.markerOf(frame.message_id);
+      if (!marker) return { type: 'action_result', client_action_id: frame.client_action_id, status: 'rejected', reason: 'unknown message' };
+      // Ask is read-only here too, whatever the client offered.
+      if (marker.mode === 'ask' && !READ_ONLY_ACTIONS.has(frame.action.type)) {
+        return { type: 'action_result', client_action_id: frame.client_action_id, status: 'rejected', reason: 'not available in Ask mode' };
+      }
+      if (frame.action.type === 'run-task') void reportTask(session);
+      return { type: 'action_result', client_action_id: frame.client_action_id, status: 'accepted' };
+    }
+    case 'abort':
+      session.streams.get(frame.message_id)?.abort();
+      return null;
+    case 'resume':
+      return null;
+  }
+}
+
+/** A delivered task reports progress through trusted task events; it never claims completion on delivery. */
+async function reportTask(session: Session): Promise<void> {
+  for (const status of ['delivered', 'running', 'completed'] as const) {
+    session.publish({ type: 'task', task_id: 0, status });
+    await sleep(20);
+  }
+}
+
+async function streamReply(session: Session, options: ComposerOptions, marker: ProtocolMarker, replyTo: string, text: string): Promise<void> {
+  const messageId = `assistant-${session.log.length}-${Date.now().toString(36)}`;
+  const abort = new AbortController();
+  session.streams.set(messageId, abort);
+  let sequence = 0;
+  const publish = (event: Unsequenced): void => {
+    session.publish({ ...event, message_id: messageId, sequence: sequence++ } as MessageEvent);
+  };
+  publish({ type: 'message_start', marker: { inline_ui_version: marker.inlineUiVersion, mode: marker.mode }, in_reply_to: replyTo });
+  const pause = () => (options.delayMs > 0 ? sleep(options.delayMs) : Promise.resolve());
+
+  if (options.scenario === 'tools') {
+    publish({ type: 'reasoning_start', reasoning_id: 'r1' });
+    for (const delta of toDeltas('The user wants the densest cluster; search the map first.', options.chunk)) {
+      await pause();
+      publish({ type: 'reasoning_delta', reasoning_id: 'r1', delta });
+    }
+    publish({ type: 'reasoning_end', reasoning_id: 'r1' });
+    for (const delta of toDeltas('Let me search the map', options.chunk)) {
+      await pause();
+      publish({ type: 'text_delta', delta });
+    }
+    publish({ type: 'tool', tool_call_id: 'call-1', tool_name: 'search_map', state: 'running', input: { query: text.slice(0, 80) } });
+    await pause();
+    publish({ type: 'tool', tool_call_id: 'call-1', tool_name: 'search_map', state: 'completed', output: { clusters: 3 } });
+  }
+
+  const reply = options.scenario === 'echo' ? text : scriptedReply(marker, text);
+  for (const delta of toDeltas(reply, options.chunk)) {
+    if (abort.signal.aborted) break;
+    await pause();
+    publish({ type: 'text_delta', delta });
+  }
+  session.streams.delete(messageId);
+  publish({ type: 'message_end' });
+}
+
+/** The Composer protocol on one WebSocket connection. */
+export function handleComposerSocket(socket: WebSocket, url: URL): void {
+  const session = sessionOf(url);
+  const options = readOptions(url);
+  session.connections += 1;
+  const plan = faultPlan(url.searchParams, session.connections);
+  if (plan.refuse) {
+    socket.close(1013, 'try again later');
+    return;
+  }
+  const connection = new FaultyConnection(plan, { write: (frame) => socket.readyState === socket.OPEN && socket.send(frame), drop: () => socket.terminate() }, '{"type":"text_delta",');
+  // Events flow once the client said where it stands: a `resume` first frame replays the log after its position and
+  // then goes live in the same tick, so nothing falls between the replay and the live events. A client that starts
+  // with any other frame gets live events from then on.
+  let stopListening: (() => void) | null = null;
+  const listen = (replay: MessageEvent[]): void => {
+    if (stopListening) return;
+    for (const event of replay) connection.send(JSON.stringify(event));
+    stopListening = session.listen((event) => connection.send(JSON.stringify(event)));
   };
 
   socket.on('message', (data, isBinary) => {
-    const frame = isBinary ? null : parseFrame(ClientFrame, String(data));
-    if (!frame?.ok) {
-      send({ type: 'error', code: 'bad_frame', message: frame ? frame.reason : 'binary frames are not accepted' });
+    const parsed = isBinary ? null : parseFrame(ClientFrame, String(data));
+    if (!parsed?.ok) {
+      connection.send(JSON.stringify({ type: 'error', code: 'bad_frame', message: parsed ? parsed.reason : 'binary frames are not accepted' }));
       return;
     }
-    const { text, mode } = frame.value;
-    // The server alone decides the marker: UI only for the exact capability, and only in orchestrator or ask.
-    const marker: ProtocolMarker = { inlineUiVersion: session.inlineUi ? 1 : null, mode };
-    const messageId = `assistant-${Date.now().toString(36)}-${replies++}`;
-    // `echo` plays a model that repeats the user's text: how tests push attack inputs through the real reply path.
-    void stream(messageId, marker, session.scenario === 'echo' ? text : scriptedReply(marker, text));
-  });
-
-  async function stream(messageId: string, marker: ProtocolMarker, reply: string): Promise<void> {
-    let sequence = 0;
-    send({
-      type: 'message_start',
-      message_id: messageId,
-      sequence: sequence++,
-      marker: { inline_ui_version: marker.inlineUiVersion, mode: marker.mode },
-    });
-    for (const delta of toDeltas(reply, session.chunk)) {
-      if (session.delayMs > 0) await sleep(session.delayMs);
-      send({ type: 'text_delta', message_id: messageId, sequence: sequence++, delta });
+    if (parsed.value.type === 'resume') {
+      listen(session.after(parsed.value.after));
+      return;
     }
-    send({ type: 'message_end', message_id: messageId, sequence: sequence++ });
+    listen([]);
+    const reply = handleFrame(session, options, parsed.value);
+    if (reply) connection.send(JSON.stringify(reply));
+  });
+  socket.on('close', () => stopListening?.());
+}
+
+/** The SSE frame of one event: `id:` for message events (what Last-Event-ID resumes from), `event:` its type. */
+const sseFrame = (event: ServerEvent): string =>
+  `${'sequence' in event ? `id: ${eventId(event)}\n` : ''}event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`;
+
+/**
+ * The Composer protocol over SSE: `GET` opens the event stream of a session (resuming after `Last-Event-ID`, or
+ * replaying the session's log when a known session reconnects without one); `POST` takes one client frame.
+ */
+export async function handleComposerSse(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+  const session = sessionOf(url);
+  const options = readOptions(url);
+  const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': 'content-type, authorization, last-event-id' };
+  if (req.method === 'OPTIONS') {
+    res.writeHead(204, { ...cors, 'access-control-allow-methods': 'GET, POST' });
+    res.end();
+    return;
   }
+  if (req.method === 'POST') {
+    let body = '';
+    for await (const chunk of req) {
+      body += String(chunk);
+      if (body.length > 64 * 1024) break;
+    }
+    const parsed = parseFrame(ClientFrame, body);
+    if (!parsed.ok) {
+      res.writeHead(400, { ...cors, 'content-type': 'application/json' });
+      res.end(JSON.stringify({ type: 'error', code: 'bad_frame', message: parsed.reason }));
+      return;
+    }
+    const reply = handleFrame(session, options, parsed.value);
+    // Replies to the sender (errors, action results) also go to the session's streams.
+    if (reply) session.publish(reply);
+    res.writeHead(202, { ...cors, 'content-type': 'application/json' });
+    res.end('{"ok":true}');
+    return;
+  }
+  if (req.method !== 'GET') {
+    res.writeHead(405, cors);
+    res.end();
+    return;
+  }
+  const isNew = session.connections === 0;
+  session.connections += 1;
+  const plan = faultPlan(url.searchParams, session.connections);
+  if (plan.refuse) {
+    res.writeHead(503, { ...cors, 'retry-after': '1' });
+    res.end();
+    return;
+  }
+  res.writeHead(200, { ...cors, 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive' });
+  res.write('retry: 1000\n\n');
+  const connection = new FaultyConnection(plan, { write: (frame) => res.write(frame), drop: () => res.socket?.end() }, 'event: text_delta\ndata: {"type":\n\n');
+  const header = req.headers['last-event-id'];
+  const position = typeof header === 'string' ? (parseEventId(header) ?? undefined) : undefined;
+  if (position || !isNew) for (const event of session.after(position)) connection.send(sseFrame(event));
+  const stopListening = session.listen((event) => connection.send(sseFrame(event)));
+  const keepAlive = setInterval(() => res.write(': keep-alive\n\n'), 15_000);
+  res.on('close', () => {
+    clearInterval(keepAlive);
+    stopListening();
+  });
 }

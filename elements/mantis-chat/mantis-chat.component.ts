@@ -4,6 +4,7 @@ import { guard } from 'lit/directives/guard.js';
 import { repeat } from 'lit/directives/repeat.js';
 import {
   MODES,
+  SseTransport,
   Thread,
   WebSocketTransport,
   citationIndex,
@@ -13,6 +14,7 @@ import {
   type ComposerMode,
   type ConnectionState,
   type MantisPart,
+  type ToolPart,
   type Transport,
   type TransportEvent,
 } from '../../src/index.js';
@@ -22,6 +24,18 @@ import { themeStyles, type Theme } from '../internal/theme.styles.js';
 import { TransportController } from '../internal/transport-controller.js';
 import { chatStyles } from './mantis-chat.styles.js';
 import { renderTour, tourStyles } from './tour.js';
+
+/**
+ * The page-level switch, read once when the bundle loads, as NEXT_PUBLIC_COMPOSER_GENERATIVE_UI=false is in the
+ * specification: `window.MANTIS_COMPOSER_GENERATIVE_UI = false` before the script, or
+ * `<meta name="mantis-composer-generative-ui" content="false">`. Off, no chat advertises the capability.
+ */
+const PAGE_ALLOWS_GENERATIVE_UI: boolean = (() => {
+  const flag = (globalThis as { MANTIS_COMPOSER_GENERATIVE_UI?: unknown }).MANTIS_COMPOSER_GENERATIVE_UI;
+  if (flag === false || String(flag).toLowerCase() === 'false') return false;
+  const meta = globalThis.document?.querySelector?.('meta[name="mantis-composer-generative-ui"]');
+  return meta?.getAttribute('content')?.trim().toLowerCase() !== 'false';
+})();
 
 /** `generative-ui` is on unless the attribute says exactly "false". */
 const onUnlessFalse = {
@@ -43,11 +57,15 @@ const citationCount = (part: MantisPart & { type: 'data-mantis-ui' }): number =>
   return count;
 };
 
-const TOOL_STATE_TEXT: Record<'input-streaming' | 'input-available' | 'output-available' | 'output-error', string> = {
+/** What each tool state is called, for people (the timeline issue gives each its own look). */
+const TOOL_STATE_TEXT: Record<ToolPart['state'], string> = {
   'input-streaming': 'pending',
   'input-available': 'running',
+  'approval-requested': 'awaiting approval',
+  'approval-responded': 'approval recorded',
   'output-available': 'completed',
   'output-error': 'failed',
+  'output-denied': 'denied',
 };
 
 const STATE_TEXT: Record<ConnectionState, string> = {
@@ -76,6 +94,7 @@ const STATE_TEXT: Record<ConnectionState, string> = {
  *
  * @csspart base - The whole chat.
  * @csspart status - The connection state line.
+ * @csspart retry-button - Reconnects now, shown while reconnecting or disconnected.
  * @csspart transcript - The scrolling list of messages.
  * @csspart message - One message; also `message-user` or `message-assistant`.
  * @csspart text - Rendered Markdown of an assistant message.
@@ -87,6 +106,8 @@ const STATE_TEXT: Record<ConnectionState, string> = {
  * @csspart tour-show - The button that shows a tour step on the map.
  * @csspart attachment - An uploaded file in the timeline.
  * @csspart tool - A tool call in the timeline.
+ * @csspart reasoning - Reasoning in the timeline (collapsible).
+ * @csspart todo - The todo list from trusted todo events.
  * @csspart composer - The input area.
  * @csspart input - The message textarea.
  * @csspart send-button - The send button.
@@ -112,6 +133,9 @@ export class MantisChat extends LitElement {
 
   /** A transport to use instead of building one from `url`. The page keeps ownership: it is not closed here. */
   @property({ attribute: false }) transport: Transport | undefined = undefined;
+
+  /** How to reach `url`: `ws` (WebSocket, the default) or `sse` (Server-Sent Events with POSTed frames). */
+  @property({ attribute: 'transport' }) transportKind: 'ws' | 'sse' = 'ws';
 
   /** The Composer mode replies are authored under. */
   @property({ reflect: true }) mode: ComposerMode = 'orchestrator';
@@ -150,7 +174,7 @@ export class MantisChat extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('transport') || changed.has('url') || changed.has('generativeUi')) {
+    if (changed.has('transport') || changed.has('url') || changed.has('generativeUi') || changed.has('transportKind')) {
       if (this.transport) this.#connection.use(this.transport, false);
       else if (this.url) this.#connection.use(this.#buildTransport(this.url), true);
       else this.#connection.use(null, false);
@@ -158,9 +182,17 @@ export class MantisChat extends LitElement {
     }
   }
 
+  /** Whether this chat advertises inline UI: its own attribute and the page-level switch must both allow it. */
+  get generativeUiActive(): boolean {
+    return this.generativeUi && PAGE_ALLOWS_GENERATIVE_UI;
+  }
+
   #buildTransport(url: string): Transport | null {
+    const options = { generativeUi: this.generativeUiActive };
     try {
-      return new WebSocketTransport(composerUrl(url, { generativeUi: this.generativeUi }, document.baseURI));
+      return this.transportKind === 'sse'
+        ? new SseTransport(composerUrl(url, options, document.baseURI, 'http'))
+        : new WebSocketTransport(composerUrl(url, options, document.baseURI, 'ws'));
     } catch {
       emit(this, 'mantis-protocol-error', { reason: 'invalid url' });
       return null;
@@ -183,6 +215,17 @@ export class MantisChat extends LitElement {
         if (changed.status === 'done') emit(this, 'mantis-message-complete', { message: changed });
       }
     }
+  }
+
+  #canRetry(): boolean {
+    return typeof (this.#connection.transport as { retry?: unknown } | null)?.retry === 'function';
+  }
+
+  #retry(): void {
+    const transport = this.#connection.transport as (Transport & { retry?: () => void; connect(): void }) | null;
+    if (!transport) return;
+    if (transport.state === 'closed') transport.connect();
+    else transport.retry?.();
   }
 
   #onSubmit(event: SubmitEvent): void {
@@ -233,6 +276,15 @@ export class MantisChat extends LitElement {
         return html`<p part="tool" class="tool state-${part.state}">
           <span class="visually-hidden">Tool</span> ${part.title ?? part.toolName}: ${TOOL_STATE_TEXT[part.state]}
         </p>`;
+      case 'reasoning':
+        return html`<details part="reasoning" class="reasoning">
+          <summary>${part.state === 'streaming' ? 'Reasoning…' : 'Reasoning'}</summary>
+          <p class="reasoning-text">${part.text}</p>
+        </details>`;
+      case 'data-mantis-todo':
+        return html`<ul part="todo" class="todo" aria-label="Tasks">
+          ${part.data.todos.map((todo) => html`<li class="todo-${todo.status}">${todo.text} <span class="muted">(${todo.status.replace('_', ' ')})</span></li>`)}
+        </ul>`;
       case 'data-mantis-ui-error':
         return html`<p part="view-error" class="fallback" role="note">
           <strong>This view can’t be shown.</strong> ${part.data.message}
@@ -265,7 +317,17 @@ export class MantisChat extends LitElement {
     const streaming = this.messages.some((m) => m.role === 'assistant' && m.status === 'streaming');
     return html`<div part="base" class="base">
       <slot name="header"></slot>
-      <p part="status" class="status state-${this.connectionState}" role="status">${STATE_TEXT[this.connectionState]}</p>
+      <div part="status" class="status state-${this.connectionState}">
+        <span role="status">${STATE_TEXT[this.connectionState]}</span>
+        <button
+          part="retry-button"
+          class="retry"
+          ?hidden=${!(this.connectionState === 'reconnecting' || this.connectionState === 'closed') || !this.#canRetry()}
+          @click=${this.#retry}
+        >
+          Retry now
+        </button>
+      </div>
       <div part="transcript" class="transcript" role="log" aria-label="Conversation" aria-busy=${streaming} tabindex="0">
         <div class="empty" ?hidden=${!empty}><slot name="empty"><p>No messages yet.</p></slot></div>
         ${repeat(this.messages, (m) => m.id, (m) => this.#renderMessage(m))}

@@ -31,7 +31,19 @@ export const chatStyles = css`
     color: var(--_muted);
     border-bottom: 1px solid var(--_border);
   }
-  .status::before {
+  .status {
+    display: flex;
+    align-items: center;
+    gap: var(--_space);
+  }
+  .retry {
+    font-size: 0.9em;
+    padding: 0.1em 0.75em;
+    background: transparent;
+    color: var(--_accent);
+    border: 1px solid var(--_border);
+  }
+  .status > span::before {
     content: '';
     display: inline-block;
     width: 0.5em;
@@ -41,10 +53,10 @@ export const chatStyles = css`
     background: var(--_muted);
     vertical-align: middle;
   }
-  .status.state-open::before {
+  .status.state-open > span::before {
     background: var(--_success);
   }
-  .status.state-closed::before {
+  .status.state-closed > span::before {
     background: var(--_danger);
   }
   .transcript {

@@ -1,7 +1,12 @@
-import type { ServerEvent } from '../protocol/composer-frames.js';
+import type { ServerEvent, TodoItem as TodoItemSchema } from '../protocol/composer-frames.js';
+import { toolPart } from './tool-state.js';
 import type { ProtocolMarker } from '../protocol/marker.js';
 import { createMessageParser, type MessageParser } from '../protocol/message-parser.js';
-import type { MantisPart } from '../protocol/parts.js';
+import type { MantisPart, ReasoningPart, ToolPart } from '../protocol/parts.js';
+import type * as z from 'zod';
+
+/** One item of the legacy todo UI. */
+export type TodoEntry = z.infer<typeof TodoItemSchema>;
 
 export interface UserMessage {
   readonly id: string;
@@ -21,6 +26,8 @@ export interface AssistantMessage {
   readonly status: 'streaming' | 'done';
   /** The last applied event sequence; events at or below it are duplicates and ignored. */
   readonly sequence: number;
+  /** The `client_message_id` of the user message this answers. */
+  readonly inReplyTo?: string;
 }
 
 export type ChatMessage = UserMessage | AssistantMessage;
@@ -44,9 +51,35 @@ export class Thread {
     return message;
   }
 
-  /** Applies one validated server event. Returns the message it changed, or null if nothing changed. */
+  /** Todos from trusted todo events (the legacy todo UI), newest list last. */
+  get todos(): readonly TodoEntry[] {
+    return this.#todos;
+  }
+
+  #todos: TodoEntry[] = [];
+  #todoOwner: string | null = null;
+
+  /** A trusted task event updates the todo item that carries its persisted task ID, in the message that owns the list. */
+  #applyTask(taskId: number, status: 'delivered' | 'running' | 'completed' | 'failed'): AssistantMessage | null {
+    if (!this.#todos.some((t) => t.task_id === taskId)) return null;
+    this.#todos = this.#todos.map((t) => (t.task_id === taskId ? { ...t, status: TASK_TO_TODO[status] } : t));
+    const index = this.#messages.findLastIndex((m) => m.id === this.#todoOwner);
+    const owner = this.#messages[index];
+    if (!owner || owner.role !== 'assistant') return null;
+    const todos = this.#todos;
+    const parts = owner.parts.map((p) => (p.type === 'data-mantis-todo' ? { ...p, data: { todos } } : p));
+    const next: AssistantMessage = { ...owner, parts };
+    this.#messages = this.#messages.with(index, next);
+    return next;
+  }
+
+  /**
+   * Applies one validated server event. Events at or below a message's last applied sequence are duplicates and
+   * ignored, so a replay after reconnecting never doubles a part. Returns the message it changed, or null.
+   */
   apply(event: ServerEvent): AssistantMessage | null {
-    if (event.type === 'error') return null;
+    if (event.type === 'error' || event.type === 'action_result') return null;
+    if (event.type === 'task') return this.#applyTask(event.task_id, event.status);
     const index = this.#messages.findLastIndex((m) => m.id === event.message_id && m.role === 'assistant');
     const current = index >= 0 ? (this.#messages[index] as AssistantMessage) : undefined;
 
@@ -62,6 +95,7 @@ export class Thread {
         parts: [],
         status: 'streaming',
         sequence: event.sequence,
+        ...(event.in_reply_to ? { inReplyTo: event.in_reply_to } : {}),
       };
       this.#messages = [...this.#messages, message];
       return message;
@@ -70,14 +104,66 @@ export class Thread {
     const parser = this.#parsers.get(event.message_id);
     if (!current || !parser || event.sequence <= current.sequence || current.status === 'done') return null;
 
-    let next: AssistantMessage;
-    if (event.type === 'text_delta') {
-      next = { ...current, text: current.text + event.delta, parts: [...parser.push(event.delta)], sequence: event.sequence };
-    } else {
-      next = { ...current, parts: [...parser.end()], status: 'done', sequence: event.sequence };
-      this.#parsers.delete(event.message_id);
+    let text = current.text;
+    let parts: readonly MantisPart[];
+    let status: AssistantMessage['status'] = 'streaming';
+    switch (event.type) {
+      case 'text_delta':
+        text += event.delta;
+        parts = parser.push(event.delta);
+        break;
+      case 'reasoning_start':
+      case 'reasoning_delta':
+      case 'reasoning_end': {
+        const id = event.reasoning_id;
+        const previous = current.parts.findLast((p): p is ReasoningPart => p.type === 'reasoning' && p.id === id);
+        const reasoning: ReasoningPart = {
+          type: 'reasoning',
+          id,
+          text: (previous?.text ?? '') + (event.type === 'reasoning_delta' ? event.delta : ''),
+          state: event.type === 'reasoning_end' ? 'done' : 'streaming',
+        };
+        parts = parser.upsert(reasoning, (p) => p.type === 'reasoning' && p.id === id);
+        break;
+      }
+      case 'tool': {
+        // Explicit tool_call_id correlation wins; the legacy fallback is the latest open call of the same tool.
+        const previous = event.tool_call_id
+          ? current.parts.findLast((p): p is ToolPart => p.type === 'dynamic-tool' && p.toolCallId === event.tool_call_id)
+          : current.parts.findLast((p): p is ToolPart => p.type === 'dynamic-tool' && p.toolName === event.tool_name && !FINAL_TOOL_STATES.has(p.state));
+        const toolCallId = event.tool_call_id ?? previous?.toolCallId ?? `${event.message_id}-seq-${event.sequence}`;
+        parts = parser.upsert(toolPart(event, toolCallId, previous), (p) => p.type === 'dynamic-tool' && p.toolCallId === toolCallId);
+        break;
+      }
+      case 'attachment':
+        parts = parser.insert({
+          type: 'data-mantis-attachment',
+          id: event.attachment_id,
+          data: { name: event.name, mediaType: event.media_type, size: event.size, ...(event.key ? { key: event.key } : {}) },
+        });
+        break;
+      case 'todo':
+        this.#todos = event.todos;
+        this.#todoOwner = event.message_id;
+        parts = parser.upsert({ type: 'data-mantis-todo', id: 'todo', data: { todos: event.todos } }, (p) => p.type === 'data-mantis-todo');
+        break;
+      case 'message_end':
+        parts = parser.end();
+        status = 'done';
+        this.#parsers.delete(event.message_id);
+        break;
     }
+    const next: AssistantMessage = { ...current, text, parts: [...parts], status, sequence: event.sequence };
     this.#messages = this.#messages.with(index, next);
     return next;
   }
+
+  /** The position of the last event applied, for resuming after a reconnect. */
+  get resumePoint(): { message_id: string; sequence: number } | undefined {
+    const last = this.#messages.findLast((m): m is AssistantMessage => m.role === 'assistant');
+    return last ? { message_id: last.id, sequence: last.sequence } : undefined;
+  }
 }
+
+const FINAL_TOOL_STATES: ReadonlySet<ToolPart['state']> = new Set(['output-available', 'output-error', 'output-denied']);
+const TASK_TO_TODO = { delivered: 'pending', running: 'in_progress', completed: 'completed', failed: 'pending' } as const;

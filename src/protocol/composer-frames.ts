@@ -1,13 +1,16 @@
 import * as z from 'zod';
+import { Action } from '../schema/actions.js';
 import { MODES } from './marker.js';
 
 /*
- * The Composer WebSocket protocol (docs/protocol.md). Every frame is one JSON object; every server event about a
- * message carries that message's `sequence`, strictly increasing from 0 at `message_start`.
+ * The Composer protocol (docs/protocol.md), the same over WebSocket and SSE. Every frame is one JSON object. Every
+ * server event about a message carries that message's `sequence`, strictly increasing from 0 at `message_start`;
+ * `(message_id, sequence)` also names the event for resumption.
  */
 
 const MessageId = z.string().min(1).max(128);
 const Sequence = z.number().int().nonnegative();
+const Name = z.string().min(1).max(200);
 
 /** The trusted protocol marker on the wire. */
 export const WireMarker = z.strictObject({
@@ -15,25 +18,71 @@ export const WireMarker = z.strictObject({
   mode: z.enum(MODES),
 });
 
+const about = { message_id: MessageId, sequence: Sequence };
+
 export const MessageStartEvent = z.strictObject({
   type: z.literal('message_start'),
-  message_id: MessageId,
-  sequence: Sequence,
+  ...about,
   marker: WireMarker,
+  /** The user message this answers (its `client_message_id`): the client stops resending it. */
+  in_reply_to: MessageId.optional(),
 });
 
-export const TextDeltaEvent = z.strictObject({
-  type: z.literal('text_delta'),
-  message_id: MessageId,
-  sequence: Sequence,
+export const TextDeltaEvent = z.strictObject({ type: z.literal('text_delta'), ...about, delta: z.string().max(64 * 1024) });
+
+export const ReasoningStartEvent = z.strictObject({ type: z.literal('reasoning_start'), ...about, reasoning_id: MessageId });
+export const ReasoningDeltaEvent = z.strictObject({
+  type: z.literal('reasoning_delta'),
+  ...about,
+  reasoning_id: MessageId,
   delta: z.string().max(64 * 1024),
 });
+export const ReasoningEndEvent = z.strictObject({ type: z.literal('reasoning_end'), ...about, reasoning_id: MessageId });
 
-export const MessageEndEvent = z.strictObject({
-  type: z.literal('message_end'),
-  message_id: MessageId,
-  sequence: Sequence,
+/** Tool lifecycle states as the backend names them; docs/protocol.md maps them onto AI SDK 7 `dynamic-tool` states. */
+export const TOOL_STATES = ['pending', 'running', 'awaiting_approval', 'approval_recorded', 'completed', 'failed', 'denied'] as const;
+export type ToolState = (typeof TOOL_STATES)[number];
+
+export const ToolEvent = z.strictObject({
+  type: z.literal('tool'),
+  ...about,
+  /** Explicit correlation; when absent (legacy backends) the event applies to the latest open call of the same tool. */
+  tool_call_id: MessageId.optional(),
+  tool_name: Name,
+  state: z.enum(TOOL_STATES),
+  input: z.unknown().optional(),
+  output: z.unknown().optional(),
+  error: z.string().max(2000).optional(),
 });
+
+export const TodoItem = z.strictObject({
+  id: MessageId,
+  text: z.string().min(1).max(500),
+  status: z.enum(['pending', 'in_progress', 'completed']),
+  /** Only the trusted legacy todo UI carries persisted task IDs. */
+  task_id: z.number().int().positive().optional(),
+});
+export const TodoEvent = z.strictObject({ type: z.literal('todo'), ...about, todos: z.array(TodoItem).max(50) });
+
+/** Trusted progress of a delivered task. Session-level: it belongs to no message's sequence. */
+export const TaskEvent = z.strictObject({
+  type: z.literal('task'),
+  task_id: z.number().int().nonnegative(),
+  status: z.enum(['delivered', 'running', 'completed', 'failed']),
+  detail: z.string().max(1000).optional(),
+});
+
+export const AttachmentEvent = z.strictObject({
+  type: z.literal('attachment'),
+  ...about,
+  attachment_id: MessageId,
+  name: Name,
+  media_type: z.string().min(1).max(100),
+  size: z.number().int().nonnegative(),
+  key: z.string().max(512).optional(),
+});
+
+export const MessageEndEvent = z.strictObject({ type: z.literal('message_end'), ...about });
 
 export const ServerErrorEvent = z.strictObject({
   type: z.literal('error'),
@@ -42,19 +91,78 @@ export const ServerErrorEvent = z.strictObject({
   message: z.string().max(1000),
 });
 
-export const ServerEvent = z.discriminatedUnion('type', [MessageStartEvent, TextDeltaEvent, MessageEndEvent, ServerErrorEvent]);
+/** The outcome of a client `action` frame, decided by the server (Ask is read-only there too). */
+export const ActionResultEvent = z.strictObject({
+  type: z.literal('action_result'),
+  client_action_id: MessageId,
+  status: z.enum(['accepted', 'rejected']),
+  reason: z.string().max(500).optional(),
+});
+
+export const ServerEvent = z.discriminatedUnion('type', [
+  MessageStartEvent,
+  TextDeltaEvent,
+  ReasoningStartEvent,
+  ReasoningDeltaEvent,
+  ReasoningEndEvent,
+  ToolEvent,
+  TodoEvent,
+  TaskEvent,
+  AttachmentEvent,
+  MessageEndEvent,
+  ServerErrorEvent,
+  ActionResultEvent,
+]);
 export type ServerEvent = z.infer<typeof ServerEvent>;
+/** Server events that belong to a message's sequence. */
+export type MessageEvent = Extract<ServerEvent, { sequence: number }>;
 
 export const UserMessageFrame = z.strictObject({
   type: z.literal('user_message'),
+  /** Chosen by the client; the server answers each ID once, so a resent frame is never answered twice. */
   client_message_id: MessageId,
   text: z.string().min(1).max(32 * 1024),
   /** The Composer mode the reply is authored under; the server stamps it into the reply's marker. */
   mode: z.enum(MODES),
 });
 
-export const ClientFrame = z.discriminatedUnion('type', [UserMessageFrame]);
-export type ClientFrame = z.infer<typeof ClientFrame>;
+export const ActionFrame = z.strictObject({
+  type: z.literal('action'),
+  client_action_id: MessageId,
+  message_id: MessageId,
+  view_id: MessageId,
+  node_id: MessageId,
+  action: Action,
+});
+
+export const AbortFrame = z.strictObject({ type: z.literal('abort'), message_id: MessageId });
+
+/** Resume after the last event the client applied; without `after`, from the start of the session's log. */
+export const ResumeFrame = z.strictObject({
+  type: z.literal('resume'),
+  after: z.strictObject({ message_id: MessageId, sequence: Sequence }).optional(),
+});
+
+export const ClientFrame = z.discriminatedUnion('type', [UserMessageFrame, ActionFrame, AbortFrame, ResumeFrame]);
+export type ClientFrame = z.input<typeof ClientFrame>;
+
+/** The agent-ui@1 SSE event (001_996c0b4640eee42b.txt): the wrapper; the envelope itself is validated by its renderer. */
+export const UiEnvelopeEvent = z.strictObject({
+  session_id: z.string().min(1).max(128),
+  envelope_id: z.string().min(1).max(128),
+  created_at: z.number().int().nonnegative(),
+  envelope: z.unknown(),
+});
+export type UiEnvelopeEvent = z.infer<typeof UiEnvelopeEvent>;
+
+/** The SSE `id:` of a Composer event, and the resume position it names. */
+export const eventId = (event: { message_id: string; sequence: number }): string => `${event.message_id}:${event.sequence}`;
+export function parseEventId(id: string): { message_id: string; sequence: number } | null {
+  const at = id.lastIndexOf(':');
+  const sequence = Number(id.slice(at + 1));
+  if (at <= 0 || !Number.isInteger(sequence) || sequence < 0) return null;
+  return { message_id: id.slice(0, at), sequence };
+}
 
 /** Parses one frame's text. Never throws: bad JSON or a bad shape is an `{ok:false}` with a short reason. */
 export function parseFrame<T>(schema: z.ZodType<T>, text: string): { ok: true; value: T } | { ok: false; reason: string } {

@@ -61,6 +61,11 @@ export interface MessageParser {
    * after it starts a new part.
    */
   insert(part: TrustedPart): readonly MantisPart[];
+  /**
+   * Replaces the last trusted part `matches` accepts (a reasoning part growing, a tool call changing state) where it
+   * stands; inserts `part` at the current position when none matches.
+   */
+  upsert(part: TrustedPart, matches: (existing: MantisPart) => boolean): readonly MantisPart[];
   /** Ends the message: an open view fence fails closed, the last text part becomes `done`. */
   end(): readonly MantisPart[];
 }
@@ -233,6 +238,13 @@ export function createMessageParser(marker: ProtocolMarker): MessageParser {
     return parts;
   };
 
+  const upsert = (part: TrustedPart, matches: (existing: MantisPart) => boolean): readonly MantisPart[] => {
+    const index = parts.findLastIndex(matches);
+    if (index === -1) return insert(part);
+    parts[index] = part;
+    return parts;
+  };
+
   const end = (): readonly MantisPart[] => {
     if (ended) return parts;
     if (line && !skippingLine) completeLine(line);
@@ -246,7 +258,7 @@ export function createMessageParser(marker: ProtocolMarker): MessageParser {
     return parts;
   };
 
-  return { push, insert, end };
+  return { push, insert, upsert, end };
 }
 
 /** Parses a whole assistant message at once: exactly the parts that streaming it in any chunks yields. */
@@ -284,6 +296,12 @@ function createTourParser(): MessageParser {
     },
     insert(part) {
       if (!ended) parts.push(part);
+      return parts;
+    },
+    upsert(part, matches) {
+      const index = parts.findLastIndex(matches);
+      if (index === -1) parts.push(part);
+      else parts[index] = part;
       return parts;
     },
     end() {

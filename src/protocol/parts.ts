@@ -58,7 +58,7 @@ export interface AttachmentPart {
 
 /**
  * A tool call from trusted transport events, shaped as AI SDK 7's `dynamic-tool` part. Its lifecycle never comes
- * from assistant-authored text or UI.
+ * from assistant-authored text or UI. docs/protocol.md maps the backend's tool states onto these.
  */
 export type ToolPart = {
   readonly type: 'dynamic-tool';
@@ -68,12 +68,32 @@ export type ToolPart = {
 } & (
   | { readonly state: 'input-streaming'; readonly input?: unknown }
   | { readonly state: 'input-available'; readonly input: unknown }
+  | { readonly state: 'approval-requested'; readonly input: unknown; readonly approval: { readonly id: string } }
+  | { readonly state: 'approval-responded'; readonly input: unknown; readonly approval: { readonly id: string; readonly approved: boolean } }
   | { readonly state: 'output-available'; readonly input: unknown; readonly output: unknown }
   | { readonly state: 'output-error'; readonly input: unknown; readonly errorText: string }
+  | { readonly state: 'output-denied'; readonly input: unknown; readonly approval: { readonly id: string; readonly approved: false } }
 );
 
+/** The legacy todo list from trusted todo events; its items may carry persisted task IDs. */
+export interface TodoPart {
+  readonly type: 'data-mantis-todo';
+  readonly id: string;
+  readonly data: {
+    readonly todos: readonly { readonly id: string; readonly text: string; readonly status: 'pending' | 'in_progress' | 'completed'; readonly task_id?: number }[];
+  };
+}
+
+/** Reasoning from trusted transport events, shaped as AI SDK 7's `reasoning` part; `id` is the reasoning_id. */
+export interface ReasoningPart {
+  readonly type: 'reasoning';
+  readonly id: string;
+  readonly text: string;
+  readonly state: 'streaming' | 'done';
+}
+
 /** Parts that only trusted transport events create; the message parser places them at the current position. */
-export type TrustedPart = AttachmentPart | ToolPart;
+export type TrustedPart = AttachmentPart | ToolPart | ReasoningPart | TodoPart;
 
 export type MantisPart = TextPart | ViewPart | PendingViewPart | ViewErrorPart | TourPart | TrustedPart;
 
@@ -88,4 +108,5 @@ export interface MantisDataTypes {
   'mantis-ui-error': ViewErrorPart['data'];
   'mantis-tour': TourPart['data'];
   'mantis-attachment': AttachmentPart['data'];
+  'mantis-todo': TodoPart['data'];
 }

@@ -1,4 +1,4 @@
-import type { ClientFrame, ServerEvent } from '../protocol/composer-frames.js';
+import type { ClientFrame, ServerEvent, UiEnvelopeEvent } from '../protocol/composer-frames.js';
 
 /** Connection states, as data (shown and announced by the elements). */
 export const CONNECTION_STATES = ['idle', 'connecting', 'open', 'reconnecting', 'closed'] as const;
@@ -7,6 +7,8 @@ export type ConnectionState = (typeof CONNECTION_STATES)[number];
 export type TransportEvent =
   | { readonly type: 'state'; readonly state: ConnectionState }
   | { readonly type: 'server'; readonly event: ServerEvent }
+  /** An agent-ui@1 `ui_envelope` event (SSE). */
+  | { readonly type: 'ui-envelope'; readonly event: UiEnvelopeEvent }
   /** A frame that failed validation: reported and skipped; the stream goes on. */
   | { readonly type: 'protocol-error'; readonly reason: string };
 
@@ -15,14 +17,18 @@ export type TransportListener = (event: TransportEvent) => void;
 /** What every element talks to; the WebSocket and SSE adapters implement it. */
 export interface Transport {
   readonly state: ConnectionState;
-  connect(): void;
+  /** Opens the connection; aborting the signal closes it. */
+  connect(options?: { signal?: AbortSignal }): void;
+  /** Sends a frame; user messages sent while offline are queued and sent exactly once. */
   send(frame: ClientFrame): void;
   close(): void;
   /** Adds a listener; returns the function that removes it. */
   subscribe(listener: TransportListener): () => void;
+  /** The events as an async stream; it ends when the signal aborts or the transport closes. */
+  events(signal?: AbortSignal): AsyncIterableIterator<TransportEvent>;
 }
 
-/** Shared listener bookkeeping and state changes for transports. */
+/** Shared listener bookkeeping, state changes and the async event stream. */
 export abstract class BaseTransport implements Transport {
   #state: ConnectionState = 'idle';
   readonly #listeners = new Set<TransportListener>();
@@ -31,13 +37,46 @@ export abstract class BaseTransport implements Transport {
     return this.#state;
   }
 
-  abstract connect(): void;
+  abstract connect(options?: { signal?: AbortSignal }): void;
   abstract send(frame: ClientFrame): void;
   abstract close(): void;
 
   subscribe(listener: TransportListener): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
+  }
+
+  events(signal?: AbortSignal): AsyncIterableIterator<TransportEvent> {
+    const queue: TransportEvent[] = [];
+    let wake: (() => void) | null = null;
+    let done = false;
+    const finish = () => {
+      done = true;
+      unsubscribe();
+      wake?.();
+    };
+    const unsubscribe = this.subscribe((event) => {
+      queue.push(event);
+      if (event.type === 'state' && event.state === 'closed') done = true;
+      wake?.();
+    });
+    signal?.addEventListener('abort', finish, { once: true });
+    const iterator: AsyncIterableIterator<TransportEvent> = {
+      [Symbol.asyncIterator]: () => iterator,
+      next: async () => {
+        while (queue.length === 0 && !done && !signal?.aborted) await new Promise<void>((resolve) => (wake = resolve));
+        wake = null;
+        const value = queue.shift();
+        if (value) return { value, done: false };
+        finish();
+        return { value: undefined, done: true };
+      },
+      return: async () => {
+        finish();
+        return { value: undefined, done: true };
+      },
+    };
+    return iterator;
   }
 
   protected emit(event: TransportEvent): void {

@@ -1,6 +1,6 @@
-import { ClientFrame, ServerEvent, parseFrame } from '../protocol/composer-frames.js';
+import { ServerEvent, parseFrame, type ClientFrame } from '../protocol/composer-frames.js';
 import { INLINE_UI_CAPABILITY } from '../protocol/marker.js';
-import { BaseTransport } from './transport.js';
+import { ReconnectingTransport, type ReconnectOptions } from './reconnecting.js';
 
 /** The part of the WebSocket API the transport uses; the browser's and Node 22's `WebSocket` both fit. */
 export interface SocketLike {
@@ -29,76 +29,97 @@ export interface ComposerUrlOptions {
 }
 
 /**
- * The Composer WebSocket URL with the client's capabilities. The capability is present only while generative UI
- * is on; any value the page put in the URL for it is removed otherwise, so a page cannot advertise it by accident.
+ * The Composer URL with the client's capabilities. The capability is present only while generative UI is on; any
+ * value the page put in the URL for it is removed otherwise, so a page cannot advertise it by accident. `ws` keeps
+ * or makes a ws(s) URL; `http` an http(s) one (SSE).
  */
-export function composerUrl(base: string, options: ComposerUrlOptions, relativeTo?: string): string {
+export function composerUrl(base: string, options: ComposerUrlOptions, relativeTo?: string, scheme: 'ws' | 'http' = 'ws'): string {
   const url = new URL(base, relativeTo);
-  if (url.protocol === 'http:') url.protocol = 'ws:';
-  if (url.protocol === 'https:') url.protocol = 'wss:';
+  const secure = url.protocol === 'https:' || url.protocol === 'wss:';
+  url.protocol = scheme === 'ws' ? (secure ? 'wss:' : 'ws:') : secure ? 'https:' : 'http:';
   url.searchParams.delete(INLINE_UI_CAPABILITY.param);
   if (options.generativeUi) url.searchParams.set(INLINE_UI_CAPABILITY.param, INLINE_UI_CAPABILITY.value);
   return url.href;
 }
 
-/** The Composer protocol over one WebSocket. Frames sent before the socket opens are queued and sent once. */
-export class WebSocketTransport extends BaseTransport {
+export interface WebSocketTransportOptions extends ReconnectOptions {
+  /** Opens sockets; the global WebSocket by default. */
+  readonly socketFactory?: SocketFactory;
+}
+
+/**
+ * The Composer protocol over a WebSocket. Every connection starts with `resume` and the last applied event, so the
+ * server replays what was missed; user messages that were not answered yet are sent again (the server answers each
+ * once).
+ */
+export class WebSocketTransport extends ReconnectingTransport {
   readonly url: string;
   readonly #factory: SocketFactory;
   #socket: SocketLike | null = null;
-  #queue: string[] = [];
 
-  constructor(url: string, factory: SocketFactory = defaultFactory) {
-    super();
-    this.url = url;
-    this.#factory = factory;
+  constructor(url: string, options: WebSocketTransportOptions | SocketFactory = {}) {
+    const settings = typeof options === 'function' ? { socketFactory: options } : options;
+    super(settings);
+    const withSession = new URL(url);
+    if (!withSession.searchParams.has('session_id')) withSession.searchParams.set('session_id', this.sessionId);
+    this.url = withSession.href;
+    this.#factory = settings.socketFactory ?? defaultFactory;
   }
 
-  connect(): void {
-    if (this.#socket) return;
-    this.setState('connecting');
+  protected get channelOpen(): boolean {
+    return this.#socket?.readyState === OPEN;
+  }
+
+  protected openChannel(): void {
+    this.closeChannel();
     let socket: SocketLike;
     try {
       socket = this.#factory(this.url);
     } catch (error) {
       this.emit({ type: 'protocol-error', reason: error instanceof Error ? error.message : 'cannot open socket' });
-      this.setState('closed');
+      this.lost();
       return;
     }
     this.#socket = socket;
     socket.onopen = () => {
-      this.setState('open');
-      for (const data of this.#queue.splice(0)) socket.send(data);
+      if (this.#socket !== socket) return;
+      // Every connection starts by saying where the client stands; the server replays what it missed.
+      const after = this.resumePosition;
+      socket.send(JSON.stringify(after ? { type: 'resume', after } : { type: 'resume' }));
+      this.opened();
     };
     socket.onmessage = (event) => {
+      if (this.#socket !== socket) return;
       if (typeof event.data !== 'string') {
         this.emit({ type: 'protocol-error', reason: 'binary frame' });
         return;
       }
       const parsed = parseFrame(ServerEvent, event.data);
-      this.emit(parsed.ok ? { type: 'server', event: parsed.value } : { type: 'protocol-error', reason: parsed.reason });
+      if (parsed.ok) this.received(parsed.value);
+      else this.emit({ type: 'protocol-error', reason: parsed.reason });
     };
     socket.onclose = () => {
-      if (this.#socket === socket) this.#socket = null;
-      this.setState('closed');
+      if (this.#socket !== socket) return;
+      this.#socket = null;
+      this.lost();
     };
     socket.onerror = () => {
       /* the close event follows and carries the state change */
     };
   }
 
-  send(frame: ClientFrame): void {
-    const checked = ClientFrame.parse(frame);
-    const data = JSON.stringify(checked);
-    if (this.#socket?.readyState === OPEN) this.#socket.send(data);
-    else this.#queue.push(data);
-  }
-
-  close(): void {
+  protected closeChannel(): void {
     const socket = this.#socket;
     this.#socket = null;
-    this.#queue = [];
-    socket?.close(1000, 'client closed');
-    this.setState('closed');
+    if (socket) {
+      socket.onopen = socket.onmessage = socket.onclose = socket.onerror = null;
+      socket.close(1000, 'client closed');
+    }
+  }
+
+  protected transmit(frame: ClientFrame): boolean {
+    if (!this.channelOpen) return false;
+    this.#socket?.send(JSON.stringify(frame));
+    return true;
   }
 }

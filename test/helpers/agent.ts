@@ -11,3 +11,10 @@ export function composerSocketUrl(params: Record<string, string> = {}): string {
   for (const [key, value] of Object.entries({ delay: '1', ...params })) url.searchParams.set(key, value);
   return url.href;
 }
+
+/** The Composer SSE URL, with the same parameters. */
+export function composerSseUrl(params: Record<string, string> = {}): string {
+  const url = new URL('/api/v1/composer/sse', agentOrigin);
+  for (const [key, value] of Object.entries({ delay: '1', ...params })) url.searchParams.set(key, value);
+  return url.href;
+}

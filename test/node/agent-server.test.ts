@@ -97,3 +97,82 @@ test('serves static files only inside their folder', async () => {
     await withStatic.close();
   }
 });
+
+/** A WebSocket session: collects events, sends frames. */
+async function openSession(query: string): Promise<{ socket: WebSocket; next: (pred: (e: ServerEvent) => boolean) => Promise<ServerEvent> }> {
+  const socket = new WebSocket(socketUrl(query));
+  const seen: ServerEvent[] = [];
+  const waiters: { pred: (e: ServerEvent) => boolean; resolve: (e: ServerEvent) => void }[] = [];
+  socket.on('message', (data) => {
+    const event = JSON.parse(String(data)) as ServerEvent;
+    seen.push(event);
+    for (const w of [...waiters]) if (w.pred(event)) {
+      waiters.splice(waiters.indexOf(w), 1);
+      w.resolve(event);
+    }
+  });
+  await new Promise((done) => socket.on('open', done));
+  socket.send(JSON.stringify({ type: 'resume' }));
+  return {
+    socket,
+    next: (pred) => {
+      const found = seen.find(pred);
+      if (found) return Promise.resolve(found);
+      return new Promise((resolve) => waiters.push({ pred, resolve }));
+    },
+  };
+}
+
+test('enforces the Ask-mode action catalog itself, whatever the client offers', async () => {
+  for (const mode of ['ask', 'orchestrator'] as const) {
+    const { socket, next } = await openSession(`&inline_ui_version=1&session_id=actions-${mode}`);
+    socket.send(JSON.stringify({ type: 'user_message', client_message_id: `u-${mode}`, text: 'hi', mode }));
+    const start = await next((e) => e.type === 'message_start');
+    await next((e) => e.type === 'message_end');
+    const action = (id: string, body: Record<string, unknown>) =>
+      socket.send(JSON.stringify({ type: 'action', client_action_id: id, message_id: start.type === 'message_start' ? start.message_id : '', view_id: 'v', node_id: 'n', action: body }));
+    action(`bag-${mode}`, { id: 'a', type: 'add-to-bag', label: 'Add', targets: [{ uri: 'mantis://map/m/point/p' }] });
+    action(`sum-${mode}`, { id: 'b', type: 'summarize', label: 'Sum', target: { uri: 'mantis://map/m/cluster/c' } });
+    const bag = await next((e) => e.type === 'action_result' && e.client_action_id === `bag-${mode}`);
+    const sum = await next((e) => e.type === 'action_result' && e.client_action_id === `sum-${mode}`);
+    assert.equal(bag.type === 'action_result' && bag.status, mode === 'ask' ? 'rejected' : 'accepted', mode);
+    assert.equal(sum.type === 'action_result' && sum.status, 'accepted', mode);
+    socket.close();
+  }
+});
+
+test('a delivered run-task reports progress through trusted task events with the reserved task ID 0', async () => {
+  const { socket, next } = await openSession('&session_id=tasks');
+  socket.send(JSON.stringify({ type: 'user_message', client_message_id: 'u', text: 'hi', mode: 'orchestrator' }));
+  const start = await next((e) => e.type === 'message_start');
+  await next((e) => e.type === 'message_end');
+  socket.send(
+    JSON.stringify({
+      type: 'action',
+      client_action_id: 'run',
+      message_id: start.type === 'message_start' ? start.message_id : '',
+      view_id: 'v',
+      node_id: 'n',
+      action: { id: 't', type: 'run-task', label: 'Run', task: 'Summarize the cluster', taskId: 42 },
+    }),
+  );
+  assert.equal((await next((e) => e.type === 'action_result')).type, 'action_result');
+  const completed = await next((e) => e.type === 'task' && e.status === 'completed');
+  assert.equal(completed.type === 'task' && completed.task_id, 0);
+  socket.close();
+});
+
+test('the SSE endpoint refuses a malformed frame with 400 and streams a reply with ids', async () => {
+  const url = `${server.origin}/api/v1/composer/sse?session_id=sse-node&delay=0&inline_ui_version=1`;
+  assert.equal((await fetch(url, { method: 'POST', body: '{bad' })).status, 400);
+  const stream = await fetch(url, { headers: { accept: 'text/event-stream' } });
+  assert.match(stream.headers.get('content-type') ?? '', /text\/event-stream/);
+  const post = await fetch(url, { method: 'POST', body: JSON.stringify({ type: 'user_message', client_message_id: 'u', text: 'hi', mode: 'ask' }) });
+  assert.equal(post.status, 202);
+  const reader = (stream.body as ReadableStream<Uint8Array>).getReader();
+  let text = '';
+  while (!text.includes('event: message_end')) text += new TextDecoder().decode((await reader.read()).value);
+  await reader.cancel();
+  assert.match(text, /^retry: 1000/);
+  assert.match(text, /id: assistant-[^\n]+:0\nevent: message_start\n/);
+});

@@ -4,7 +4,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import '../../../elements/mantis-chat/mantis-chat.js';
 import type { MantisChat } from '../../../elements/mantis-chat/mantis-chat.js';
 import { WebSocketTransport } from '../../../src/index.js';
-import { composerSocketUrl } from '../../helpers/agent.js';
+import { composerSocketUrl, composerSseUrl } from '../../helpers/agent.js';
 import { OWN_ATTACKS, loadSharedCorpus } from '../../helpers/corpus.js';
 import { assertNoActiveContent, watchSinks } from '../../helpers/sinks.js';
 
@@ -16,7 +16,7 @@ const assistantParts = (el: MantisChat) =>
 
 async function openChat(url = composerSocketUrl(), generativeUi?: string): Promise<MantisChat> {
   const el = await fixture<MantisChat>(html`<mantis-chat url=${url} generative-ui=${generativeUi ?? nothing}></mantis-chat>`);
-  await waitUntil(() => shadow(el).querySelector('[part="status"]')?.textContent === 'Connected', 'never connected', { timeout: 5000 });
+  await waitUntil(() => shadow(el).querySelector('[part="status"] [role="status"]')?.textContent === 'Connected', 'never connected', { timeout: 5000 });
   return el;
 }
 
@@ -267,5 +267,41 @@ describe('<mantis-chat> citations across views', () => {
     const views = [...shadow(el).querySelectorAll('mantis-ui-view')] as (HTMLElement & { updateComplete: Promise<unknown> })[];
     await Promise.all(views.map((v) => v.updateComplete));
     expect(views.map((v) => v.shadowRoot?.querySelector('ol')?.start)).to.deep.equal([1, 3]);
+  });
+});
+
+describe('<mantis-chat> transports and connection state', () => {
+  it('talks SSE when transport="sse", and the reply renders the same way', async () => {
+    const el = await fixture<MantisChat>(html`<mantis-chat transport="sse" url=${composerSseUrl()}></mantis-chat>`);
+    await waitUntil(() => shadow(el).querySelector('[part="status"] [role="status"]')?.textContent === 'Connected', 'never connected', { timeout: 5000 });
+    const complete = oneEvent(el, 'mantis-message-complete');
+    el.send('over sse');
+    const { detail } = await complete;
+    await el.updateComplete;
+    expect(detail.message.marker.inlineUiVersion).to.equal(1);
+    expect(assistantParts(el)).to.deep.equal(['text', 'view', 'text']);
+  });
+
+  it('sends a message typed while offline once the connection opens, exactly once', async () => {
+    const el = await fixture<MantisChat>(html`<mantis-chat url=${`${composerSocketUrl()}&fault=refuse:2`}></mantis-chat>`);
+    expect(shadow(el).querySelector('[part="status"] [role="status"]')?.textContent).not.to.equal('Connected');
+    const complete = oneEvent(el, 'mantis-message-complete');
+    el.send('typed while offline');
+    await complete;
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(el.conversation.filter((m) => m.role === 'assistant')).to.have.length(1);
+  });
+
+  it('shows and announces reconnecting, with a retry button that reconnects', async () => {
+    // The server refuses the first 3 connections; backoff grows, and the retry button skips the wait.
+    const el = await fixture<MantisChat>(html`<mantis-chat url=${`${composerSocketUrl()}&fault=refuse:2`}></mantis-chat>`);
+    const status = () => shadow(el).querySelector('[part="status"] [role="status"]')?.textContent;
+    await waitUntil(() => status() === 'Reconnecting…', 'never reconnecting', { timeout: 5000 });
+    const retry = shadow(el).querySelector('[part="retry-button"]') as HTMLButtonElement;
+    expect(retry.hidden).to.equal(false);
+    await expect(el).to.be.accessible();
+    retry.click();
+    await waitUntil(() => status() === 'Connected', 'retry did not reconnect', { timeout: 5000 });
+    expect(retry.hidden).to.equal(true);
   });
 });

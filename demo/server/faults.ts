@@ -1,0 +1,91 @@
+/**
+ * Fault switches of the reference server, read from `fault` query parameters (several may be given), applied per
+ * connection of a session. docs/protocol.md lists them:
+ *   drop:N          close every connection after N events
+ *   drops:A.B.C     close connection 1 after A events, connection 2 after B, ... (later ones do not drop)
+ *   malformed:N     on the first connection, send one frame that is not valid after N events
+ *   duplicate       send every event twice
+ *   stall:N:MS      after N events, send nothing for MS milliseconds
+ *   refuse:N        refuse the first N connections of the session
+ */
+export interface FaultPlan {
+  readonly dropAfter?: number;
+  readonly malformedAfter?: number;
+  readonly duplicate: boolean;
+  readonly stall?: { readonly after: number; readonly ms: number };
+  readonly refuse: boolean;
+}
+
+const count = (text: string | undefined): number | undefined => {
+  const n = Number(text);
+  return Number.isInteger(n) && n >= 0 ? n : undefined;
+};
+
+/** The plan for the `connection`-th connection (1-based) of a session. */
+export function faultPlan(params: URLSearchParams, connection: number): FaultPlan {
+  let plan: { -readonly [K in keyof FaultPlan]: FaultPlan[K] } = { duplicate: false, refuse: false };
+  for (const fault of params.getAll('fault')) {
+    const [name, a, b] = fault.split(':');
+    if (name === 'drop') plan = { ...plan, dropAfter: count(a) };
+    if (name === 'drops') {
+      const after = count((a ?? '').split('.')[connection - 1]);
+      if (after !== undefined) plan = { ...plan, dropAfter: after };
+    }
+    if (name === 'malformed' && connection === 1) plan = { ...plan, malformedAfter: count(a) ?? 0 };
+    if (name === 'duplicate') plan = { ...plan, duplicate: true };
+    if (name === 'stall') {
+      const after = count(a);
+      const ms = count(b);
+      if (after !== undefined && ms !== undefined) plan = { ...plan, stall: { after, ms: Math.min(ms, 60_000) } };
+    }
+    if (name === 'refuse' && connection <= (count(a) ?? 0)) plan = { ...plan, refuse: true };
+  }
+  return plan;
+}
+
+/** What a connection can do with one serialized event. */
+export interface Wire {
+  write(frame: string): void;
+  drop(): void;
+}
+
+/**
+ * Sends events on one connection through its fault plan, in order (a stall holds back everything after it).
+ * `send` takes the serialized frame; `malformed` is what this protocol's broken frame looks like.
+ */
+export class FaultyConnection {
+  readonly #plan: FaultPlan;
+  readonly #wire: Wire;
+  readonly #malformed: string;
+  #sent = 0;
+  #dropped = false;
+  #chain: Promise<void> = Promise.resolve();
+
+  constructor(plan: FaultPlan, wire: Wire, malformed: string) {
+    this.#plan = plan;
+    this.#wire = wire;
+    this.#malformed = malformed;
+  }
+
+  get dropped(): boolean {
+    return this.#dropped;
+  }
+
+  send(frame: string): void {
+    this.#chain = this.#chain.then(() => this.#send(frame));
+  }
+
+  async #send(frame: string): Promise<void> {
+    if (this.#dropped) return;
+    const plan = this.#plan;
+    if (plan.stall && this.#sent === plan.stall.after) await new Promise((done) => setTimeout(done, plan.stall?.ms));
+    if (plan.malformedAfter === this.#sent) this.#wire.write(this.#malformed);
+    this.#wire.write(frame);
+    if (plan.duplicate) this.#wire.write(frame);
+    this.#sent += 1;
+    if (plan.dropAfter !== undefined && this.#sent >= plan.dropAfter) {
+      this.#dropped = true;
+      this.#wire.drop();
+    }
+  }
+}

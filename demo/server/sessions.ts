@@ -1,0 +1,68 @@
+import type { MessageEvent, ServerEvent } from '../../src/index.js';
+
+/**
+ * A Composer session on the reference server: the log of every message event (what resumption replays), the user
+ * messages already answered (each `client_message_id` is answered once), and the connections listening.
+ */
+export class Session {
+  readonly id: string;
+  readonly log: MessageEvent[] = [];
+  readonly answered = new Set<string>();
+  /** Connections opened in this session so far: fault plans count per connection. */
+  connections = 0;
+  readonly #listeners = new Set<(event: ServerEvent) => void>();
+  /** Streams in progress, by message ID, so `abort` can stop one. */
+  readonly streams = new Map<string, AbortController>();
+
+  constructor(id: string) {
+    this.id = id;
+  }
+
+  /** Appends message events to the log; every event goes to every listener. */
+  publish(event: ServerEvent): void {
+    if ('sequence' in event) {
+      this.log.push(event);
+      if (this.log.length > MAX_LOG) this.log.splice(0, this.log.length - MAX_LOG);
+    }
+    for (const listener of [...this.#listeners]) listener(event);
+  }
+
+  listen(listener: (event: ServerEvent) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /** The events after a position (the last one a client applied); the whole log without one. */
+  after(position: { message_id: string; sequence: number } | undefined): MessageEvent[] {
+    if (!position) return [...this.log];
+    const index = this.log.findIndex((e) => e.message_id === position.message_id && e.sequence === position.sequence);
+    return index === -1 ? [...this.log] : this.log.slice(index + 1);
+  }
+
+  /** The marker of a message in the log, for the action policy. */
+  markerOf(messageId: string): { mode: string } | undefined {
+    const start = this.log.find((e) => e.type === 'message_start' && e.message_id === messageId);
+    return start?.type === 'message_start' ? start.marker : undefined;
+  }
+}
+
+const MAX_LOG = 20_000;
+const MAX_SESSIONS = 200;
+const sessions = new Map<string, Session>();
+
+/** The session of this ID, created when new; the oldest is forgotten past MAX_SESSIONS. */
+export function getSession(id: string): Session {
+  let session = sessions.get(id);
+  if (session) {
+    sessions.delete(id);
+    sessions.set(id, session);
+    return session;
+  }
+  session = new Session(id);
+  sessions.set(id, session);
+  if (sessions.size > MAX_SESSIONS) {
+    const oldest = sessions.keys().next().value;
+    if (oldest !== undefined) sessions.delete(oldest);
+  }
+  return session;
+}
