@@ -1,7 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer } from 'ws';
+import { createAgentUiHandler } from './agent-ui.js';
+import { createBagsHandler } from './bags.js';
 import { handleComposerSocket, handleComposerSse } from './composer.js';
+import { createMediaHandler } from './media.js';
 import { serveStatic, type StaticMount } from './static.js';
 
 /** The Composer WebSocket endpoint. */
@@ -13,6 +16,8 @@ export interface AgentServerOptions {
   /** 0 picks a free port. */
   readonly port?: number;
   readonly host?: string;
+  /** The bearer token of /api/v1/agent_files/ (default 'demo-token'). */
+  readonly mediaToken?: string;
   /** Folders served over plain HTTP (the demo page and the built bundle). */
   readonly mounts?: readonly StaticMount[];
 }
@@ -28,9 +33,24 @@ export interface AgentServer {
 export async function startAgentServer(options: AgentServerOptions = {}): Promise<AgentServer> {
   const mounts = options.mounts ?? [];
   const host = options.host ?? '127.0.0.1';
+  const apiHandlers = [createAgentUiHandler(), createMediaHandler({ token: options.mediaToken }), createBagsHandler()];
   const http: Server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
-    const handled = url.pathname === COMPOSER_SSE_PATH ? handleComposerSse(req, res, url).then(() => true) : serveStatic(req, res, mounts);
+    // A fixed base: nothing reads the Host header, and a malformed one must not throw here.
+    let url: URL;
+    try {
+      url = new URL(req.url ?? '/', 'http://localhost');
+    } catch {
+      res.writeHead(400);
+      res.end();
+      return;
+    }
+    const handled =
+      url.pathname === COMPOSER_SSE_PATH
+        ? handleComposerSse(req, res, url).then(() => true)
+        : (async () => {
+            for (const handle of apiHandlers) if (await handle(req, res, url)) return true;
+            return serveStatic(req, res, mounts);
+          })();
     void handled
       .then((served) => {
         if (served) return;
@@ -45,7 +65,13 @@ export async function startAgentServer(options: AgentServerOptions = {}): Promis
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
 
   http.on('upgrade', (req, socket, head) => {
-    const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
+    let url: URL;
+    try {
+      url = new URL(req.url ?? '/', 'http://localhost');
+    } catch {
+      socket.destroy();
+      return;
+    }
     if (url.pathname !== COMPOSER_PATH) {
       socket.destroy();
       return;

@@ -176,3 +176,23 @@ test('the SSE endpoint refuses a malformed frame with 400 and streams a reply wi
   assert.match(text, /^retry: 1000/);
   assert.match(text, /id: assistant-[^\n]+:0\nevent: message_start\n/);
 });
+
+test('the reference server routes the agent-ui, media and bags endpoints', async () => {
+  assert.equal((await fetch(`${server.origin}/api/v1/agent/chat/ui-registry`)).status, 200);
+  assert.equal((await fetch(`${server.origin}/api/v1/agent_files/agent_files/missing.png`)).status, 401);
+  assert.equal((await fetch(`${server.origin}/api/v1/bags`)).status, 200);
+});
+
+test('survives a request with a malformed Host header', async () => {
+  const { request } = await import('node:http');
+  const status = await new Promise<number>((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port: server.port, path: '/', headers: { host: '[' } }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+  assert.ok(status > 0);
+  assert.equal((await fetch(`${server.origin}/api/v1/bags`)).status, 200);
+});

@@ -21,14 +21,15 @@ const names = (items: { name: string }[] | undefined) => (items ?? []).map((i) =
 
 test('mantis-chat is listed with its attributes, properties and typed events', () => {
   const chat = element('mantis-chat');
-  assert.deepEqual(names(chat.attributes), ['generative-ui', 'mode', 'placeholder', 'theme', 'url']);
+  assert.deepEqual(names(chat.attributes), ['generative-ui', 'mode', 'placeholder', 'theme', 'transport', 'url']);
   const publicFields = (chat.members ?? []).filter((m) => m.kind === 'field' && m.privacy === undefined).map((m) => m.name);
-  for (const field of ['url', 'transport', 'mode', 'generativeUi', 'theme', 'placeholder', 'conversation']) {
+  for (const field of ['url', 'transport', 'transportKind', 'mode', 'generativeUi', 'theme', 'placeholder', 'conversation', 'generativeUiActive']) {
     assert.ok(publicFields.includes(field), `missing property ${field}`);
   }
   assert.deepEqual(
     (chat.events ?? []).map((e) => `${e.name}: ${e.type?.text}`).sort(),
     [
+      'mantis-action: CustomEvent<ActionDetail>',
       'mantis-connection-change: CustomEvent<ConnectionChangeDetail>',
       'mantis-message-complete: CustomEvent<MessageCompleteDetail>',
       'mantis-protocol-error: CustomEvent<ProtocolErrorDetail>',
@@ -39,8 +40,11 @@ test('mantis-chat is listed with its attributes, properties and typed events', (
 
 test('mantis-ui-view is listed with its attributes, properties and typed events', () => {
   const view = element('mantis-ui-view');
-  assert.deepEqual(names(view.attributes), ['heading-level', 'spec', 'theme']);
+  assert.deepEqual(names(view.attributes), ['actions-disabled', 'citation-start', 'heading-level', 'read-only', 'spec', 'theme']);
   const fields = (view.members ?? []).map((m) => m.name);
-  for (const field of ['view', 'spec', 'theme', 'headingLevel', 'validation']) assert.ok(fields.includes(field), `missing ${field}`);
-  assert.deepEqual((view.events ?? []).map((e) => `${e.name}: ${e.type?.text}`), ['mantis-view-error: CustomEvent<ViewErrorDetail>']);
+  for (const field of ['view', 'spec', 'theme', 'headingLevel', 'readOnly', 'actionsDisabled', 'citationStart', 'validation']) assert.ok(fields.includes(field), `missing ${field}`);
+  assert.deepEqual(
+    (view.events ?? []).map((e) => `${e.name}: ${e.type?.text}`).sort(),
+    ['mantis-action: CustomEvent<ActionDetail>', 'mantis-artifact-open: CustomEvent<ArtifactOpenDetail>', 'mantis-view-error: CustomEvent<ViewErrorDetail>'],
+  );
 });

@@ -1,0 +1,433 @@
+/*
+ * agent-ui@1 (001_996c0b4640eee42b.txt) for the reference agent server: the UI registry, an SSE stream of scripted
+ * `ui_envelope` events with resumption and injectable faults, and the render-ref endpoint that resolves the payload
+ * of a `render_junctions` map action. Scripted and in memory; docs/reference-server.md describes every parameter.
+ */
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+export const AGENT_UI_REGISTRY_PATH = '/api/v1/agent/chat/ui-registry';
+export const AGENT_UI_STREAM_PATH = '/api/v1/agent/chat/stream';
+export const AGENT_UI_RENDER_REF_PREFIX = '/api/v1/agent/chat/render-ref/';
+
+export type RequestHandler = (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<boolean>;
+
+export const SCHEMA_VERSION = 'agent-ui@1';
+export const CHART_GRAMMAR = 'echarts-safe-subset';
+export const UI_SURFACES = ['chat_inline', 'side_panel', 'canvas', 'map_overlay'] as const;
+export const SCENARIOS = ['default', 'invalid'] as const;
+export type Scenario = (typeof SCENARIOS)[number];
+
+/** The registry: what a frontend may render. Anything not listed here is rejected by the frontend. */
+export const UI_REGISTRY = {
+  schemaVersion: SCHEMA_VERSION,
+  surfaces: UI_SURFACES,
+  chart: {
+    grammar: CHART_GRAMMAR,
+    surfaces: ['chat_inline', 'side_panel', 'canvas'],
+    description:
+      'Declarative ECharts options only: title, legend, tooltip (no formatter), xAxis, yAxis and series of type line, bar, scatter or pie, ' +
+      'with data from the envelope `data` ({dimensions, source}). No functions, formatter strings, rich text, HTML or URLs.',
+    seriesTypes: ['line', 'bar', 'scatter', 'pie'],
+  },
+  components: [
+    {
+      name: 'HistoryPanel',
+      surfaces: ['chat_inline', 'side_panel', 'canvas'],
+      description: 'Historical monitoring values for a time window.',
+      props: {
+        start_time: 'ISO 8601 timestamp, required',
+        end_time: 'ISO 8601 timestamp, required, later than start_time',
+      },
+    },
+    {
+      name: 'ScadaPanel',
+      surfaces: ['chat_inline', 'side_panel', 'canvas'],
+      description: 'Live SCADA readings of one station.',
+      props: {
+        station_id: 'string, required: the station to show',
+        metrics: 'optional array of metric names (e.g. "pressure", "flow"); all metrics when absent',
+      },
+    },
+  ],
+  mapActions: [
+    { name: 'locate_features', surface: 'map_overlay', params: { feature_ids: 'array of feature IDs to highlight and fit in view' } },
+    { name: 'zoom_to_map', surface: 'map_overlay', params: { bbox: '[west, south, east, north] in WGS 84 degrees' } },
+    {
+      name: 'render_junctions',
+      surface: 'map_overlay',
+      params: { render_ref: 'only this: resolve the payload with GET /api/v1/agent/chat/render-ref/:render_ref?session_id=:session_id' },
+    },
+    { name: 'apply_layer_style', surface: 'map_overlay', params: { layer_id: 'a known layer ID', style: 'an allowlisted style preset name' } },
+  ],
+  tools: [
+    { tool: 'show_chart', kind: 'chart' },
+    { tool: 'locate_features', kind: 'map_action', action: 'locate_features' },
+    { tool: 'zoom_to_map', kind: 'map_action', action: 'zoom_to_map' },
+    { tool: 'render_junctions', kind: 'map_action', action: 'render_junctions' },
+    { tool: 'apply_layer_style', kind: 'map_action', action: 'apply_layer_style' },
+    { tool: 'view_history', kind: 'registered_component', component: 'HistoryPanel' },
+    { tool: 'view_scada', kind: 'registered_component', component: 'ScadaPanel' },
+  ],
+} as const;
+
+/** A GeoJSON point feature of the render-ref payload. */
+interface JunctionFeature {
+  type: 'Feature';
+  id: string;
+  geometry: { type: 'Point'; coordinates: [number, number] };
+  properties: { id: string; pressure_kpa: number; elevation_m: number };
+}
+export interface JunctionCollection {
+  type: 'FeatureCollection';
+  features: JunctionFeature[];
+}
+
+interface Entry {
+  readonly envelope_id: string;
+  readonly created_at: number;
+  readonly envelope: unknown;
+  /** The render_ref this envelope hands out, if any. */
+  readonly renderRef?: string;
+}
+
+interface Session {
+  /** The scripted log of each scenario, built on the session's first stream of it and replayed on resume. */
+  readonly logs: Map<Scenario, Entry[]>;
+  /** Payloads by render_ref, for refs the stream has handed out to this session. */
+  readonly refs: Map<string, JunctionCollection>;
+  readonly tag: string;
+}
+
+export interface AgentUiOptions {
+  /** Sessions kept in memory; the least recently used is forgotten first. Default 200. */
+  readonly maxSessions?: number;
+}
+
+type Fault =
+  | { kind: 'drop'; after: number }
+  | { kind: 'malformed'; after: number }
+  | { kind: 'duplicate' }
+  | { kind: 'stall'; after: number; ms: number };
+
+const SESSION_ID = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,127}$/;
+const RENDER_REF = /^[A-Za-z0-9_-]{1,64}$/;
+const MAX_COUNT = 1000;
+const MAX_STALL_MS = 60_000;
+
+function junctions(): JunctionCollection {
+  const rows: Array<[string, number, number, number, number]> = [
+    ['J-101', 121.4705, 31.2304, 312, 4.2],
+    ['J-102', 121.4731, 31.2318, 298, 4.8],
+    ['J-103', 121.4768, 31.2297, 305, 3.9],
+    ['J-104', 121.4689, 31.2276, 287, 5.1],
+    ['J-105', 121.4742, 31.2262, 276, 5.6],
+  ];
+  return {
+    type: 'FeatureCollection',
+    features: rows.map(([id, lon, lat, pressure, elevation]) => ({
+      type: 'Feature',
+      id,
+      geometry: { type: 'Point', coordinates: [lon, lat] },
+      properties: { id, pressure_kpa: pressure, elevation_m: elevation },
+    })),
+  };
+}
+
+/** The scripted envelopes of a scenario, before IDs and times are assigned. */
+function script(scenario: Scenario, renderRef: string): Array<{ envelope: unknown; renderRef?: string }> {
+  const history = (start_time: string, end_time: string) => ({
+    kind: 'registered_component',
+    schemaVersion: SCHEMA_VERSION,
+    component: 'HistoryPanel',
+    surface: 'chat_inline',
+    props: { start_time, end_time },
+    fallbackText: `Monitoring history from ${start_time} to ${end_time}.`,
+  });
+  const chart = {
+    kind: 'chart',
+    schemaVersion: SCHEMA_VERSION,
+    grammar: CHART_GRAMMAR,
+    surface: 'chat_inline',
+    spec: {
+      title: { text: 'Pressure at J-101 (kPa)' },
+      tooltip: { trigger: 'axis' },
+      xAxis: { type: 'category', name: 'time' },
+      yAxis: { type: 'value', name: 'kPa' },
+      series: [
+        { type: 'line', name: 'Pressure', encode: { x: 'time', y: 'pressure_kpa' } },
+        { type: 'bar', name: 'Demand', encode: { x: 'time', y: 'demand_m3h' } },
+      ],
+    },
+    data: {
+      dimensions: ['time', 'pressure_kpa', 'demand_m3h'],
+      source: [
+        ['06:00', 318, 42],
+        ['08:00', 301, 77],
+        ['10:00', 296, 81],
+        ['12:00', 305, 69],
+        ['14:00', 309, 58],
+      ],
+    },
+    fallbackText: 'Pressure at J-101 fell from 318 kPa at 06:00 to 296 kPa at 10:00, then recovered to 309 kPa by 14:00.',
+  };
+  if (scenario === 'default') {
+    return [
+      { envelope: history('2024-03-09T00:00:00Z', '2024-03-10T00:00:00Z') },
+      { envelope: chart },
+      {
+        envelope: {
+          kind: 'map_action',
+          schemaVersion: SCHEMA_VERSION,
+          action: 'render_junctions',
+          surface: 'map_overlay',
+          params: { render_ref: renderRef },
+          fallbackText: 'Five junctions with their pressures; the map could not show them.',
+        },
+        renderRef,
+      },
+    ];
+  }
+  return [
+    // An unknown kind: never rendered, whatever it carries.
+    {
+      envelope: {
+        kind: 'html',
+        schemaVersion: SCHEMA_VERSION,
+        surface: 'chat_inline',
+        html: '<img src=x onerror="alert(1)">',
+        fallbackText: 'An envelope of an unknown kind.',
+      },
+    },
+    // map_action is valid only on map_overlay.
+    {
+      envelope: {
+        kind: 'map_action',
+        schemaVersion: SCHEMA_VERSION,
+        action: 'zoom_to_map',
+        surface: 'chat_inline',
+        params: { bbox: [121.46, 31.22, 121.48, 31.24] },
+        fallbackText: 'A map action on the wrong surface.',
+      },
+    },
+    // The one valid envelope: rendering must go on after rejected ones.
+    { envelope: chart },
+    // view_history needs start_time < end_time: equal, then reversed.
+    { envelope: history('2024-03-10T00:00:00Z', '2024-03-10T00:00:00Z') },
+    { envelope: history('2024-03-10T00:00:00Z', '2024-03-09T00:00:00Z') },
+    // A component the registry does not list.
+    {
+      envelope: {
+        kind: 'registered_component',
+        schemaVersion: SCHEMA_VERSION,
+        component: 'ShellPanel',
+        surface: 'side_panel',
+        props: { command: 'rm -rf /' },
+        fallbackText: 'A component that is not registered.',
+      },
+    },
+  ];
+}
+
+function parseFaults(values: string[]): Fault[] | string {
+  const faults: Fault[] = [];
+  for (const value of values.flatMap((v) => v.split(',')).filter((v) => v !== '')) {
+    const [name, ...args] = value.split(':');
+    const nums = args.map((arg) => (/^\d{1,6}$/.test(arg) ? Number(arg) : NaN));
+    const [n = NaN, m = NaN] = nums;
+    if (name === 'duplicate' && args.length === 0) faults.push({ kind: 'duplicate' });
+    else if ((name === 'drop' || name === 'malformed') && args.length === 1 && n <= MAX_COUNT) faults.push({ kind: name, after: n });
+    // stall:MS before the first envelope; stall:N:MS after N envelopes (the Composer faults' form).
+    else if (name === 'stall' && args.length === 1 && n <= MAX_STALL_MS) faults.push({ kind: 'stall', after: 0, ms: n });
+    else if (name === 'stall' && args.length === 2 && n <= MAX_COUNT && m <= MAX_STALL_MS) faults.push({ kind: 'stall', after: n, ms: m });
+    else return `unknown fault ${JSON.stringify(value)}: use drop:N, malformed:N, duplicate, stall:MS or stall:N:MS`;
+  }
+  return faults;
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown, extra: Record<string, string> = {}): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+    'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
+    ...extra,
+  });
+  res.end(text);
+}
+
+const sendError = (res: ServerResponse, status: number, message: string, extra?: Record<string, string>): void =>
+  sendJson(res, status, { error: message }, extra);
+
+/** Creates the agent-ui@1 handler with its own in-memory sessions. */
+export function createAgentUiHandler(options: AgentUiOptions = {}): RequestHandler {
+  const maxSessions = Math.max(1, options.maxSessions ?? 200);
+  const sessions = new Map<string, Session>();
+
+  /** The session, touched as most recently used; created when `create` and absent. */
+  function session(id: string, create: boolean): Session | undefined {
+    let found = sessions.get(id);
+    if (found) sessions.delete(id);
+    else if (create) found = { logs: new Map(), refs: new Map(), tag: randomBytes(4).toString('hex') };
+    if (!found) return undefined;
+    sessions.set(id, found);
+    while (sessions.size > maxSessions) sessions.delete(sessions.keys().next().value as string);
+    return found;
+  }
+
+  function log(state: Session, scenario: Scenario): Entry[] {
+    let entries = state.logs.get(scenario);
+    if (!entries) {
+      const now = Date.now();
+      const renderRef = `rr_${randomBytes(12).toString('hex')}`;
+      entries = script(scenario, renderRef).map((item, i) => ({
+        envelope_id: `env_${scenario}_${i + 1}_${state.tag}`,
+        created_at: now + i,
+        envelope: item.envelope,
+        ...(item.renderRef ? { renderRef: item.renderRef } : {}),
+      }));
+      state.logs.set(scenario, entries);
+    }
+    return entries;
+  }
+
+  async function stream(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    const sessionId = url.searchParams.get('session_id');
+    if (sessionId === null || !SESSION_ID.test(sessionId)) {
+      sendError(res, 400, 'session_id is required: 1 to 128 of A-Z a-z 0-9 _ . : -');
+      return;
+    }
+    const scenario = url.searchParams.get('scenario') ?? 'default';
+    if (!(SCENARIOS as readonly string[]).includes(scenario)) {
+      sendError(res, 400, `unknown scenario ${JSON.stringify(scenario)}: use ${SCENARIOS.join(' or ')}`);
+      return;
+    }
+    const faults = parseFaults(url.searchParams.getAll('fault'));
+    if (typeof faults === 'string') {
+      sendError(res, 400, faults);
+      return;
+    }
+    const delayParam = Number(url.searchParams.get('delay') ?? '20');
+    const delayMs = Number.isFinite(delayParam) && delayParam >= 0 ? Math.min(delayParam, 1000) : 20;
+
+    const state = session(sessionId, true) as Session;
+    const entries = log(state, scenario as Scenario);
+    const header = req.headers['last-event-id'];
+    const lastEventId = (Array.isArray(header) ? header[0] : header) ?? url.searchParams.get('last_event_id');
+    const resumeAt = lastEventId ? entries.findIndex((e) => e.envelope_id === lastEventId) + 1 : 0;
+    const pending = entries.slice(resumeAt);
+    if (resumeAt > 0 && pending.length === 0) {
+      // Everything was delivered: 204 tells an EventSource to stop reconnecting.
+      res.writeHead(204, { 'cache-control': 'no-cache' });
+      res.end();
+      return;
+    }
+
+    const closed = new AbortController();
+    res.on('close', () => closed.abort());
+    const wait = async (ms: number): Promise<void> => {
+      if (ms > 0) await sleep(ms, undefined, { signal: closed.signal }).catch(() => undefined);
+    };
+    const write = async (text: string): Promise<void> => {
+      if (closed.signal.aborted) return;
+      if (!res.write(text)) {
+        await new Promise<void>((done) => {
+          const finish = () => {
+            res.off('drain', finish);
+            closed.signal.removeEventListener('abort', finish);
+            done();
+          };
+          res.on('drain', finish);
+          closed.signal.addEventListener('abort', finish);
+        });
+      }
+    };
+
+    res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+      'x-content-type-options': 'nosniff',
+    });
+    await write('retry: 1000\n\n');
+
+    const has = <K extends Fault['kind']>(kind: K) => faults.filter((f): f is Extract<Fault, { kind: K }> => f.kind === kind);
+    const copies = has('duplicate').length > 0 ? 2 : 1;
+    let sent = 0;
+    for (const entry of pending) {
+      if (has('drop').some((f) => f.after === sent)) break;
+      if (has('malformed').some((f) => f.after === sent)) {
+        await write(`event: ui_envelope\ndata: {"session_id":${JSON.stringify(sessionId)},"envelope_id":\n\n`);
+      }
+      if (sent > 0) await wait(delayMs);
+      for (const stall of has('stall')) if (stall.after === sent) await wait(stall.ms);
+      if (closed.signal.aborted) return;
+      if (entry.renderRef && !state.refs.has(entry.renderRef)) state.refs.set(entry.renderRef, junctions());
+      const data = JSON.stringify({
+        session_id: sessionId,
+        envelope_id: entry.envelope_id,
+        created_at: entry.created_at,
+        envelope: entry.envelope,
+      });
+      for (let copy = 0; copy < copies; copy++) await write(`id: ${entry.envelope_id}\nevent: ui_envelope\ndata: ${data}\n\n`);
+      sent++;
+    }
+    // A malformed event asked for after the last envelope still goes out.
+    if (has('malformed').some((f) => f.after === sent) && !has('drop').some((f) => f.after === sent)) {
+      await write(`event: ui_envelope\ndata: {"session_id":${JSON.stringify(sessionId)},"envelope_id":\n\n`);
+    }
+    if (!closed.signal.aborted) res.end();
+  }
+
+  function renderRef(res: ServerResponse, url: URL): void {
+    const sessionId = url.searchParams.get('session_id');
+    if (sessionId === null || sessionId === '') {
+      sendError(res, 400, 'session_id is required');
+      return;
+    }
+    let ref: string;
+    try {
+      ref = decodeURIComponent(url.pathname.slice(AGENT_UI_RENDER_REF_PREFIX.length));
+    } catch {
+      ref = '';
+    }
+    const payload = RENDER_REF.test(ref) ? session(sessionId, false)?.refs.get(ref) : undefined;
+    if (!payload) {
+      // The same answer for an unknown ref and for another session's ref.
+      sendError(res, 404, 'unknown render_ref for this session');
+      return;
+    }
+    sendJson(res, 200, payload, { 'content-type': 'application/geo+json; charset=utf-8', 'cache-control': 'private, no-store' });
+  }
+
+  return async (req, res, url) => {
+    const path = url.pathname;
+    const route =
+      path === AGENT_UI_REGISTRY_PATH
+        ? 'registry'
+        : path === AGENT_UI_STREAM_PATH
+          ? 'stream'
+          : path.startsWith(AGENT_UI_RENDER_REF_PREFIX) && path.length > AGENT_UI_RENDER_REF_PREFIX.length
+            ? 'render-ref'
+            : null;
+    if (route === null) return false;
+    try {
+      if (req.method !== 'GET') {
+        sendError(res, 405, 'method not allowed', { allow: 'GET' });
+      } else if (route === 'registry') {
+        sendJson(res, 200, UI_REGISTRY, { 'cache-control': 'no-cache' });
+      } else if (route === 'stream') {
+        await stream(req, res, url);
+      } else {
+        renderRef(res, url);
+      }
+    } catch (error) {
+      if (!res.headersSent) sendError(res, 500, 'internal error');
+      else res.destroy(error instanceof Error ? error : undefined);
+    }
+    return true;
+  };
+}

@@ -1,0 +1,180 @@
+/*
+ * The authenticated media store of the reference agent server: `GET /api/v1/agent_files/<path>` serves the file
+ * whose key is `agent_files/<path>` (000_de6e533300a72cb9.txt: "media-gallery with authenticated agent_files/...
+ * keys") to a bearer token. The files are generated in memory: solid-colour PNGs and one CSV. No SVG, which can
+ * carry script. docs/reference-server.md describes the endpoint.
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { deflateSync } from 'node:zlib';
+import { AGENT_FILE_KEY_PATTERN } from '../../src/index.js';
+
+export type RequestHandler = (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<boolean>;
+
+/** The store's URL prefix: the key is everything after `/api/v1/`, so it starts with `agent_files/`. */
+export const AGENT_FILES_PATH = '/api/v1/agent_files';
+const KEY_START = '/api/v1/'.length;
+const MAX_KEY_LENGTH = 512;
+
+export interface MediaOptions {
+  /** The bearer token every request must carry. Default `demo-token`. */
+  readonly token?: string;
+}
+
+export interface MediaFile {
+  readonly contentType: string;
+  readonly body: Buffer;
+  /** Non-image files are offered as downloads. */
+  readonly filename?: string;
+}
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+
+function crc32(bytes: Buffer): number {
+  let c = 0xffffffff;
+  for (const byte of bytes) c = (CRC_TABLE[(c ^ byte) & 0xff] as number) ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+
+function chunk(type: string, data: Buffer): Buffer {
+  const head = Buffer.alloc(8);
+  head.writeUInt32BE(data.length, 0);
+  head.write(type, 4, 'latin1');
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
+  return Buffer.concat([head, data, crc]);
+}
+
+/** A valid PNG of one colour: 8-bit RGB, no interlace, every row with filter type 0. */
+export function solidPng(width: number, height: number, [r, g, b]: readonly [number, number, number]): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8); // bit depth 8, colour type 2 (RGB), deflate, filter method 0, no interlace
+  const row = Buffer.alloc(1 + width * 3);
+  for (let x = 0; x < width; x++) row.set([r, g, b], 1 + x * 3);
+  const raw = Buffer.concat(Array.from({ length: height }, () => row));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** The files of the demo store, by key. */
+export function demoMediaFiles(): Map<string, MediaFile> {
+  const png = (rgb: readonly [number, number, number], size = 16): MediaFile => ({
+    contentType: 'image/png',
+    body: solidPng(size, size, rgb),
+  });
+  return new Map<string, MediaFile>([
+    ['agent_files/demo/pressure-map.png', png([37, 99, 235])],
+    ['agent_files/demo/junction-photo.png', png([22, 163, 74])],
+    ['agent_files/demo/alarm.png', png([220, 38, 38])],
+    ['agent_files/demo/overview.png', png([100, 116, 139], 64)],
+    [
+      'agent_files/demo/readings.csv',
+      {
+        contentType: 'text/csv; charset=utf-8',
+        filename: 'readings.csv',
+        body: Buffer.from(
+          'time,junction,pressure_kpa\r\n2024-03-09T06:00:00Z,J-101,318\r\n2024-03-09T08:00:00Z,J-101,301\r\n2024-03-09T10:00:00Z,J-101,296\r\n',
+          'utf8',
+        ),
+      },
+    ],
+  ]);
+}
+
+const CORS = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-methods': 'GET, HEAD, OPTIONS',
+  'access-control-allow-headers': 'authorization',
+} as const;
+
+const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest();
+
+/** Creates the media handler. Its answers carry CORS headers, so a page on another origin can read them. */
+export function createMediaHandler(options: MediaOptions = {}): RequestHandler {
+  const expected = digest(options.token ?? 'demo-token');
+  const files = demoMediaFiles();
+
+  function reply(res: ServerResponse, status: number, message: string, extra: Record<string, string> = {}): void {
+    const text = `${message}\n`;
+    res.writeHead(status, {
+      ...CORS,
+      'content-type': 'text/plain; charset=utf-8',
+      'content-length': String(Buffer.byteLength(text)),
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+      ...extra,
+    });
+    res.end(text);
+  }
+
+  /** Whether the request carries `Authorization: Bearer <token>`; compared in constant time. */
+  function authorized(req: IncomingMessage): 'ok' | 'missing' | 'invalid' {
+    const header = req.headers.authorization;
+    if (header === undefined) return 'missing';
+    const match = /^Bearer ([\x21-\x7e]+)$/i.exec(header.trim());
+    if (!match) return 'invalid';
+    return timingSafeEqual(digest(match[1] as string), expected) ? 'ok' : 'invalid';
+  }
+
+  return async (req, res, url) => {
+    // The raw request target, before the URL parser resolved any dot segments away.
+    const raw = req.url !== undefined && req.url.startsWith('/') ? (req.url.split(/[?#]/, 1)[0] as string) : url.pathname;
+    const mine = (path: string) => path === AGENT_FILES_PATH || path.startsWith(`${AGENT_FILES_PATH}/`);
+    if (!mine(raw) && !mine(url.pathname)) return false;
+
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, { ...CORS, 'access-control-max-age': '600', 'content-length': '0' });
+      res.end();
+      return true;
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      reply(res, 405, 'Method not allowed', { allow: 'GET, HEAD, OPTIONS' });
+      return true;
+    }
+    const auth = authorized(req);
+    if (auth !== 'ok') {
+      reply(res, 401, 'A bearer token is required', {
+        'www-authenticate': auth === 'missing' ? 'Bearer realm="agent_files"' : 'Bearer realm="agent_files", error="invalid_token"',
+      });
+      return true;
+    }
+
+    // Decoded exactly once: `%252e` stays `%2e`, which no key may contain.
+    let key: string | null;
+    try {
+      key = mine(raw) ? decodeURIComponent(raw.slice(KEY_START)) : null;
+    } catch {
+      key = null;
+    }
+    if (key === null || key.length > MAX_KEY_LENGTH || !AGENT_FILE_KEY_PATTERN.test(key)) {
+      reply(res, 400, 'Not an agent_files/... key');
+      return true;
+    }
+    const file = files.get(key);
+    if (!file) {
+      reply(res, 404, 'No such file');
+      return true;
+    }
+    res.writeHead(200, {
+      ...CORS,
+      'content-type': file.contentType,
+      'content-length': String(file.body.length),
+      'cache-control': 'private, no-store',
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "default-src 'none'; sandbox",
+      ...(file.filename ? { 'content-disposition': `attachment; filename="${file.filename}"` } : {}),
+    });
+    res.end(req.method === 'HEAD' ? undefined : file.body);
+    return true;
+  };
+}
