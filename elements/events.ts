@@ -1,4 +1,4 @@
-import type { Action, AssistantMessage, ConnectionState, ViewFailureReason, ViewIssue } from '../src/index.js';
+import type { Action, AssistantMessage, ConnectionState, PersistedMessage, ViewFailureReason, ViewIssue } from '../src/index.js';
 
 /** Detail of `mantis-view-error`: why a view fell back, with JSON pointers to the problems. */
 export interface ViewErrorDetail {
@@ -37,6 +37,22 @@ export interface MessageCompleteDetail {
   readonly message: AssistantMessage;
 }
 
+/** Detail of `mantis-history-change`: the whole conversation in its persisted format. */
+export interface HistoryChangeDetail {
+  readonly messages: readonly PersistedMessage[];
+}
+
+/** Detail of `mantis-suggestions-request`: the follow-up projection of the reply that just ended. */
+export interface SuggestionsRequestDetail {
+  readonly messageId: string;
+  readonly prompt: string;
+}
+
+/** Detail of `mantis-copy`: the copy projection of a message (its prose, without view payloads). */
+export interface CopyDetail {
+  readonly text: string;
+}
+
 /** Detail of `mantis-connection-change`. */
 export interface ConnectionChangeDetail {
   readonly state: ConnectionState;
@@ -55,6 +71,9 @@ declare global {
     'mantis-send': CustomEvent<SendDetail>;
     'mantis-message-complete': CustomEvent<MessageCompleteDetail>;
     'mantis-connection-change': CustomEvent<ConnectionChangeDetail>;
+    'mantis-history-change': CustomEvent<HistoryChangeDetail>;
+    'mantis-suggestions-request': CustomEvent<SuggestionsRequestDetail>;
+    'mantis-copy': CustomEvent<CopyDetail>;
     'mantis-protocol-error': CustomEvent<ProtocolErrorDetail>;
   }
 }

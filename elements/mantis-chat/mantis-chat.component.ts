@@ -7,23 +7,23 @@ import {
   SseTransport,
   Thread,
   WebSocketTransport,
-  citationIndex,
   composerUrl,
+  copyText,
+  followUpPrompt,
   type AssistantMessage,
   type ChatMessage,
   type ComposerMode,
   type ConnectionState,
-  type MantisPart,
-  type ToolPart,
+  type PersistedMessage,
   type Transport,
   type TransportEvent,
 } from '../../src/index.js';
 import { emit } from '../events.js';
-import { streamingMarkdown } from '../internal/markdown.js';
 import { themeStyles, type Theme } from '../internal/theme.styles.js';
 import { TransportController } from '../internal/transport-controller.js';
 import { chatStyles } from './mantis-chat.styles.js';
-import { renderTour, tourStyles } from './tour.js';
+import { renderAssistantMessage, timelineStyles } from './timeline.js';
+import { tourStyles } from './tour.js';
 
 /**
  * The page-level switch, read once when the bundle loads, as NEXT_PUBLIC_COMPOSER_GENERATIVE_UI=false is in the
@@ -43,31 +43,6 @@ const onUnlessFalse = {
   toAttribute: (value: boolean): string | null => (value ? null : 'false'),
 };
 
-const formatBytes = (bytes: number): string =>
-  bytes < 1024 ? `${bytes} B` : bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-
-const citationCounts = new WeakMap<object, number>();
-/** Citations in a view part, counted once per part. */
-const citationCount = (part: MantisPart & { type: 'data-mantis-ui' }): number => {
-  let count = citationCounts.get(part);
-  if (count === undefined) {
-    count = citationIndex([part]).citations.length;
-    citationCounts.set(part, count);
-  }
-  return count;
-};
-
-/** What each tool state is called, for people (the timeline issue gives each its own look). */
-const TOOL_STATE_TEXT: Record<ToolPart['state'], string> = {
-  'input-streaming': 'pending',
-  'input-available': 'running',
-  'approval-requested': 'awaiting approval',
-  'approval-responded': 'approval recorded',
-  'output-available': 'completed',
-  'output-error': 'failed',
-  'output-denied': 'denied',
-};
-
 const STATE_TEXT: Record<ConnectionState, string> = {
   idle: 'Not connected',
   connecting: 'Connecting…',
@@ -75,6 +50,12 @@ const STATE_TEXT: Record<ConnectionState, string> = {
   reconnecting: 'Reconnecting…',
   closed: 'Disconnected',
 };
+
+const MODE_LABEL: Record<ComposerMode, string> = { orchestrator: 'Orchestrator', ask: 'Ask', 'visual-tour': 'Visual Tour' };
+
+/** Messages painted first when a long history is set; older ones follow in batches while the page is idle. */
+const FIRST_PAINT = 30;
+const REVEAL_BATCH = 60;
 
 /**
  * The Composer: a transcript of streamed answers with validated views between their paragraphs, and an input.
@@ -88,6 +69,9 @@ const STATE_TEXT: Record<ConnectionState, string> = {
  *
  * @fires {CustomEvent<SendDetail>} mantis-send - A message is about to be sent. Cancelable: cancel it to keep the message from being sent.
  * @fires {CustomEvent<MessageCompleteDetail>} mantis-message-complete - An assistant message finished streaming.
+ * @fires {CustomEvent<HistoryChangeDetail>} mantis-history-change - The conversation changed (a message was sent, or a reply ended): `detail.messages` is its persisted format.
+ * @fires {CustomEvent<SuggestionsRequestDetail>} mantis-suggestions-request - A reply ended: `detail.prompt` (the follow-up projection, without view payloads) is what to build follow-up suggestions from; set `suggestions` with them.
+ * @fires {CustomEvent<CopyDetail>} mantis-copy - A message's copy button was pressed; `detail.text` is the copy projection. Cancelable: cancel it to copy yourself.
  * @fires {CustomEvent<ConnectionChangeDetail>} mantis-connection-change - The connection state changed.
  * @fires {CustomEvent<ActionDetail>} mantis-action - The user chose an action of a view, or a Visual Tour step (a navigate action).
  * @fires {CustomEvent<ProtocolErrorDetail>} mantis-protocol-error - A frame from the server failed validation and was skipped.
@@ -105,9 +89,14 @@ const STATE_TEXT: Record<ConnectionState, string> = {
  * @csspart tour-step - One step of a tour.
  * @csspart tour-show - The button that shows a tour step on the map.
  * @csspart attachment - An uploaded file in the timeline.
- * @csspart tool - A tool call in the timeline.
+ * @csspart tool - A tool call in the timeline; also `tool-<state>` with its AI SDK state.
  * @csspart reasoning - Reasoning in the timeline (collapsible).
  * @csspart todo - The todo list from trusted todo events.
+ * @csspart copy-button - The copy button of an assistant message.
+ * @csspart suggestions - The follow-up suggestions; each is a `suggestion` part.
+ * @csspart suggestion - One follow-up suggestion.
+ * @csspart stop-button - Stops the reply that is streaming.
+ * @csspart mode-select - The mode selector.
  * @csspart composer - The input area.
  * @csspart input - The message textarea.
  * @csspart send-button - The send button.
@@ -125,10 +114,10 @@ const STATE_TEXT: Record<ConnectionState, string> = {
  * @cssprop --mantis-space - Base spacing unit.
  */
 export class MantisChat extends LitElement {
-  static override styles = [themeStyles, chatStyles, tourStyles];
+  static override styles = [themeStyles, chatStyles, tourStyles, timelineStyles];
   static override shadowRootOptions: ShadowRootInit = { ...LitElement.shadowRootOptions, delegatesFocus: true };
 
-  /** The Composer WebSocket URL, absolute or relative to the page (`http(s)` is turned into `ws(s)`). */
+  /** The Composer URL, absolute or relative to the page (its scheme follows `transport`). */
   @property() url: string | undefined = undefined;
 
   /** A transport to use instead of building one from `url`. The page keeps ownership: it is not closed here. */
@@ -137,7 +126,7 @@ export class MantisChat extends LitElement {
   /** How to reach `url`: `ws` (WebSocket, the default) or `sse` (Server-Sent Events with POSTed frames). */
   @property({ attribute: 'transport' }) transportKind: 'ws' | 'sse' = 'ws';
 
-  /** The Composer mode replies are authored under. */
+  /** The Composer mode new replies are authored under. Replayed messages keep the mode they were authored in. */
   @property({ reflect: true }) mode: ComposerMode = 'orchestrator';
 
   /** Generative UI: on unless `generative-ui="false"`. Off, the capability is not advertised and replies are Markdown only. */
@@ -149,17 +138,49 @@ export class MantisChat extends LitElement {
   /** Placeholder text of the input. */
   @property() placeholder = 'Send a message';
 
+  /** Follow-up suggestions shown under the last reply (see `mantis-suggestions-request`); choosing one sends it. */
+  @property({ attribute: false }) suggestions: readonly string[] = [];
+
+  /**
+   * The conversation in its persisted format: original text, trusted marker and trusted events per message.
+   * Setting it replays the conversation exactly as it was authored; the newest messages paint first.
+   */
+  @property({ attribute: false })
+  get messages(): readonly PersistedMessage[] {
+    return this.#thread.toPersisted();
+  }
+  set messages(value: readonly PersistedMessage[]) {
+    this.#thread.load(Array.isArray(value) ? value : []);
+    this.timeline = this.#thread.messages;
+    this.renderFrom = Math.max(0, this.timeline.length - FIRST_PAINT);
+    this.#stick = true;
+    if (this.renderFrom > 0) this.#revealOlder();
+  }
+
   @state() private connectionState: ConnectionState = 'idle';
-  @state() private messages: readonly ChatMessage[] = [];
+  @state() private timeline: readonly ChatMessage[] = [];
+  @state() private renderFrom = 0;
+  @state() private announcement = '';
 
   @query('textarea') private input!: HTMLTextAreaElement;
+  @query('.transcript') private transcript!: HTMLElement;
 
   readonly #thread = new Thread();
   readonly #connection = new TransportController(this, (event) => this.#onTransportEvent(event));
+  /** The rendered window of the timeline (all of it, once a long history has been revealed). */
+  #visible: readonly ChatMessage[] = [];
+  /** Follow the stream at the bottom unless the user scrolled up. */
+  #stick = true;
+  #revealTimer: ReturnType<typeof setTimeout> | undefined;
 
-  /** The messages of the conversation, oldest first. */
+  /** The messages of the conversation, oldest first, with their parts. */
   get conversation(): readonly ChatMessage[] {
-    return this.messages;
+    return this.timeline;
+  }
+
+  /** Whether this chat advertises inline UI: its own attribute and the page-level switch must both allow it. */
+  get generativeUiActive(): boolean {
+    return this.generativeUi && PAGE_ALLOWS_GENERATIVE_UI;
   }
 
   /** Sends a user message as if typed. Returns false when it was empty or a `mantis-send` listener cancelled it. */
@@ -167,10 +188,24 @@ export class MantisChat extends LitElement {
     if (text.trim().length === 0) return false;
     if (!emit(this, 'mantis-send', { text }, { cancelable: true })) return false;
     const message = this.#thread.addUserMessage(text);
-    this.messages = this.#thread.messages;
+    this.#setTimeline();
+    this.suggestions = [];
+    this.#stick = true;
     const mode = (MODES as readonly string[]).includes(this.mode) ? this.mode : 'orchestrator';
     this.#connection.transport?.send({ type: 'user_message', client_message_id: message.id, text, mode });
+    emit(this, 'mantis-history-change', { messages: this.messages });
     return true;
+  }
+
+  /** Stops the reply that is streaming, if any. */
+  stop(): void {
+    const streaming = this.#streaming();
+    if (streaming) this.#connection.transport?.send({ type: 'abort', message_id: streaming.id });
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    clearTimeout(this.#revealTimer);
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -180,11 +215,11 @@ export class MantisChat extends LitElement {
       else this.#connection.use(null, false);
       this.connectionState = this.#connection.transport?.state ?? 'idle';
     }
+    this.#visible = this.renderFrom === 0 ? this.timeline : this.timeline.slice(this.renderFrom);
   }
 
-  /** Whether this chat advertises inline UI: its own attribute and the page-level switch must both allow it. */
-  get generativeUiActive(): boolean {
-    return this.generativeUi && PAGE_ALLOWS_GENERATIVE_UI;
+  protected override updated(): void {
+    if (this.#stick && this.transcript) this.transcript.scrollTop = this.transcript.scrollHeight;
   }
 
   #buildTransport(url: string): Transport | null {
@@ -199,6 +234,23 @@ export class MantisChat extends LitElement {
     }
   }
 
+  #streaming(): AssistantMessage | undefined {
+    const last = this.timeline.at(-1);
+    return last?.role === 'assistant' && last.status === 'streaming' ? last : undefined;
+  }
+
+  #setTimeline(): void {
+    this.timeline = this.#thread.messages;
+  }
+
+  #revealOlder(): void {
+    clearTimeout(this.#revealTimer);
+    this.#revealTimer = setTimeout(() => {
+      this.renderFrom = Math.max(0, this.renderFrom - REVEAL_BATCH);
+      if (this.renderFrom > 0) this.#revealOlder();
+    }, 16);
+  }
+
   #onTransportEvent(event: TransportEvent): void {
     switch (event.type) {
       case 'state':
@@ -208,21 +260,51 @@ export class MantisChat extends LitElement {
       case 'protocol-error':
         emit(this, 'mantis-protocol-error', { reason: event.reason });
         return;
+      case 'ui-envelope':
+        return;
       case 'server': {
         const changed = this.#thread.apply(event.event);
         if (!changed) return;
-        this.messages = this.#thread.messages;
-        if (changed.status === 'done') emit(this, 'mantis-message-complete', { message: changed });
+        this.#setTimeline();
+        if (event.event.type === 'message_start') this.announcement = 'Assistant is replying…';
+        if (changed.status === 'done') {
+          this.announcement = `Assistant replied: ${copyText(changed).slice(0, 300)}`;
+          emit(this, 'mantis-message-complete', { message: changed });
+          emit(this, 'mantis-history-change', { messages: this.messages });
+          emit(this, 'mantis-suggestions-request', { messageId: changed.id, prompt: followUpPrompt(changed) });
+        }
       }
     }
   }
 
-  #canRetry(): boolean {
-    return typeof (this.#connection.transport as { retry?: unknown } | null)?.retry === 'function';
+  #copy(message: AssistantMessage): void {
+    const text = copyText(message);
+    if (!emit(this, 'mantis-copy', { text }, { cancelable: true })) return;
+    void navigator.clipboard?.writeText(text).then(
+      () => (this.announcement = 'Copied to the clipboard.'),
+      () => (this.announcement = 'Could not copy to the clipboard.'),
+    );
   }
 
+  #onTourStep(message: AssistantMessage, stepId: string): void {
+    const tour = message.parts.find((p) => p.type === 'data-mantis-tour');
+    const step = tour?.type === 'data-mantis-tour' ? tour.data.steps.find((s) => s.id === stepId) : undefined;
+    if (!step) return;
+    // A tour step is a navigation: the same narrow, read-only action a view offers.
+    emit(this, 'mantis-action', {
+      viewId: `tour-${message.id}`,
+      nodeId: step.id,
+      action: { id: step.id, type: 'navigate', label: step.title, target: step.target },
+    });
+  }
+
+  readonly #timelineContext = {
+    onTourStep: (message: AssistantMessage, stepId: string) => this.#onTourStep(message, stepId),
+    onCopy: (message: AssistantMessage) => this.#copy(message),
+  };
+
   #retry(): void {
-    const transport = this.#connection.transport as (Transport & { retry?: () => void; connect(): void }) | null;
+    const transport = this.#connection.transport as (Transport & { retry?: () => void }) | null;
     if (!transport) return;
     if (transport.state === 'closed') transport.connect();
     else transport.retry?.();
@@ -241,55 +323,9 @@ export class MantisChat extends LitElement {
     }
   }
 
-  #renderPart(part: MantisPart, message: AssistantMessage, citationStart: number): TemplateResult {
-    switch (part.type) {
-      case 'text':
-        return html`<div part="text" class="markdown">${streamingMarkdown(part.text, 'prose', part.state === 'streaming')}</div>`;
-      case 'data-mantis-ui':
-        // The stored marker, not the selected mode, decides the action policy; nothing runs while streaming.
-        return html`<mantis-ui-view
-          part="view"
-          .view=${part.data}
-          ?read-only=${message.marker.mode === 'ask'}
-          ?actions-disabled=${message.status === 'streaming'}
-          citation-start=${citationStart}
-        ></mantis-ui-view>`;
-      case 'data-mantis-ui-pending':
-        return html`<div part="view-pending" class="pending" aria-hidden="true"><span>Preparing a view…</span></div>`;
-      case 'data-mantis-tour':
-        return renderTour(part.data, (stepId) => {
-          const step = part.data.steps.find((s) => s.id === stepId);
-          if (!step) return;
-          // A tour step is a navigation: the same narrow, read-only action a view offers.
-          emit(this, 'mantis-action', {
-            viewId: `tour-${message.id}`,
-            nodeId: step.id,
-            action: { id: step.id, type: 'navigate', label: step.title, target: step.target },
-          });
-        });
-      case 'data-mantis-attachment':
-        return html`<p part="attachment" class="attachment">
-          <span aria-hidden="true">📎</span> ${part.data.name} <span class="muted">(${part.data.mediaType}, ${formatBytes(part.data.size)})</span>
-        </p>`;
-      case 'dynamic-tool':
-        // The full tool timeline (every state, approvals, correlation) comes with the timeline; this is its line.
-        return html`<p part="tool" class="tool state-${part.state}">
-          <span class="visually-hidden">Tool</span> ${part.title ?? part.toolName}: ${TOOL_STATE_TEXT[part.state]}
-        </p>`;
-      case 'reasoning':
-        return html`<details part="reasoning" class="reasoning">
-          <summary>${part.state === 'streaming' ? 'Reasoning…' : 'Reasoning'}</summary>
-          <p class="reasoning-text">${part.text}</p>
-        </details>`;
-      case 'data-mantis-todo':
-        return html`<ul part="todo" class="todo" aria-label="Tasks">
-          ${part.data.todos.map((todo) => html`<li class="todo-${todo.status}">${todo.text} <span class="muted">(${todo.status.replace('_', ' ')})</span></li>`)}
-        </ul>`;
-      case 'data-mantis-ui-error':
-        return html`<p part="view-error" class="fallback" role="note">
-          <strong>This view can’t be shown.</strong> ${part.data.message}
-        </p>`;
-    }
+  #onScroll(): void {
+    const t = this.transcript;
+    this.#stick = t.scrollHeight - t.scrollTop - t.clientHeight < 48;
   }
 
   #renderMessage(message: ChatMessage): TemplateResult {
@@ -299,22 +335,14 @@ export class MantisChat extends LitElement {
         <p class="user-text">${message.text}</p>
       </div>`;
     }
-    let cited = 0;
-    return html`<div part="message message-assistant" class="message assistant" aria-busy=${message.status === 'streaming'}>
-      <span class="visually-hidden">Assistant:</span>
-      ${repeat(message.parts, (_part, index) => index, (part) => {
-        // Citation numbers continue across the message's views.
-        const start = cited + 1;
-        if (part.type === 'data-mantis-ui') cited += citationCount(part);
-        // A part that did not change keeps its identity: its template is not evaluated again.
-        return guard([part, message.status, message.marker, start], () => this.#renderPart(part, message, start));
-      })}
-    </div>`;
+    return renderAssistantMessage(message, this.#timelineContext);
   }
 
   protected override render(): TemplateResult {
-    const empty = this.messages.length === 0;
-    const streaming = this.messages.some((m) => m.role === 'assistant' && m.status === 'streaming');
+    const empty = this.timeline.length === 0;
+    const streaming = this.#streaming();
+    const canRetry = typeof (this.#connection.transport as { retry?: unknown } | null)?.retry === 'function';
+    const visible = this.#visible;
     return html`<div part="base" class="base">
       <slot name="header"></slot>
       <div part="status" class="status state-${this.connectionState}">
@@ -322,15 +350,31 @@ export class MantisChat extends LitElement {
         <button
           part="retry-button"
           class="retry"
-          ?hidden=${!(this.connectionState === 'reconnecting' || this.connectionState === 'closed') || !this.#canRetry()}
+          ?hidden=${!(this.connectionState === 'reconnecting' || this.connectionState === 'closed') || !canRetry}
           @click=${this.#retry}
         >
           Retry now
         </button>
       </div>
-      <div part="transcript" class="transcript" role="log" aria-label="Conversation" aria-busy=${streaming} tabindex="0">
+      <div class="visually-hidden" aria-live="polite" aria-atomic="true">${this.announcement}</div>
+      <div
+        part="transcript"
+        class="transcript"
+        role="log"
+        aria-live="off"
+        aria-label="Conversation"
+        aria-busy=${Boolean(streaming)}
+        tabindex="0"
+        @scroll=${this.#onScroll}
+      >
         <div class="empty" ?hidden=${!empty}><slot name="empty"><p>No messages yet.</p></slot></div>
-        ${repeat(this.messages, (m) => m.id, (m) => this.#renderMessage(m))}
+        <p class="earlier" ?hidden=${this.renderFrom === 0}>Loading earlier messages…</p>
+        ${repeat(visible, (m) => m.id, (m) => guard([m], () => this.#renderMessage(m)))}
+        <div part="suggestions" class="suggestions" role="group" aria-label="Suggested follow-ups" ?hidden=${this.suggestions.length === 0 || Boolean(streaming)}>
+          ${this.suggestions.map(
+            (text) => html`<button part="suggestion" class="suggestion" @click=${() => this.send(text)}>${text}</button>`,
+          )}
+        </div>
       </div>
       <form part="composer" class="composer" @submit=${this.#onSubmit}>
         <label class="visually-hidden" for="input">Message</label>
@@ -342,7 +386,13 @@ export class MantisChat extends LitElement {
           enterkeyhint="send"
           @keydown=${this.#onKeyDown}
         ></textarea>
-        <button part="send-button" type="submit">Send</button>
+        <div class="composer-actions">
+          <select part="mode-select" aria-label="Mode" .value=${this.mode} @change=${(e: Event) => (this.mode = (e.target as HTMLSelectElement).value as ComposerMode)}>
+            ${MODES.map((mode) => html`<option value=${mode} ?selected=${mode === this.mode}>${MODE_LABEL[mode]}</option>`)}
+          </select>
+          <button part="stop-button" class="stop" type="button" ?hidden=${!streaming} @click=${this.stop}>Stop</button>
+          <button part="send-button" class="send" type="submit">Send</button>
+        </div>
       </form>
     </div>`;
   }

@@ -37,7 +37,10 @@ export const chatStyles = css`
     gap: var(--_space);
   }
   .retry {
+    font: inherit;
     font-size: 0.9em;
+    border-radius: var(--_radius);
+    cursor: pointer;
     padding: 0.1em 0.75em;
     background: transparent;
     color: var(--_accent);
@@ -152,6 +155,30 @@ export const chatStyles = css`
   .fallback strong {
     color: var(--_text);
   }
+  .earlier {
+    color: var(--_muted);
+    font-size: 0.8125em;
+    text-align: center;
+    margin: 0;
+  }
+  .suggestions {
+    display: flex;
+    flex-wrap: wrap;
+    gap: calc(var(--_space) * 0.5);
+  }
+  .composer-actions {
+    display: flex;
+    flex-direction: column;
+    gap: calc(var(--_space) * 0.5);
+  }
+  select {
+    font: inherit;
+    font-size: 0.8125em;
+    color: var(--_text);
+    background: var(--_raised);
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+  }
   .composer {
     display: flex;
     gap: var(--_space);
@@ -171,7 +198,7 @@ export const chatStyles = css`
     border-radius: var(--_radius);
     padding: var(--_space);
   }
-  button {
+  .send {
     font: inherit;
     font-weight: 600;
     color: var(--_on-accent);

@@ -6,6 +6,9 @@ import { MantisChat } from './mantis-chat.component.js';
 export { MantisChat };
 export type {
   ConnectionChangeDetail,
+  CopyDetail,
+  HistoryChangeDetail,
+  SuggestionsRequestDetail,
   MessageCompleteDetail,
   ProtocolErrorDetail,
   SendDetail,

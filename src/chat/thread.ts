@@ -1,4 +1,4 @@
-import type { ServerEvent, TodoItem as TodoItemSchema } from '../protocol/composer-frames.js';
+import type { MessageEvent, ServerEvent, TodoItem as TodoItemSchema } from '../protocol/composer-frames.js';
 import { toolPart } from './tool-state.js';
 import type { ProtocolMarker } from '../protocol/marker.js';
 import { createMessageParser, type MessageParser } from '../protocol/message-parser.js';
@@ -28,9 +28,70 @@ export interface AssistantMessage {
   readonly sequence: number;
   /** The `client_message_id` of the user message this answers. */
   readonly inReplyTo?: string;
+  /**
+   * The trusted events of the message (reasoning, tools, todos, uploads) in arrival order, each with the length of
+   * the text when it arrived: with the text, they rebuild the exact timeline on replay.
+   */
+  readonly events: readonly PersistedEvent[];
 }
 
 export type ChatMessage = UserMessage | AssistantMessage;
+
+/** Trusted message events that are not text: what a timeline holds besides the text. */
+export type TrustedEvent = Extract<MessageEvent, { type: 'reasoning_start' | 'reasoning_delta' | 'reasoning_end' | 'tool' | 'todo' | 'attachment' }>;
+
+/** One trusted event as persisted: where it happened in the text, and when it arrived. */
+export interface PersistedEvent {
+  /** The assistant text's length when the event arrived. */
+  readonly at: number;
+  /** Milliseconds since the epoch when it arrived (reasoning durations come from these). */
+  readonly receivedAt: number;
+  readonly event: TrustedEvent;
+}
+
+/**
+ * The persisted format of a conversation (`<mantis-chat>.messages`, `mantis-history-change`): the original text as
+ * the source of truth, the trusted marker, and the trusted events with their reasoning_id, tool_call_id and
+ * sequence. Parts are never stored: they are derived again, exactly, on replay.
+ */
+export type PersistedMessage =
+  | UserMessage
+  | Pick<AssistantMessage, 'id' | 'role' | 'text' | 'marker' | 'sequence' | 'inReplyTo' | 'events'>;
+
+/** Applies one trusted event to a message's parts through its parser (shared by live streaming and replay). */
+function applyTrusted(parser: MessageParser, parts: readonly MantisPart[], event: TrustedEvent): readonly MantisPart[] {
+  switch (event.type) {
+    case 'reasoning_start':
+    case 'reasoning_delta':
+    case 'reasoning_end': {
+      const id = event.reasoning_id;
+      const previous = parts.findLast((p): p is ReasoningPart => p.type === 'reasoning' && p.id === id);
+      const reasoning: ReasoningPart = {
+        type: 'reasoning',
+        id,
+        text: (previous?.text ?? '') + (event.type === 'reasoning_delta' ? event.delta : ''),
+        state: event.type === 'reasoning_end' ? 'done' : 'streaming',
+      };
+      return parser.upsert(reasoning, (p) => p.type === 'reasoning' && p.id === id);
+    }
+    case 'tool': {
+      // Explicit tool_call_id correlation wins; the legacy fallback is the latest open call of the same tool.
+      const previous = event.tool_call_id
+        ? parts.findLast((p): p is ToolPart => p.type === 'dynamic-tool' && p.toolCallId === event.tool_call_id)
+        : parts.findLast((p): p is ToolPart => p.type === 'dynamic-tool' && p.toolName === event.tool_name && !FINAL_TOOL_STATES.has(p.state));
+      const toolCallId = event.tool_call_id ?? previous?.toolCallId ?? `${event.message_id}-seq-${event.sequence}`;
+      return parser.upsert(toolPart(event, toolCallId, previous), (p) => p.type === 'dynamic-tool' && p.toolCallId === toolCallId);
+    }
+    case 'attachment':
+      return parser.insert({
+        type: 'data-mantis-attachment',
+        id: event.attachment_id,
+        data: { name: event.name, mediaType: event.media_type, size: event.size, ...(event.key ? { key: event.key } : {}) },
+      });
+    case 'todo':
+      return parser.upsert({ type: 'data-mantis-todo', id: 'todo', data: { todos: event.todos } }, (p) => p.type === 'data-mantis-todo');
+  }
+}
 
 /**
  * The messages of one conversation and the rules that apply server events to them. A changed message is
@@ -95,6 +156,7 @@ export class Thread {
         parts: [],
         status: 'streaming',
         sequence: event.sequence,
+        events: [],
         ...(event.in_reply_to ? { inReplyTo: event.in_reply_to } : {}),
       };
       this.#messages = [...this.#messages, message];
@@ -107,55 +169,71 @@ export class Thread {
     let text = current.text;
     let parts: readonly MantisPart[];
     let status: AssistantMessage['status'] = 'streaming';
-    switch (event.type) {
-      case 'text_delta':
-        text += event.delta;
-        parts = parser.push(event.delta);
-        break;
-      case 'reasoning_start':
-      case 'reasoning_delta':
-      case 'reasoning_end': {
-        const id = event.reasoning_id;
-        const previous = current.parts.findLast((p): p is ReasoningPart => p.type === 'reasoning' && p.id === id);
-        const reasoning: ReasoningPart = {
-          type: 'reasoning',
-          id,
-          text: (previous?.text ?? '') + (event.type === 'reasoning_delta' ? event.delta : ''),
-          state: event.type === 'reasoning_end' ? 'done' : 'streaming',
-        };
-        parts = parser.upsert(reasoning, (p) => p.type === 'reasoning' && p.id === id);
-        break;
-      }
-      case 'tool': {
-        // Explicit tool_call_id correlation wins; the legacy fallback is the latest open call of the same tool.
-        const previous = event.tool_call_id
-          ? current.parts.findLast((p): p is ToolPart => p.type === 'dynamic-tool' && p.toolCallId === event.tool_call_id)
-          : current.parts.findLast((p): p is ToolPart => p.type === 'dynamic-tool' && p.toolName === event.tool_name && !FINAL_TOOL_STATES.has(p.state));
-        const toolCallId = event.tool_call_id ?? previous?.toolCallId ?? `${event.message_id}-seq-${event.sequence}`;
-        parts = parser.upsert(toolPart(event, toolCallId, previous), (p) => p.type === 'dynamic-tool' && p.toolCallId === toolCallId);
-        break;
-      }
-      case 'attachment':
-        parts = parser.insert({
-          type: 'data-mantis-attachment',
-          id: event.attachment_id,
-          data: { name: event.name, mediaType: event.media_type, size: event.size, ...(event.key ? { key: event.key } : {}) },
-        });
-        break;
-      case 'todo':
+    let events = current.events;
+    if (event.type === 'text_delta') {
+      text += event.delta;
+      parts = parser.push(event.delta);
+    } else if (event.type === 'message_end') {
+      parts = parser.end();
+      status = 'done';
+      this.#parsers.delete(event.message_id);
+    } else {
+      if (event.type === 'todo') {
         this.#todos = event.todos;
         this.#todoOwner = event.message_id;
-        parts = parser.upsert({ type: 'data-mantis-todo', id: 'todo', data: { todos: event.todos } }, (p) => p.type === 'data-mantis-todo');
-        break;
-      case 'message_end':
-        parts = parser.end();
-        status = 'done';
-        this.#parsers.delete(event.message_id);
-        break;
+      }
+      parts = applyTrusted(parser, current.parts, event);
+      events = [...events, { at: text.length, receivedAt: Date.now(), event }];
     }
-    const next: AssistantMessage = { ...current, text, parts: [...parts], status, sequence: event.sequence };
+    const next: AssistantMessage = { ...current, text, parts: [...parts], status, sequence: event.sequence, events };
     this.#messages = this.#messages.with(index, next);
     return next;
+  }
+
+  /** The conversation in its persisted format. */
+  toPersisted(): PersistedMessage[] {
+    return this.#messages.map((m) =>
+      m.role === 'user'
+        ? m
+        : {
+            id: m.id,
+            role: m.role,
+            text: m.text,
+            marker: m.marker,
+            sequence: m.sequence,
+            events: m.events,
+            ...(m.inReplyTo ? { inReplyTo: m.inReplyTo } : {}),
+          },
+    );
+  }
+
+  /**
+   * Replaces the conversation with persisted messages. Each assistant message is parsed again under its stored
+   * marker (never the mode selected now), with its trusted events placed where they arrived in the text, so the
+   * parts are exactly those of the live stream.
+   */
+  load(messages: readonly PersistedMessage[]): void {
+    this.#parsers.clear();
+    this.#todos = [];
+    this.#messages = messages.map((m) => {
+      if (m.role === 'user') return m;
+      const parser = createMessageParser(m.marker);
+      let parts: readonly MantisPart[] = [];
+      let offset = 0;
+      for (const { at, event } of m.events) {
+        const upTo = Math.min(Math.max(at, offset), m.text.length);
+        if (upTo > offset) parts = parser.push(m.text.slice(offset, upTo));
+        offset = upTo;
+        if (event.type === 'todo') {
+          this.#todos = event.todos;
+          this.#todoOwner = m.id;
+        }
+        parts = applyTrusted(parser, parts, event);
+      }
+      if (offset < m.text.length) parser.push(m.text.slice(offset));
+      parts = parser.end();
+      return { ...m, parts: [...parts], status: 'done' as const };
+    });
   }
 
   /** The position of the last event applied, for resuming after a reconnect. */

@@ -1,0 +1,203 @@
+import { css, html, nothing, type TemplateResult } from 'lit';
+import { guard } from 'lit/directives/guard.js';
+import { repeat } from 'lit/directives/repeat.js';
+import { citationIndex, type AssistantMessage, type MantisPart, type ReasoningPart, type ToolPart } from '../../src/index.js';
+import { streamingMarkdown } from '../internal/markdown.js';
+import { renderTour } from './tour.js';
+
+/** What rendering a message needs from the chat. */
+export interface TimelineContext {
+  /** A Visual Tour step was chosen. */
+  readonly onTourStep: (message: AssistantMessage, stepId: string) => void;
+  /** The copy button of a message was pressed. */
+  readonly onCopy: (message: AssistantMessage) => void;
+}
+
+/**
+ * Tool states, as people read them, with a symbol that is not colour alone. The keys are AI SDK 7 `dynamic-tool`
+ * states; docs/protocol.md maps the backend's states onto them.
+ */
+export const TOOL_STATES: Record<ToolPart['state'], { readonly label: string; readonly icon: string }> = {
+  'input-streaming': { label: 'pending', icon: '○' },
+  'input-available': { label: 'running', icon: '◐' },
+  'approval-requested': { label: 'awaiting approval', icon: '?' },
+  'approval-responded': { label: 'approval recorded', icon: '✔︎?' },
+  'output-available': { label: 'completed', icon: '✓' },
+  'output-error': { label: 'failed', icon: '✕' },
+  'output-denied': { label: 'denied', icon: '⊘' },
+};
+
+const formatBytes = (bytes: number): string =>
+  bytes < 1024 ? `${bytes} B` : bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+const citationCounts = new WeakMap<object, number>();
+/** Citations in a view part, counted once per part. */
+function citationCount(part: MantisPart & { type: 'data-mantis-ui' }): number {
+  let count = citationCounts.get(part);
+  if (count === undefined) {
+    count = citationIndex([part]).citations.length;
+    citationCounts.set(part, count);
+  }
+  return count;
+}
+
+/** How long a reasoning part took, from its trusted events' arrival times; null while it streams. */
+function reasoningSeconds(message: AssistantMessage, part: ReasoningPart): number | null {
+  const times = message.events.filter((e) => 'reasoning_id' in e.event && e.event.reasoning_id === part.id).map((e) => e.receivedAt);
+  if (part.state !== 'done' || times.length < 2) return null;
+  return (Math.max(...times) - Math.min(...times)) / 1000;
+}
+
+function renderTool(part: ToolPart): TemplateResult {
+  const state = TOOL_STATES[part.state];
+  const name = part.title ?? part.toolName;
+  return html`<div part="tool tool-${part.state}" class="tool state-${part.state}" role="group" aria-label=${`Tool ${name}: ${state.label}`}>
+    <span class="tool-icon" aria-hidden="true">${state.icon}</span>
+    <span class="tool-name">${name}</span>
+    <span class="tool-state">${state.label}</span>
+    ${part.state === 'output-error' ? html`<span class="tool-error">${part.errorText}</span>` : nothing}
+  </div>`;
+}
+
+function renderPart(part: MantisPart, message: AssistantMessage, citationStart: number, ctx: TimelineContext): TemplateResult {
+  switch (part.type) {
+    case 'text':
+      return html`<div part="text" class="markdown">${streamingMarkdown(part.text, 'prose', part.state === 'streaming')}</div>`;
+    case 'data-mantis-ui':
+      // The stored marker, not the selected mode, decides the action policy; nothing runs while streaming.
+      return html`<mantis-ui-view
+        part="view"
+        .view=${part.data}
+        ?read-only=${message.marker.mode === 'ask'}
+        ?actions-disabled=${message.status === 'streaming'}
+        citation-start=${citationStart}
+      ></mantis-ui-view>`;
+    case 'data-mantis-ui-pending':
+      return html`<div part="view-pending" class="pending" aria-hidden="true"><span>Preparing a view…</span></div>`;
+    case 'data-mantis-tour':
+      return renderTour(part.data, (stepId) => ctx.onTourStep(message, stepId));
+    case 'data-mantis-attachment':
+      return html`<p part="attachment" class="attachment">
+        <span aria-hidden="true">📎</span> ${part.data.name} <span class="muted">(${part.data.mediaType}, ${formatBytes(part.data.size)})</span>
+      </p>`;
+    case 'dynamic-tool':
+      return renderTool(part);
+    case 'reasoning': {
+      const seconds = reasoningSeconds(message, part);
+      return html`<details part="reasoning" class="reasoning">
+        <summary>${part.state === 'streaming' ? 'Reasoning…' : seconds === null ? 'Reasoning' : `Reasoned for ${seconds.toFixed(1)} s`}</summary>
+        <p class="reasoning-text">${part.text}</p>
+      </details>`;
+    }
+    case 'data-mantis-todo':
+      return html`<ul part="todo" class="todo" aria-label="Tasks">
+        ${part.data.todos.map(
+          (todo) => html`<li class="todo-item todo-${todo.status}">
+            <span aria-hidden="true">${todo.status === 'completed' ? '☑' : '☐'}</span> ${todo.text}
+            <span class="muted">(${todo.status.replace('_', ' ')})</span>
+          </li>`,
+        )}
+      </ul>`;
+    case 'data-mantis-ui-error':
+      return html`<p part="view-error" class="fallback" role="note">
+        <strong>This view can’t be shown.</strong> ${part.data.message}
+      </p>`;
+  }
+}
+
+/** An assistant message: its parts in source order, then its copy button once it is done. */
+export function renderAssistantMessage(message: AssistantMessage, ctx: TimelineContext): TemplateResult {
+  let cited = 0;
+  return html`<article part="message message-assistant" class="message assistant" aria-busy=${message.status === 'streaming'} aria-label="Assistant">
+    ${repeat(
+      message.parts,
+      (_part, index) => index,
+      (part) => {
+        // Citation numbers continue across the message's views.
+        const start = cited + 1;
+        if (part.type === 'data-mantis-ui') cited += citationCount(part);
+        // A part that did not change keeps its identity: its template is not evaluated again.
+        return guard([part, message.status, message.marker, start], () => renderPart(part, message, start, ctx));
+      },
+    )}
+    ${message.status === 'done'
+      ? html`<div class="message-tools"><button part="copy-button" class="copy" @click=${() => ctx.onCopy(message)}>Copy</button></div>`
+      : nothing}
+  </article>`;
+}
+
+export const timelineStyles = css`
+  .tool {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: baseline;
+    gap: calc(var(--_space) * 0.75);
+    font-size: 0.875em;
+    border: 1px solid var(--_border);
+    border-inline-start: 3px solid var(--_tool);
+    border-radius: var(--_radius);
+    padding: calc(var(--_space) * 0.5) var(--_space);
+    --_tool: var(--_muted);
+  }
+  .tool-name {
+    font-family: var(--_mono);
+  }
+  .tool-state {
+    color: var(--_tool);
+    font-weight: 600;
+  }
+  .state-input-available,
+  .state-approval-requested {
+    --_tool: var(--_info);
+  }
+  .state-approval-responded,
+  .state-output-available {
+    --_tool: var(--_success);
+  }
+  .state-output-error,
+  .state-output-denied {
+    --_tool: var(--_danger);
+  }
+  .state-approval-requested {
+    border-style: dashed;
+  }
+  .tool-error {
+    flex-basis: 100%;
+    color: var(--_danger);
+  }
+  .reasoning {
+    font-size: 0.875em;
+    color: var(--_muted);
+  }
+  .reasoning summary {
+    cursor: pointer;
+  }
+  .reasoning-text {
+    white-space: pre-wrap;
+    margin: calc(var(--_space) * 0.5) 0 0;
+  }
+  .todo {
+    margin: 0;
+    padding-inline-start: var(--_space);
+    list-style: none;
+  }
+  .todo-completed {
+    color: var(--_muted);
+  }
+  .message-tools {
+    display: flex;
+    gap: var(--_space);
+  }
+  .copy,
+  .suggestion,
+  .stop {
+    font: inherit;
+    font-size: 0.8125em;
+    color: var(--_accent);
+    background: transparent;
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+    padding: 0.15em 0.75em;
+    cursor: pointer;
+  }
+`;
