@@ -108,9 +108,23 @@ async function streamReply(session: Session, options: ComposerOptions, marker: P
       await pause();
       publish({ type: 'text_delta', delta });
     }
+    publish({
+      type: 'todo',
+      todos: [
+        { id: 't1', text: 'Search the map', status: 'in_progress' },
+        { id: 't2', text: 'Refresh the saved cluster report', status: 'pending', task_id: 7 },
+      ],
+    });
     publish({ type: 'tool', tool_call_id: 'call-1', tool_name: 'search_map', state: 'running', input: { query: text.slice(0, 80) } });
     await pause();
     publish({ type: 'tool', tool_call_id: 'call-1', tool_name: 'search_map', state: 'completed', output: { clusters: 3 } });
+    publish({
+      type: 'todo',
+      todos: [
+        { id: 't1', text: 'Search the map', status: 'completed' },
+        { id: 't2', text: 'Refresh the saved cluster report', status: 'pending', task_id: 7 },
+      ],
+    });
   }
 
   const reply = options.scenario === 'echo' ? text : scriptedReply(marker, text);
@@ -121,6 +135,8 @@ async function streamReply(session: Session, options: ComposerOptions, marker: P
   }
   session.streams.delete(messageId);
   publish({ type: 'message_end' });
+  // The legacy task behind the todo item reports its progress through a trusted task event.
+  if (options.scenario === 'tools') session.publish({ type: 'task', task_id: 7, status: 'completed' });
 }
 
 /** The Composer protocol on one WebSocket connection. */

@@ -172,6 +172,7 @@ export class MantisChat extends LitElement {
   /** Follow the stream at the bottom unless the user scrolled up. */
   #stick = true;
   #revealTimer: ReturnType<typeof setTimeout> | undefined;
+  #resize: ResizeObserver | undefined;
 
   /** The messages of the conversation, oldest first, with their parts. */
   get conversation(): readonly ChatMessage[] {
@@ -206,6 +207,13 @@ export class MantisChat extends LitElement {
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     clearTimeout(this.#revealTimer);
+    this.#resize?.disconnect();
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    const content = this.renderRoot?.querySelector?.('.transcript-content');
+    if (this.#resize && content) this.#resize.observe(content);
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -218,7 +226,18 @@ export class MantisChat extends LitElement {
     this.#visible = this.renderFrom === 0 ? this.timeline : this.timeline.slice(this.renderFrom);
   }
 
+  protected override firstUpdated(): void {
+    // Views and Markdown below grow after this element's own update: follow them while sticking to the bottom.
+    this.#resize = new ResizeObserver(() => this.#followBottom());
+    const content = this.renderRoot.querySelector('.transcript-content');
+    if (content) this.#resize.observe(content);
+  }
+
   protected override updated(): void {
+    this.#followBottom();
+  }
+
+  #followBottom(): void {
     if (this.#stick && this.transcript) this.transcript.scrollTop = this.transcript.scrollHeight;
   }
 
@@ -369,7 +388,7 @@ export class MantisChat extends LitElement {
       >
         <div class="empty" ?hidden=${!empty}><slot name="empty"><p>No messages yet.</p></slot></div>
         <p class="earlier" ?hidden=${this.renderFrom === 0}>Loading earlier messages…</p>
-        ${repeat(visible, (m) => m.id, (m) => guard([m], () => this.#renderMessage(m)))}
+        <div class="transcript-content">${repeat(visible, (m) => m.id, (m) => guard([m], () => this.#renderMessage(m)))}</div>
         <div part="suggestions" class="suggestions" role="group" aria-label="Suggested follow-ups" ?hidden=${this.suggestions.length === 0 || Boolean(streaming)}>
           ${this.suggestions.map(
             (text) => html`<button part="suggestion" class="suggestion" @click=${() => this.send(text)}>${text}</button>`,

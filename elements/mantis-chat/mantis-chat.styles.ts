@@ -72,6 +72,11 @@ export const chatStyles = css`
     flex-direction: column;
     gap: calc(var(--_space) * 1.5);
   }
+  .transcript-content {
+    display: flex;
+    flex-direction: column;
+    gap: calc(var(--_space) * 1.5);
+  }
   .empty {
     color: var(--_muted);
     margin: auto;

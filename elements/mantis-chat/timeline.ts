@@ -17,7 +17,7 @@ export interface TimelineContext {
  * Tool states, as people read them, with a symbol that is not colour alone. The keys are AI SDK 7 `dynamic-tool`
  * states; docs/protocol.md maps the backend's states onto them.
  */
-export const TOOL_STATES: Record<ToolPart['state'], { readonly label: string; readonly icon: string }> = {
+export const TOOL_STATE_DISPLAY: Record<ToolPart['state'], { readonly label: string; readonly icon: string }> = {
   'input-streaming': { label: 'pending', icon: '○' },
   'input-available': { label: 'running', icon: '◐' },
   'approval-requested': { label: 'awaiting approval', icon: '?' },
@@ -49,7 +49,7 @@ function reasoningSeconds(message: AssistantMessage, part: ReasoningPart): numbe
 }
 
 function renderTool(part: ToolPart): TemplateResult {
-  const state = TOOL_STATES[part.state];
+  const state = TOOL_STATE_DISPLAY[part.state];
   const name = part.title ?? part.toolName;
   return html`<div part="tool tool-${part.state}" class="tool state-${part.state}" role="group" aria-label=${`Tool ${name}: ${state.label}`}>
     <span class="tool-icon" aria-hidden="true">${state.icon}</span>
