@@ -7,7 +7,7 @@ import DOMPurify from 'dompurify';
 import { marked } from 'marked';
 import '../../elements/index.js';
 import type { MantisChat } from '../../elements/index.js';
-import { BaseTransport, type ClientFrame, type ServerEvent } from '../../src/index.js';
+import { BaseTransport, type ClientFrame, type PersistedMessage, type ServerEvent } from '../../src/index.js';
 import { realisticAnswer } from './answer.js';
 
 /** An in-page transport: the benchmark drives server events itself, with no network in the measurement. */
@@ -89,9 +89,68 @@ function naiveEstimate(bytes: number, samples: number): { totalMs: number; sampl
   return { totalMs, sampledChunks: samples };
 }
 
+/** A persisted history of `count` messages, alternating user and assistant, with Markdown and a view now and then. */
+function history(count: number): PersistedMessage[] {
+  const view = (i: number) =>
+    `\n\n\`\`\`mantis-ui\n${JSON.stringify({ version: 1, id: `h${i}`, root: { id: `t${i}`, type: 'heading', text: `Heading ${i}` } })}\n\`\`\`\n`;
+  return Array.from({ length: count }, (_, i): PersistedMessage =>
+    i % 2 === 0
+      ? { id: `u${i}`, role: 'user', text: `Question ${i}?` }
+      : {
+          id: `a${i}`,
+          role: 'assistant',
+          text: `Answer **${i}** with a [link](https://example.com/${i}) and \`code\`.${i % 10 === 1 ? view(i) : ''}\n\n- one\n- two\n`,
+          marker: { inlineUiVersion: 1, mode: 'orchestrator' },
+          sequence: 1,
+          events: [],
+        },
+  );
+}
+
+const frame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
+
+/** Mean time per 4-character chunk of a 15 KB answer streamed at the end of a thread of `count` messages. */
+async function streamIntoThread(count: number): Promise<{ meanUs: number }> {
+  const transport = new DirectTransport();
+  const chat = document.createElement('mantis-chat') as MantisChat;
+  chat.transport = transport;
+  document.body.replaceChildren(chat);
+  chat.messages = history(count);
+  await chat.updateComplete;
+  // Wait until the whole history is on the page, not just its newest messages.
+  while (chat.shadowRoot?.querySelector('.earlier:not([hidden])')) await new Promise((resolve) => setTimeout(resolve, 20));
+  const chunks = chunksOf(realisticAnswer(15_000), 4);
+  transport.deliver({ type: 'message_start', message_id: 'm', sequence: 0, marker: { inline_ui_version: 1, mode: 'orchestrator' } });
+  const start = performance.now();
+  for (let i = 0; i < chunks.length; i++) {
+    transport.deliver({ type: 'text_delta', message_id: 'm', sequence: i + 1, delta: chunks[i] as string });
+    await chat.updateComplete;
+  }
+  return { meanUs: ((performance.now() - start) / chunks.length) * 1000 };
+}
+
+/** Time from setting a history of `count` messages to the first painted frame. */
+async function historyFirstPaint(count: number): Promise<{ ms: number }> {
+  const chat = document.createElement('mantis-chat') as MantisChat;
+  document.body.replaceChildren(chat);
+  await chat.updateComplete;
+  await frame();
+  const messages = history(count);
+  const start = performance.now();
+  chat.messages = messages;
+  await chat.updateComplete;
+  await frame();
+  return { ms: performance.now() - start };
+}
+
 declare global {
   interface Window {
-    mantisBench: { streamOurs: typeof streamOurs; naiveEstimate: typeof naiveEstimate };
+    mantisBench: {
+      streamOurs: typeof streamOurs;
+      naiveEstimate: typeof naiveEstimate;
+      streamIntoThread: typeof streamIntoThread;
+      historyFirstPaint: typeof historyFirstPaint;
+    };
   }
 }
-window.mantisBench = { streamOurs, naiveEstimate };
+window.mantisBench = { streamOurs, naiveEstimate, streamIntoThread, historyFirstPaint };

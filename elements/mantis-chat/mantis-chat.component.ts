@@ -54,8 +54,16 @@ const STATE_TEXT: Record<ConnectionState, string> = {
 const MODE_LABEL: Record<ComposerMode, string> = { orchestrator: 'Orchestrator', ask: 'Ask', 'visual-tour': 'Visual Tour' };
 
 /** Messages painted first when a long history is set; older ones follow in batches while the page is idle. */
-const FIRST_PAINT = 30;
+const FIRST_PAINT = 12;
 const REVEAL_BATCH = 60;
+/** A run of messages rendered together. */
+interface MessageBlock {
+  readonly index: number;
+  readonly messages: readonly ChatMessage[];
+}
+
+/** Messages per rendering block (see #syncBlocks). */
+const BLOCK = 40;
 
 /**
  * The Composer: a transcript of streamed answers with validated views between their paragraphs, and an input.
@@ -167,8 +175,11 @@ export class MantisChat extends LitElement {
 
   readonly #thread = new Thread();
   readonly #connection = new TransportController(this, (event) => this.#onTransportEvent(event));
-  /** The rendered window of the timeline (all of it, once a long history has been revealed). */
-  #visible: readonly ChatMessage[] = [];
+  /**
+   * The rendered window of the timeline in blocks of BLOCK messages at fixed positions. A block keeps its array
+   * while its messages do not change, so an update re-renders the block that changed, not every message.
+   */
+  #blocks: readonly MessageBlock[] = [];
   /** Follow the stream at the bottom unless the user scrolled up. */
   #stick = true;
   #revealTimer: ReturnType<typeof setTimeout> | undefined;
@@ -223,7 +234,7 @@ export class MantisChat extends LitElement {
       else this.#connection.use(null, false);
       this.connectionState = this.#connection.transport?.state ?? 'idle';
     }
-    this.#visible = this.renderFrom === 0 ? this.timeline : this.timeline.slice(this.renderFrom);
+    this.#syncBlocks();
   }
 
   protected override firstUpdated(): void {
@@ -251,6 +262,23 @@ export class MantisChat extends LitElement {
       emit(this, 'mantis-protocol-error', { reason: 'invalid url' });
       return null;
     }
+  }
+
+  #syncBlocks(): void {
+    const timeline = this.timeline;
+    const blocks: MessageBlock[] = [];
+    for (let start = Math.floor(this.renderFrom / BLOCK) * BLOCK; start < timeline.length; start += BLOCK) {
+      const from = Math.max(start, this.renderFrom);
+      const to = Math.min(start + BLOCK, timeline.length);
+      const index = start / BLOCK;
+      const previous = this.#blocks.find((b) => b.index === index);
+      const same =
+        previous !== undefined &&
+        previous.messages.length === to - from &&
+        previous.messages.every((m, i) => m === timeline[from + i]);
+      blocks.push(same ? previous : { index, messages: timeline.slice(from, to) });
+    }
+    this.#blocks = blocks;
   }
 
   #streaming(): AssistantMessage | undefined {
@@ -361,7 +389,7 @@ export class MantisChat extends LitElement {
     const empty = this.timeline.length === 0;
     const streaming = this.#streaming();
     const canRetry = typeof (this.#connection.transport as { retry?: unknown } | null)?.retry === 'function';
-    const visible = this.#visible;
+    const blocks = this.#blocks;
     return html`<div part="base" class="base">
       <slot name="header"></slot>
       <div part="status" class="status state-${this.connectionState}">
@@ -388,7 +416,13 @@ export class MantisChat extends LitElement {
       >
         <div class="empty" ?hidden=${!empty}><slot name="empty"><p>No messages yet.</p></slot></div>
         <p class="earlier" ?hidden=${this.renderFrom === 0}>Loading earlier messages…</p>
-        <div class="transcript-content">${repeat(visible, (m) => m.id, (m) => guard([m], () => this.#renderMessage(m)))}</div>
+        <div class="transcript-content">
+          ${repeat(
+            blocks,
+            (block) => block.index,
+            (block) => guard([block], () => repeat(block.messages, (m) => m.id, (m) => guard([m], () => this.#renderMessage(m)))),
+          )}
+        </div>
         <div part="suggestions" class="suggestions" role="group" aria-label="Suggested follow-ups" ?hidden=${this.suggestions.length === 0 || Boolean(streaming)}>
           ${this.suggestions.map(
             (text) => html`<button part="suggestion" class="suggestion" @click=${() => this.send(text)}>${text}</button>`,

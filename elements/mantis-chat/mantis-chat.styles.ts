@@ -72,10 +72,19 @@ export const chatStyles = css`
     flex-direction: column;
     gap: calc(var(--_space) * 1.5);
   }
+  /*
+   * Block layout and content-visibility keep streaming work flat in long threads: a growing last message relays out
+   * itself, not a flex container of every message, and messages off screen skip layout and paint.
+   */
   .transcript-content {
-    display: flex;
-    flex-direction: column;
-    gap: calc(var(--_space) * 1.5);
+    display: block;
+  }
+  .transcript-content > * + * {
+    margin-top: calc(var(--_space) * 1.5);
+  }
+  .transcript-content > .message {
+    content-visibility: auto;
+    contain-intrinsic-size: auto 6rem;
   }
   .empty {
     color: var(--_muted);
@@ -91,7 +100,8 @@ export const chatStyles = css`
     min-width: 0;
   }
   .message.user {
-    align-self: flex-end;
+    margin-inline-start: auto;
+    width: fit-content;
     max-width: 85%;
     background: var(--_raised);
     border-radius: var(--_radius);

@@ -58,6 +58,21 @@ export type PersistedMessage =
   | UserMessage
   | Pick<AssistantMessage, 'id' | 'role' | 'text' | 'marker' | 'sequence' | 'inReplyTo' | 'events'>;
 
+/** The parts of a persisted assistant message: its text parsed under its stored marker, events where they arrived. */
+function replayParts(m: Extract<PersistedMessage, { role: 'assistant' }>): readonly MantisPart[] {
+  const parser = createMessageParser(m.marker);
+  let parts: readonly MantisPart[] = [];
+  let offset = 0;
+  for (const { at, event } of m.events) {
+    const upTo = Math.min(Math.max(at, offset), m.text.length);
+    if (upTo > offset) parts = parser.push(m.text.slice(offset, upTo));
+    offset = upTo;
+    parts = applyTrusted(parser, parts, event);
+  }
+  if (offset < m.text.length) parser.push(m.text.slice(offset));
+  return [...parser.end()];
+}
+
 /** Applies one trusted event to a message's parts through its parser (shared by live streaming and replay). */
 function applyTrusted(parser: MessageParser, parts: readonly MantisPart[], event: TrustedEvent): readonly MantisPart[] {
   switch (event.type) {
@@ -217,22 +232,17 @@ export class Thread {
     this.#todos = [];
     this.#messages = messages.map((m) => {
       if (m.role === 'user') return m;
-      const parser = createMessageParser(m.marker);
-      let parts: readonly MantisPart[] = [];
-      let offset = 0;
-      for (const { at, event } of m.events) {
-        const upTo = Math.min(Math.max(at, offset), m.text.length);
-        if (upTo > offset) parts = parser.push(m.text.slice(offset, upTo));
-        offset = upTo;
+      for (const { event } of m.events) {
         if (event.type === 'todo') {
           this.#todos = event.todos;
           this.#todoOwner = m.id;
         }
-        parts = applyTrusted(parser, parts, event);
       }
-      if (offset < m.text.length) parser.push(m.text.slice(offset));
-      parts = parser.end();
-      return { ...m, parts: [...parts], status: 'done' as const };
+      // Parts are derived on first use: a long history paints its newest messages without parsing the oldest.
+      let parts: readonly MantisPart[] | undefined;
+      const message = { ...m, status: 'done' as const } as AssistantMessage;
+      Object.defineProperty(message, 'parts', { enumerable: true, get: () => (parts ??= replayParts(m)) });
+      return message;
     });
   }
 
