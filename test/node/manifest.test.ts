@@ -23,7 +23,7 @@ test('mantis-chat is listed with its attributes, properties and typed events', (
   const chat = element('mantis-chat');
   assert.deepEqual(names(chat.attributes), ['generative-ui', 'mode', 'placeholder', 'theme', 'transport', 'url']);
   const publicFields = (chat.members ?? []).filter((m) => m.kind === 'field' && m.privacy === undefined).map((m) => m.name);
-  for (const field of ['url', 'transport', 'transportKind', 'mode', 'generativeUi', 'theme', 'placeholder', 'conversation', 'generativeUiActive']) {
+  for (const field of ['url', 'transport', 'transportKind', 'mode', 'generativeUi', 'theme', 'placeholder', 'suggestions', 'messages', 'conversation', 'generativeUiActive']) {
     assert.ok(publicFields.includes(field), `missing property ${field}`);
   }
   assert.deepEqual(
@@ -31,9 +31,12 @@ test('mantis-chat is listed with its attributes, properties and typed events', (
     [
       'mantis-action: CustomEvent<ActionDetail>',
       'mantis-connection-change: CustomEvent<ConnectionChangeDetail>',
+      'mantis-copy: CustomEvent<CopyDetail>',
+      'mantis-history-change: CustomEvent<HistoryChangeDetail>',
       'mantis-message-complete: CustomEvent<MessageCompleteDetail>',
       'mantis-protocol-error: CustomEvent<ProtocolErrorDetail>',
       'mantis-send: CustomEvent<SendDetail>',
+      'mantis-suggestions-request: CustomEvent<SuggestionsRequestDetail>',
     ],
   );
 });
