@@ -21,7 +21,7 @@ export const TOOL_STATE_DISPLAY: Record<ToolPart['state'], { readonly label: str
   'input-streaming': { label: 'pending', icon: '○' },
   'input-available': { label: 'running', icon: '◐' },
   'approval-requested': { label: 'awaiting approval', icon: '?' },
-  'approval-responded': { label: 'approval recorded', icon: '✔︎?' },
+  'approval-responded': { label: 'approval recorded', icon: '☑' },
   'output-available': { label: 'completed', icon: '✓' },
   'output-error': { label: 'failed', icon: '✕' },
   'output-denied': { label: 'denied', icon: '⊘' },
@@ -188,9 +188,11 @@ export const timelineStyles = css`
     display: flex;
     gap: var(--_space);
   }
+  /* The chat's small secondary buttons (the tour's step buttons too). */
   .copy,
   .suggestion,
-  .stop {
+  .stop,
+  .tour-show {
     font: inherit;
     font-size: 0.8125em;
     color: var(--_accent);

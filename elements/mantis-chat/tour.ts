@@ -41,14 +41,7 @@ export const tourStyles = css`
   .tour-step-title {
     font-weight: 600;
   }
-  .tour-show {
-    font: inherit;
-    font-size: 0.875em;
-    color: var(--_accent);
-    background: transparent;
-    border: 1px solid var(--_border);
-    border-radius: var(--_radius);
-    padding: 0.25em 0.75em;
-    cursor: pointer;
+  .tour-step .markdown {
+    margin-block: 0.25em;
   }
 `;

@@ -37,8 +37,8 @@ export class SseTransport extends ReconnectingTransport {
     const headers = options.headers ?? {};
     this.#headers = typeof headers === 'function' ? headers : () => headers;
     const globalFetch = (globalThis as { fetch?: FetchLike }).fetch;
-    const chosen = options.fetch ?? globalFetch;
-    if (!chosen) throw new Error('No fetch in this environment: pass one');
+    if (!options.fetch && !globalFetch) throw new Error('No fetch in this environment: pass one');
+    // The global fetch is called unbound-safe: some browsers throw when it is called with another `this`.
     this.#fetch = options.fetch ?? ((input, init) => (globalFetch as FetchLike).call(globalThis, input, init));
   }
 
