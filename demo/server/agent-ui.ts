@@ -414,6 +414,14 @@ export function createAgentUiHandler(options: AgentUiOptions = {}): RequestHandl
             ? 'render-ref'
             : null;
     if (route === null) return false;
+    // Agents and their frontends live on different origins; authentication, where needed, is a bearer header.
+    res.setHeader('access-control-allow-origin', '*');
+    res.setHeader('access-control-allow-headers', 'authorization, last-event-id');
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, { 'access-control-allow-methods': 'GET' });
+      res.end();
+      return true;
+    }
     try {
       if (req.method !== 'GET') {
         sendError(res, 405, 'method not allowed', { allow: 'GET' });

@@ -175,3 +175,22 @@ describe('resuming from the last applied event', function () {
     expect(lastEventIds[1]).to.equal(`${assistant(thread)[0]?.id}:5`);
   });
 });
+
+describe('SseTransport and agent-ui@1', () => {
+  it('passes on validated ui_envelope events from the agent-ui stream', async () => {
+    const url = new URL('/api/v1/agent/chat/stream', composerSseUrl()).href;
+    const t = new SseTransport(url, { ...FAST, sessionId: `envelopes-${Date.now()}` });
+    const envelopes: string[] = [];
+    const done = new Promise<void>((resolve) =>
+      t.subscribe((event) => {
+        if (event.type !== 'ui-envelope') return;
+        envelopes.push((event.event.envelope as { kind: string }).kind);
+        if (envelopes.length === 3) resolve();
+      }),
+    );
+    t.connect();
+    await done;
+    t.close();
+    expect(envelopes).to.deep.equal(['registered_component', 'chart', 'map_action']);
+  });
+});
