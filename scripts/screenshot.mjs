@@ -14,7 +14,7 @@ const browser = await puppeteer.launch({
 });
 try {
   const page = await browser.newPage();
-  await page.setViewport({ width: 900, height: 1000, deviceScaleFactor: 1 });
+  await page.setViewport({ width: 900, height: 1100, deviceScaleFactor: 1 });
   await page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: process.env.SCHEME ?? 'light' }]);
   await page.goto(`http://127.0.0.1:${port}/`, { waitUntil: 'load' });
   await page.waitForFunction(() => document.querySelector('mantis-chat')?.shadowRoot?.querySelector('[part="status"] [role="status"]')?.textContent === 'Connected');

@@ -4,7 +4,6 @@ const bind = (id, apply) => {
   const control = document.getElementById(id);
   control.addEventListener('change', () => apply(control));
 };
-bind('mode', (select) => (chat.mode = select.value));
 bind('theme', (select) => {
   document.documentElement.dataset.theme = select.value;
   chat.setAttribute('theme', select.value);
