@@ -51,3 +51,9 @@ test('mantis-ui-view is listed with its attributes, properties and typed events'
     ['mantis-action: CustomEvent<ActionDetail>', 'mantis-artifact-open: CustomEvent<ArtifactOpenDetail>', 'mantis-view-error: CustomEvent<ViewErrorDetail>'],
   );
 });
+
+test('package.json points tools at the committed manifest and exports every entry', () => {
+  const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { customElements: string; exports: Record<string, unknown> };
+  assert.equal(pkg.customElements, 'custom-elements.json');
+  assert.deepEqual(Object.keys(pkg.exports).sort(), ['.', './core', './custom-elements.json', './mantis-ui.iife.js', './package.json']);
+});
