@@ -154,7 +154,7 @@ export function handleComposerSocket(socket: WebSocket, url: URL): void {
   // then goes live in the same tick, so nothing falls between the replay and the live events. A client that starts
   // with any other frame gets live events from then on.
   let stopListening: (() => void) | null = null;
-  const listen = (replay: MessageEvent[]): void => {
+  const listen = (replay: ServerEvent[]): void => {
     if (stopListening) return;
     for (const event of replay) connection.send(JSON.stringify(event));
     stopListening = session.listen((event) => connection.send(JSON.stringify(event)));
@@ -174,7 +174,10 @@ export function handleComposerSocket(socket: WebSocket, url: URL): void {
     const reply = handleFrame(session, options, parsed.value);
     if (reply) connection.send(JSON.stringify(reply));
   });
-  socket.on('close', () => stopListening?.());
+  socket.on('close', () => {
+    connection.stop();
+    stopListening?.();
+  });
 }
 
 /** The SSE frame of one event: `id:` for message events (what Last-Event-ID resumes from), `event:` its type. */
@@ -236,6 +239,7 @@ export async function handleComposerSse(req: IncomingMessage, res: ServerRespons
   const keepAlive = setInterval(() => res.write(': keep-alive\n\n'), 15_000);
   res.on('close', () => {
     clearInterval(keepAlive);
+    connection.stop();
     stopListening();
   });
 }

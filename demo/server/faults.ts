@@ -60,6 +60,7 @@ export class FaultyConnection {
   #sent = 0;
   #dropped = false;
   #chain: Promise<void> = Promise.resolve();
+  #stalled: { timer: ReturnType<typeof setTimeout>; resume: () => void } | null = null;
 
   constructor(plan: FaultPlan, wire: Wire, malformed: string) {
     this.#plan = plan;
@@ -75,10 +76,26 @@ export class FaultyConnection {
     this.#chain = this.#chain.then(() => this.#send(frame));
   }
 
+  /** The connection closed: drop what is queued and end a stall at once. */
+  stop(): void {
+    this.#dropped = true;
+    if (this.#stalled) {
+      clearTimeout(this.#stalled.timer);
+      this.#stalled.resume();
+      this.#stalled = null;
+    }
+  }
+
   async #send(frame: string): Promise<void> {
     if (this.#dropped) return;
     const plan = this.#plan;
-    if (plan.stall && this.#sent === plan.stall.after) await new Promise((done) => setTimeout(done, plan.stall?.ms));
+    if (plan.stall && this.#sent === plan.stall.after) {
+      await new Promise<void>((resume) => {
+        this.#stalled = { timer: setTimeout(resume, plan.stall?.ms), resume };
+      });
+      this.#stalled = null;
+      if (this.#dropped) return;
+    }
     if (plan.malformedAfter === this.#sent) this.#wire.write(this.#malformed);
     this.#wire.write(frame);
     if (plan.duplicate) this.#wire.write(frame);

@@ -7,6 +7,8 @@ import type { MessageEvent, ServerEvent } from '../../src/index.js';
 export class Session {
   readonly id: string;
   readonly log: MessageEvent[] = [];
+  /** Task events: outside any message, replayed whole on resume (a task's latest status wins, so repeats are harmless). */
+  readonly tasks: ServerEvent[] = [];
   readonly answered = new Set<string>();
   /** Connections opened in this session so far: fault plans count per connection. */
   connections = 0;
@@ -23,6 +25,9 @@ export class Session {
     if ('sequence' in event) {
       this.log.push(event);
       if (this.log.length > MAX_LOG) this.log.splice(0, this.log.length - MAX_LOG);
+    } else if (event.type === 'task') {
+      this.tasks.push(event);
+      if (this.tasks.length > MAX_TASKS) this.tasks.splice(0, this.tasks.length - MAX_TASKS);
     }
     for (const listener of [...this.#listeners]) listener(event);
   }
@@ -32,11 +37,13 @@ export class Session {
     return () => this.#listeners.delete(listener);
   }
 
-  /** The events after a position (the last one a client applied); the whole log without one. */
-  after(position: { message_id: string; sequence: number } | undefined): MessageEvent[] {
-    if (!position) return [...this.log];
-    const index = this.log.findIndex((e) => e.message_id === position.message_id && e.sequence === position.sequence);
-    return index === -1 ? [...this.log] : this.log.slice(index + 1);
+  /**
+   * What a resuming client missed: the message events after its position (the whole log without one), then every
+   * task event, so a task status sent while it was away is not lost.
+   */
+  after(position: { message_id: string; sequence: number } | undefined): ServerEvent[] {
+    const index = position ? this.log.findIndex((e) => e.message_id === position.message_id && e.sequence === position.sequence) : -1;
+    return [...(index === -1 ? this.log : this.log.slice(index + 1)), ...this.tasks];
   }
 
   /** The marker of a message in the log, for the action policy. */
@@ -47,6 +54,7 @@ export class Session {
 }
 
 const MAX_LOG = 20_000;
+const MAX_TASKS = 500;
 const MAX_SESSIONS = 200;
 const sessions = new Map<string, Session>();
 

@@ -143,7 +143,12 @@ export class Thread {
     const owner = this.#messages[index];
     if (!owner || owner.role !== 'assistant') return null;
     const todos = this.#todos;
-    const parts = owner.parts.map((p) => (p.type === 'data-mantis-todo' ? { ...p, data: { todos } } : p));
+    // A message still streaming keeps its parts in its parser: update them there, or its next delta undoes this.
+    const parser = this.#parsers.get(owner.id);
+    const todo = { type: 'data-mantis-todo', id: 'todo', data: { todos } } as const;
+    const parts = parser
+      ? [...parser.upsert(todo, (p) => p.type === 'data-mantis-todo')]
+      : owner.parts.map((p) => (p.type === 'data-mantis-todo' ? todo : p));
     const next: AssistantMessage = { ...owner, parts };
     this.#messages = this.#messages.with(index, next);
     return next;

@@ -196,3 +196,16 @@ test('survives a request with a malformed Host header', async () => {
   assert.ok(status > 0);
   assert.equal((await fetch(`${server.origin}/api/v1/bags`)).status, 200);
 });
+
+test('the stall fault holds the stream after N events, and the rest follows when it ends', async () => {
+  const socket = new WebSocket(socketUrl('&session_id=stall&fault=stall:3:60000'));
+  const events: ServerEvent[] = [];
+  socket.on('message', (data) => events.push(JSON.parse(String(data)) as ServerEvent));
+  await new Promise((done) => socket.on('open', done));
+  socket.send(JSON.stringify({ type: 'user_message', client_message_id: 'u', text: 'hi', mode: 'orchestrator' }));
+  while (events.length < 3) await new Promise((done) => setTimeout(done, 10));
+  // A minute-long stall: nothing more arrives while it lasts.
+  await new Promise((done) => setTimeout(done, 200));
+  assert.equal(events.length, 3);
+  socket.terminate();
+});

@@ -168,6 +168,15 @@ describe('<mantis-chat> the Composer', () => {
     expect(items).to.deep.equal(['todo-completed', 'todo-completed']);
   });
 
+  it('does not lose a task event sent while the connection was down', async () => {
+    const params = { scenario: 'tools', delay: '0', chunk: '50' };
+    const clean = await reply(await openChat(params), 'plan');
+    // Drop the connection right after message_end: the task event that follows it must arrive after the reconnect.
+    const el = await openChat({ ...params, fault: `drops:${clean.sequence + 1}` });
+    await reply(el, 'plan');
+    await waitUntil(() => shadow(el).querySelector('[part="todo"] .todo-completed:last-child'), 'the task event was lost', { timeout: 5000 });
+  });
+
   it('announces a reply politely once, not token by token', async () => {
     const el = await openChat({ delay: '0' });
     const region = shadow(el).querySelector('[aria-live="polite"]') as HTMLElement;
