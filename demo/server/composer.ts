@@ -149,7 +149,7 @@ export function handleComposerSocket(socket: WebSocket, url: URL): void {
     socket.close(1013, 'try again later');
     return;
   }
-  const connection = new FaultyConnection(plan, { write: (frame) => socket.readyState === socket.OPEN && socket.send(frame), drop: () => socket.terminate() }, '{"type":"text_delta",');
+  const connection = new FaultyConnection(plan, { write: (frame) => socket.readyState === socket.OPEN && socket.send(frame), drop: () => socket.close(4000, 'fault: drop') }, '{"type":"text_delta",');
   // Events flow once the client said where it stands: a `resume` first frame replays the log after its position and
   // then goes live in the same tick, so nothing falls between the replay and the live events. A client that starts
   // with any other frame gets live events from then on.
@@ -231,7 +231,7 @@ export async function handleComposerSse(req: IncomingMessage, res: ServerRespons
   }
   res.writeHead(200, { ...cors, 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive' });
   res.write('retry: 1000\n\n');
-  const connection = new FaultyConnection(plan, { write: (frame) => res.write(frame), drop: () => res.socket?.end() }, 'event: text_delta\ndata: {"type":\n\n');
+  const connection = new FaultyConnection(plan, { write: (frame) => res.write(frame), drop: () => res.end() }, 'event: text_delta\ndata: {"type":\n\n');
   const header = req.headers['last-event-id'];
   const position = typeof header === 'string' ? (parseEventId(header) ?? undefined) : undefined;
   if (position || !isNew) for (const event of session.after(position)) connection.send(sseFrame(event));

@@ -1,7 +1,7 @@
 /**
  * Fault switches of the reference server, read from `fault` query parameters (several may be given), applied per
  * connection of a session. docs/protocol.md lists them:
- *   drop:N          close every connection after N events
+ *   drop:N          close every connection after N events (SSE: the response ends cleanly after them)
  *   drops:A.B.C     close connection 1 after A events, connection 2 after B, ... (later ones do not drop)
  *   malformed:N     on the first connection, send one frame that is not valid after N events
  *   duplicate       send every event twice
