@@ -55,12 +55,13 @@ describe('<mantis-chat>', () => {
     await expect(el).to.be.accessible();
   });
 
-  it('shows a non-interactive placeholder while a view is still streaming', async () => {
+  it('shows a non-interactive placeholder while a view is still streaming', async function () {
+    this.timeout(40_000);
     const el = await openChat(composerSocketUrl({ delay: '15' }));
     await typeAndSend(el, 'hi');
     await waitUntil(() => shadow(el).querySelector('[part="view-pending"]'), 'no placeholder seen', { timeout: 8000, interval: 5 });
     expect(shadow(el).querySelector('mantis-ui-view')).to.equal(null);
-    await waitUntil(() => shadow(el).querySelector('mantis-ui-view'), 'view never rendered', { timeout: 8000 });
+    await waitUntil(() => shadow(el).querySelector('mantis-ui-view'), 'view never rendered', { timeout: 30_000 });
     expect(shadow(el).querySelector('[part="view-pending"]')).to.equal(null);
   });
 
@@ -195,11 +196,21 @@ describe('<mantis-chat> action policy of views', () => {
   const actionLabels = (el: MantisChat) =>
     [...(shadow(el).querySelector('mantis-ui-view')?.shadowRoot?.querySelectorAll('[part~="action"]') ?? [])].map((b) => b.textContent?.trim());
 
-  it('disables a view’s actions while its message streams, and enables them at the end', async () => {
-    const el = await openChat(composerSocketUrl({ delay: '10' }));
+  it('disables a view’s actions while its message streams, and enables them at the end', async function () {
+    this.timeout(40_000);
+    // The echo scenario streams this text back as the reply: a view with an action, then about a second more of text.
+    const fence = JSON.stringify({
+      version: 1,
+      id: 'v',
+      root: { id: 'c', type: 'entity-card', title: 'Card', actions: [{ id: 'go', type: 'navigate', label: 'Go', target: { uri: 'mantis://map/m/point/p' } }] },
+    });
+    const el = await openChat(composerSocketUrl({ scenario: 'echo', delay: '10', chunk: '4' }));
     const complete = oneEvent(el, 'mantis-message-complete');
-    el.send('hi');
-    await waitUntil(() => shadow(el).querySelector('mantis-ui-view')?.shadowRoot?.querySelector('[part~="action"]'), 'no actions', { timeout: 8000 });
+    el.send(`\`\`\`mantis-ui\n${fence}\n\`\`\`\n\n${'More text after the view. '.repeat(20)}`);
+    await waitUntil(() => shadow(el).querySelector('mantis-ui-view')?.shadowRoot?.querySelector('[part~="action"]'), 'no actions', {
+      timeout: 20_000,
+      interval: 5,
+    });
     const view = shadow(el).querySelector('mantis-ui-view') as HTMLElement;
     expect(view.hasAttribute('actions-disabled')).to.equal(true);
     expect([...(view.shadowRoot?.querySelectorAll('button') ?? [])].every((b) => b.disabled)).to.equal(true);
