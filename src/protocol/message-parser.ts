@@ -1,8 +1,9 @@
 import { LIMITS } from '../limits.js';
-import { TOUR_MAX_BYTES, parseTour } from '../schema/tour.js';
-import { describeFailure, validateView, type ViewFailureReason } from '../schema/validate.js';
+import { validateView } from '../schema/validate.js';
 import { utf8Length } from '../utf8.js';
+import { failureText } from './failures.js';
 import { markerAllowsViews, type ProtocolMarker } from './marker.js';
+import { createTourParser } from './tour-parser.js';
 import type { MantisPart, StreamFailureReason, TextPart, TrustedPart, ViewErrorPart } from './parts.js';
 
 /** The info string that marks a view fence. */
@@ -21,19 +22,6 @@ const MAX_CLOSING_FENCE = 256;
 interface Fence {
   readonly char: string;
   readonly length: number;
-}
-
-const STREAM_FAILURE_TEXT: Record<Exclude<StreamFailureReason, ViewFailureReason>, string> = {
-  'too-many-views': `This message has more than ${LIMITS.viewsPerMessage} views; the rest are not shown.`,
-  'too-much-media': `This message has more than ${LIMITS.mediaPerMessage} media items; the rest are not shown.`,
-  incomplete: 'The view was cut off before it was complete.',
-  'invalid-tour': 'This tour is not in the expected format, so it can’t be shown.',
-};
-
-function failureText(reason: StreamFailureReason): string {
-  return reason in STREAM_FAILURE_TEXT
-    ? STREAM_FAILURE_TEXT[reason as keyof typeof STREAM_FAILURE_TEXT]
-    : describeFailure(reason as ViewFailureReason);
 }
 
 function openingFence(line: string): (Fence & { info: string }) | null {
@@ -266,52 +254,4 @@ export function parseAssistantText(text: string, marker: ProtocolMarker): readon
   const parser = createMessageParser(marker);
   parser.push(text);
   return parser.end();
-}
-
-/**
- * Visual Tour: the whole message is one JSON object. Until it ends it shows as a placeholder; then it is a tour
- * part, or a safe error part. Past TOUR_MAX_BYTES it fails closed at once and the rest is not buffered.
- */
-function createTourParser(): MessageParser {
-  let text = '';
-  let bytes = 0;
-  let failed = false;
-  let ended = false;
-  const parts: MantisPart[] = [{ type: 'data-mantis-ui-pending', id: 'tour', data: { bytes: 0 } }];
-  const fail = (reason: StreamFailureReason): void => {
-    failed = true;
-    text = '';
-    parts[0] = { type: 'data-mantis-ui-error', id: 'tour', data: { reason, message: failureText(reason) } };
-  };
-  return {
-    push(delta) {
-      if (ended || failed) return parts;
-      bytes += utf8Length(delta);
-      if (bytes > TOUR_MAX_BYTES) fail('too-large');
-      else {
-        text += delta;
-        parts[0] = { type: 'data-mantis-ui-pending', id: 'tour', data: { bytes } };
-      }
-      return parts;
-    },
-    insert(part) {
-      if (!ended) parts.push(part);
-      return parts;
-    },
-    upsert(part, matches) {
-      const index = parts.findLastIndex(matches);
-      if (index === -1) parts.push(part);
-      else parts[index] = part;
-      return parts;
-    },
-    end() {
-      if (ended) return parts;
-      ended = true;
-      if (failed) return parts;
-      const result = parseTour(text);
-      if (result.ok) parts[0] = { type: 'data-mantis-tour', id: 'tour', data: result.tour };
-      else fail('invalid-tour');
-      return parts;
-    },
-  };
 }
