@@ -1,7 +1,7 @@
 import { css } from 'lit';
 
 /**
- * Design tokens shared by every element. Public `--mantis-*` custom properties map onto private `--_*` ones; the
+ * Design tokens and the few rules every element shares (visually hidden text, fallback notes, Markdown code). Public `--mantis-*` custom properties map onto private `--_*` ones; the
  * defaults use `light-dark()`, so one set of tokens serves both themes and the used `color-scheme` picks. The
  * `theme` attribute sets `color-scheme` (`light`, `dark`, or `system` to follow prefers-color-scheme); without it
  * an element inherits the color scheme of where it is placed.
@@ -44,6 +44,35 @@ export const themeStyles = css`
   :focus-visible {
     outline: 2px solid var(--_focus);
     outline-offset: 2px;
+  }
+  .visually-hidden {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    overflow: hidden;
+    clip-path: inset(50%);
+    white-space: nowrap;
+  }
+  /* Fallbacks and inert warnings: the same quiet, dashed note everywhere. */
+  .fallback,
+  .invalid {
+    margin: 0;
+    padding: calc(var(--_space) * 0.5) var(--_space);
+    border: 1px dashed var(--_border);
+    border-radius: var(--_radius);
+    color: var(--_muted);
+    font-size: 0.875em;
+  }
+  .fallback strong {
+    color: var(--_text);
+  }
+  .markdown code,
+  .markdown pre {
+    font-family: var(--_mono);
+    font-size: 0.9em;
+  }
+  .markdown pre {
+    overflow: auto;
   }
 `;
 

@@ -16,14 +16,6 @@ export const chatStyles = css`
     height: 100%;
     min-height: 0;
   }
-  .visually-hidden {
-    position: absolute;
-    width: 1px;
-    height: 1px;
-    overflow: hidden;
-    clip-path: inset(50%);
-    white-space: nowrap;
-  }
   .status {
     margin: 0;
     padding: calc(var(--_space) * 0.5) calc(var(--_space) * 1.5);
@@ -131,13 +123,7 @@ export const chatStyles = css`
   .markdown a {
     color: var(--_accent);
   }
-  .markdown code,
   .markdown pre {
-    font-family: var(--_mono);
-    font-size: 0.9em;
-  }
-  .markdown pre {
-    overflow: auto;
     background: var(--_raised);
     padding: var(--_space);
     border-radius: var(--_radius);
@@ -158,17 +144,6 @@ export const chatStyles = css`
     padding: var(--_space) calc(var(--_space) * 1.5);
     color: var(--_muted);
     font-size: 0.875em;
-  }
-  .fallback {
-    margin: 0;
-    padding: calc(var(--_space) * 0.5) var(--_space);
-    border: 1px dashed var(--_border);
-    border-radius: var(--_radius);
-    color: var(--_muted);
-    font-size: 0.875em;
-  }
-  .fallback strong {
-    color: var(--_text);
   }
   .earlier {
     color: var(--_muted);

@@ -22,27 +22,11 @@ const baseStyles = css`
   .base {
     display: block;
   }
-  .visually-hidden {
-    position: absolute;
-    width: 1px;
-    height: 1px;
-    overflow: hidden;
-    clip-path: inset(50%);
-    white-space: nowrap;
-  }
   .markdown > :first-child {
     margin-top: 0;
   }
   .markdown > :last-child {
     margin-bottom: 0;
-  }
-  .markdown code,
-  .markdown pre {
-    font-family: var(--_mono);
-    font-size: 0.9em;
-  }
-  .markdown pre {
-    overflow: auto;
   }
   .group-title {
     margin: 0 0 calc(var(--_space) * 0.5);
@@ -51,18 +35,6 @@ const baseStyles = css`
   section,
   article {
     position: relative;
-  }
-  .invalid,
-  .fallback {
-    margin: 0;
-    padding: calc(var(--_space) * 0.5) var(--_space);
-    border: 1px dashed var(--_border);
-    border-radius: var(--_radius);
-    color: var(--_muted);
-    font-size: 0.875em;
-  }
-  .fallback strong {
-    color: var(--_text);
   }
 `;
 

@@ -1,12 +1,9 @@
-import type { MessageEvent, ServerEvent, TodoItem as TodoItemSchema } from '../protocol/composer-frames.js';
+import type { MessageEvent, ServerEvent } from '../protocol/composer-frames.js';
 import { toolPart } from './tool-state.js';
 import type { ProtocolMarker } from '../protocol/marker.js';
 import { createMessageParser, type MessageParser } from '../protocol/message-parser.js';
 import type { MantisPart, ReasoningPart, ToolPart } from '../protocol/parts.js';
-import type * as z from 'zod';
 
-/** One item of the legacy todo UI. */
-export type TodoEntry = z.infer<typeof TodoItemSchema>;
 
 export interface UserMessage {
   readonly id: string;
@@ -127,22 +124,17 @@ export class Thread {
     return message;
   }
 
-  /** Todos from trusted todo events (the legacy todo UI), newest list last. */
-  get todos(): readonly TodoEntry[] {
-    return this.#todos;
-  }
-
-  #todos: TodoEntry[] = [];
+  /** The message whose todo list is the current one (the legacy todo UI). */
   #todoOwner: string | null = null;
 
   /** A trusted task event updates the todo item that carries its persisted task ID, in the message that owns the list. */
   #applyTask(taskId: number, status: 'delivered' | 'running' | 'completed' | 'failed'): AssistantMessage | null {
-    if (!this.#todos.some((t) => t.task_id === taskId)) return null;
-    this.#todos = this.#todos.map((t) => (t.task_id === taskId ? { ...t, status: TASK_TO_TODO[status] } : t));
     const index = this.#messages.findLastIndex((m) => m.id === this.#todoOwner);
     const owner = this.#messages[index];
     if (!owner || owner.role !== 'assistant') return null;
-    const todos = this.#todos;
+    const list = owner.parts.findLast((p) => p.type === 'data-mantis-todo');
+    if (list?.type !== 'data-mantis-todo' || !list.data.todos.some((t) => t.task_id === taskId)) return null;
+    const todos = list.data.todos.map((t) => (t.task_id === taskId ? { ...t, status: TASK_TO_TODO[status] } : t));
     // A message still streaming keeps its parts in its parser: update them there, or its next delta undoes this.
     const parser = this.#parsers.get(owner.id);
     const todo = { type: 'data-mantis-todo', id: 'todo', data: { todos } } as const;
@@ -198,10 +190,7 @@ export class Thread {
       status = 'done';
       this.#parsers.delete(event.message_id);
     } else {
-      if (event.type === 'todo') {
-        this.#todos = event.todos;
-        this.#todoOwner = event.message_id;
-      }
+      if (event.type === 'todo') this.#todoOwner = event.message_id;
       parts = applyTrusted(parser, current.parts, event);
       events = [...events, { at: text.length, receivedAt: Date.now(), event }];
     }
@@ -234,27 +223,16 @@ export class Thread {
    */
   load(messages: readonly PersistedMessage[]): void {
     this.#parsers.clear();
-    this.#todos = [];
+    this.#todoOwner = null;
     this.#messages = messages.map((m) => {
       if (m.role === 'user') return m;
-      for (const { event } of m.events) {
-        if (event.type === 'todo') {
-          this.#todos = event.todos;
-          this.#todoOwner = m.id;
-        }
-      }
+      if (m.events.some(({ event }) => event.type === 'todo')) this.#todoOwner = m.id;
       // Parts are derived on first use: a long history paints its newest messages without parsing the oldest.
       let parts: readonly MantisPart[] | undefined;
       const message = { ...m, status: 'done' as const } as AssistantMessage;
       Object.defineProperty(message, 'parts', { enumerable: true, get: () => (parts ??= replayParts(m)) });
       return message;
     });
-  }
-
-  /** The position of the last event applied, for resuming after a reconnect. */
-  get resumePoint(): { message_id: string; sequence: number } | undefined {
-    const last = this.#messages.findLast((m): m is AssistantMessage => m.role === 'assistant');
-    return last ? { message_id: last.id, sequence: last.sequence } : undefined;
   }
 }
 

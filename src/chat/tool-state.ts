@@ -1,24 +1,13 @@
-import type { ToolEvent, ToolState } from '../protocol/composer-frames.js';
+import type { ToolEvent } from '../protocol/composer-frames.js';
 import type { ToolPart } from '../protocol/parts.js';
 import type * as z from 'zod';
 
 /**
- * The backend's tool states onto AI SDK 7 `dynamic-tool` states (docs/protocol.md):
- * pending → input-streaming, running → input-available, awaiting_approval → approval-requested,
- * approval_recorded → approval-responded, completed → output-available, failed → output-error,
+ * Builds the AI SDK 7 `dynamic-tool` part for a tool event; `previous` carries what earlier events said (input, call
+ * ID). The mapping (docs/protocol.md): pending → input-streaming, running → input-available, awaiting_approval →
+ * approval-requested, approval_recorded → approval-responded, completed → output-available, failed → output-error,
  * denied → output-denied.
  */
-export const TOOL_STATE_TO_PART: Record<ToolState, ToolPart['state']> = {
-  pending: 'input-streaming',
-  running: 'input-available',
-  awaiting_approval: 'approval-requested',
-  approval_recorded: 'approval-responded',
-  completed: 'output-available',
-  failed: 'output-error',
-  denied: 'output-denied',
-};
-
-/** Builds the part for a tool event; `previous` carries what earlier events said (input, call ID). */
 export function toolPart(event: z.infer<typeof ToolEvent>, toolCallId: string, previous?: ToolPart): ToolPart {
   const base = { type: 'dynamic-tool', toolName: event.tool_name, toolCallId } as const;
   const input = event.input ?? (previous && 'input' in previous ? previous.input : undefined);

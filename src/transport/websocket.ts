@@ -57,13 +57,12 @@ export class WebSocketTransport extends ReconnectingTransport {
   readonly #factory: SocketFactory;
   #socket: SocketLike | null = null;
 
-  constructor(url: string, options: WebSocketTransportOptions | SocketFactory = {}) {
-    const settings = typeof options === 'function' ? { socketFactory: options } : options;
-    super(settings);
+  constructor(url: string, options: WebSocketTransportOptions = {}) {
+    super(options);
     const withSession = new URL(url);
     if (!withSession.searchParams.has('session_id')) withSession.searchParams.set('session_id', this.sessionId);
     this.url = withSession.href;
-    this.#factory = settings.socketFactory ?? defaultFactory;
+    this.#factory = options.socketFactory ?? defaultFactory;
   }
 
   protected get channelOpen(): boolean {

@@ -71,7 +71,9 @@ test('answers a malformed frame with an error event and keeps the socket open', 
 });
 
 test('the core WebSocketTransport talks to the server from Node', async () => {
-  const transport = new WebSocketTransport(socketUrl('&inline_ui_version=1'), (url) => new WebSocket(url) as unknown as SocketLike);
+  const transport = new WebSocketTransport(socketUrl('&inline_ui_version=1'), {
+    socketFactory: (url) => new WebSocket(url) as unknown as SocketLike,
+  });
   const events: ServerEvent[] = [];
   const done = new Promise<void>((resolve) =>
     transport.subscribe((event) => {

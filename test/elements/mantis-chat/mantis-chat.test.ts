@@ -293,6 +293,31 @@ describe('<mantis-chat> transports and connection state', () => {
     expect(assistantParts(el)).to.deep.equal(['text', 'view', 'text']);
   });
 
+  it('leaves the capability off the SSE URL too when generative UI is off, and gets Markdown only', async () => {
+    const requested: string[] = [];
+    const realFetch = window.fetch;
+    window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
+      requested.push(String(input));
+      return realFetch(input, init);
+    };
+    try {
+      const el = await fixture<MantisChat>(
+        html`<mantis-chat transport="sse" generative-ui="false" url=${composerSseUrl({ inline_ui_version: '1' })}></mantis-chat>`,
+      );
+      await waitUntil(() => shadow(el).querySelector('[part="status"] [role="status"]')?.textContent === 'Connected', 'never connected', { timeout: 5000 });
+      const complete = oneEvent(el, 'mantis-message-complete');
+      el.send('plain over sse');
+      const { detail } = await complete;
+      expect(requested.length).to.be.greaterThan(0);
+      for (const url of requested) expect(new URL(url).searchParams.has('inline_ui_version'), url).to.equal(false);
+      expect(detail.message.marker.inlineUiVersion).to.equal(null);
+      await el.updateComplete;
+      expect(assistantParts(el)).to.deep.equal(['text']);
+    } finally {
+      window.fetch = realFetch;
+    }
+  });
+
   it('sends a message typed while offline once the connection opens, exactly once', async () => {
     const el = await fixture<MantisChat>(html`<mantis-chat url=${`${composerSocketUrl()}&fault=refuse:2`}></mantis-chat>`);
     expect(shadow(el).querySelector('[part="status"] [role="status"]')?.textContent).not.to.equal('Connected');
