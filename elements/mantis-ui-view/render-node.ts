@@ -1,5 +1,5 @@
 import { html, type TemplateResult } from 'lit';
-import type { ArtifactNode, ComposerNode, InvalidNode } from '../../src/index.js';
+import type { ArtifactNode, ComposerNode, InvalidNode, NodeOf, NodeType } from '../../src/index.js';
 import { actionRow } from './nodes/action-row.js';
 import { artifact } from './nodes/artifact.js';
 import { citationList } from './nodes/citation-list.js';
@@ -19,38 +19,36 @@ export function invalidNode(node: InvalidNode): TemplateResult {
   return html`<p part="invalid" class="invalid" role="note">This part of the view could not be shown (${node.reason}).</p>`;
 }
 
-/** The renderer switch of the closed catalog: one case per `ComposerNode` type, checked exhaustive by TypeScript. */
+/** Renders one node of a type; `openArtifact` asks the host to open an artifact's payload. */
+type NodeRenderer<N> = (node: N, ctx: RenderContext, openArtifact: (node: ArtifactNode) => void) => TemplateResult;
+
+/**
+ * The renderer of every catalog component, keyed by type, and of the invalid placeholder. Typed by `NodeType`: a
+ * component in src/catalog/ without a renderer here fails the type check.
+ */
+const NODE_RENDERERS: { readonly [K in NodeType]: NodeRenderer<NodeOf<K>> } & { readonly invalid: NodeRenderer<InvalidNode> } = {
+  stack,
+  grid,
+  heading,
+  callout,
+  'metric-group': metricGroup,
+  'entity-card': entityCard,
+  'citation-list': citationList,
+  'data-table': dataTable,
+  'task-card': taskCard,
+  'media-gallery': mediaGallery,
+  artifact,
+  'action-row': actionRow,
+  invalid: invalidNode,
+};
+
+/** Renders any node with the renderer of its type. */
 export function renderNode(
   node: ComposerNode | InvalidNode,
   ctx: RenderContext,
   openArtifact: (node: ArtifactNode) => void,
 ): TemplateResult {
-  switch (node.type) {
-    case 'stack':
-      return stack(node, ctx);
-    case 'grid':
-      return grid(node, ctx);
-    case 'heading':
-      return heading(node, ctx);
-    case 'callout':
-      return callout(node);
-    case 'metric-group':
-      return metricGroup(node);
-    case 'entity-card':
-      return entityCard(node, ctx);
-    case 'citation-list':
-      return citationList(node, ctx);
-    case 'data-table':
-      return dataTable(node);
-    case 'task-card':
-      return taskCard(node, ctx);
-    case 'media-gallery':
-      return mediaGallery(node);
-    case 'artifact':
-      return artifact(node, ctx, openArtifact);
-    case 'action-row':
-      return actionRow(node, ctx);
-    case 'invalid':
-      return invalidNode(node);
-  }
+  // The map is keyed by the node's own type, so the renderer fits the node; TypeScript cannot correlate the two.
+  const render = NODE_RENDERERS[node.type] as NodeRenderer<ComposerNode | InvalidNode>;
+  return render(node, ctx, openArtifact);
 }

@@ -1,17 +1,17 @@
 import { LIMITS, RESERVED_IDS, TEXT_LIMITS } from '../limits.js';
 import { ACTION_TYPES, Action, CONFIRMED_ACTIONS, READ_ONLY_ACTIONS, type ActionType } from '../schema/actions.js';
-import { CONTAINER_SCHEMAS, LEAF_SCHEMAS, NODE_TYPES, type NodeType } from '../schema/nodes.js';
+import { INLINE_UI_EXAMPLES, NODE_DEFINITIONS, NODE_TYPES, type ExampleNode, type ExampleView, type NodeType } from '../catalog/index.js';
 import { Id } from '../schema/primitives.js';
 import { AgentFileKey, MantisUri, PointUri } from '../schema/uris.js';
 import { VIEW_FENCE_INFO } from '../protocol/message-parser.js';
-import { INLINE_UI_EXAMPLES, type ExampleNode, type ExampleView } from './examples.js';
 import { jsonSchemaOf, renderObject, renderShape, type JsonSchema } from './json-shape.js';
 
 /*
- * The backend's inline-UI system prompt, generated from the same schemas, limits and action sets that
- * `validateView` and the renderer use, so the model, the validator and the renderer cannot drift apart. Field
- * names, types, enums and bounds come from `z.toJSONSchema`; numbers come from LIMITS and TEXT_LIMITS; the words
- * below only add what a JSON Schema cannot say (what a component is for, refinements such as "bag ID or name").
+ * The backend's inline-UI system prompt, generated from the same catalog records (src/catalog/), limits and action
+ * sets that `validateView` and the renderer use, so the model, the validator and the renderer cannot drift apart.
+ * Field names, types, enums and bounds come from `z.toJSONSchema`; numbers come from LIMITS and TEXT_LIMITS; the
+ * words of each component's record, and of the actions below, only add what a JSON Schema cannot say (what a
+ * component is for, refinements such as "bag ID or name").
  * Nothing runs at import time, so bundles that do not call it drop it.
  */
 
@@ -33,60 +33,6 @@ interface Described {
   /** What the schema's JSON form cannot say, by field path (`metrics.change`): rendered as `"field": note`. */
   readonly notes?: Readonly<Record<string, string>>;
 }
-
-const MARKDOWN = 'Markdown (restricted).';
-
-/** Every component, described. A new NodeType fails the type check here until it is described. */
-export const COMPONENT_NOTES: { readonly [K in NodeType]: Described } = {
-  stack: {
-    purpose: 'Lays out its children in a column ("vertical") or a row ("horizontal").',
-    notes: { children: 'any components, containers included.' },
-  },
-  grid: {
-    purpose: 'Lays out its children in a grid: "columns" on a wide screen, fewer on a narrow one.',
-    notes: { children: 'any components, containers included.' },
-  },
-  heading: { purpose: 'A heading inside the view, as plain text.', notes: { level: '1 is the largest.' } },
-  callout: { purpose: 'A highlighted note or warning.', notes: { body: MARKDOWN } },
-  'metric-group': {
-    purpose: 'Key figures side by side.',
-    notes: {
-      'metrics.value': 'the figure as text, formatted for reading ("12,480").',
-      'metrics.change': 'a change shown beside the value ("+4.2%"); "sentiment" says whether it is good news.',
-    },
-  },
-  'entity-card': {
-    purpose: 'One map entity (a point, bag or cluster) with its attributes and actions.',
-    notes: { description: MARKDOWN, target: 'the entity the card is about.' },
-  },
-  'citation-list': {
-    purpose: 'The sources you relied on.',
-    notes: {
-      'citations.source': 'where it comes from, as text (a publisher, a file name): never a URL.',
-      'citations.target': 'the map entity it refers to, if any.',
-    },
-  },
-  'data-table': {
-    purpose: `A table of up to ${LIMITS.tableRows} rows; put larger data in an artifact.`,
-    notes: {
-      'columns.format': '"number" right-aligns the column and formats its numbers.',
-      'rows.cells': 'exactly one cell per column, in column order; null for an empty cell.',
-    },
-  },
-  'task-card': {
-    purpose: 'A task you suggest; nothing runs unless the user acts on it.',
-    notes: { state: 'always "suggested": never claim that a task is running or done.', description: MARKDOWN },
-  },
-  'media-gallery': {
-    purpose: "Images or files from the user's authenticated file store.",
-    notes: { 'items.key': 'a key you were given; never a URL.', 'items.alt': 'a text alternative, always.' },
-  },
-  artifact: {
-    purpose: 'A larger payload (a document, code, CSV, JSON) that opens in a side panel.',
-    notes: { description: MARKDOWN, language: 'for "format": "code", a language name such as "python".' },
-  },
-  'action-row': { purpose: 'A row of buttons for next steps.' },
-};
 
 /** Every action, described. A new ActionType fails the type check here until it is described. */
 export const ACTION_NOTES: { readonly [K in ActionType]: Described } = {
@@ -125,14 +71,12 @@ const LIMIT_LINES: { readonly [K in keyof typeof LIMITS]: { text: (n: number) =>
   cardAttributes: { text: (n) => `${n} attributes per entity-card.`, needs: ['entity-card'] },
 };
 
-const ALL_SCHEMAS = { ...CONTAINER_SCHEMAS, ...LEAF_SCHEMAS };
-
 /** The JSON Schema of each component and action, derived once, on first use. */
 let derived: { components: Map<NodeType, JsonSchema>; actions: Map<ActionType, JsonSchema> } | null = null;
 
 function schemas(): NonNullable<typeof derived> {
   if (derived) return derived;
-  const components = new Map(NODE_TYPES.map((type) => [type, jsonSchemaOf(ALL_SCHEMAS[type])] as const));
+  const components = new Map(NODE_TYPES.map((type) => [type, jsonSchemaOf(NODE_DEFINITIONS[type].schema)] as const));
   const actions = new Map<ActionType, JsonSchema>();
   for (const option of jsonSchemaOf(Action).oneOf ?? []) {
     const type = option.properties?.type?.const;
@@ -152,7 +96,7 @@ export function actionJsonSchema(type: ActionType): JsonSchema {
   return schemas().actions.get(type) as JsonSchema;
 }
 
-const isContainer = (type: NodeType): boolean => Object.prototype.hasOwnProperty.call(CONTAINER_SCHEMAS, type);
+const isContainer = (type: NodeType): boolean => NODE_DEFINITIONS[type].kind === 'container';
 const quoteList = (items: Iterable<string>): string => [...items].map((item) => `"${item}"`).join(', ');
 const notesOf = (notes: Readonly<Record<string, string>> | undefined): string[] =>
   Object.entries(notes ?? {}).map(([path, note]) => `- "${path}": ${note}`);
@@ -206,7 +150,7 @@ export function buildInlineUiPrompt(options: InlineUiPromptOptions = {}): string
 
   // Components first: which shared names they use decides which definitions the prompt carries.
   const componentText = components.flatMap((type) => {
-    const described = COMPONENT_NOTES[type];
+    const described = NODE_DEFINITIONS[type].description;
     return [
       `### ${type}`,
       described.purpose,

@@ -2,17 +2,7 @@ import * as z from 'zod';
 import { LIMITS } from '../limits.js';
 import { utf8Length } from '../utf8.js';
 import { Id } from './primitives.js';
-import {
-  CONTAINER_SCHEMAS,
-  LEAF_SCHEMAS,
-  mediaCount,
-  nestedIds,
-  type ComposerNode,
-  type ContainerType,
-  type InvalidNode,
-  type LeafNode,
-  type LeafType,
-} from './nodes.js';
+import { NODE_DEFINITIONS, type ComposerNode, type InvalidNode, type NodeDefinition } from '../catalog/index.js';
 
 /** A validated v1 view: `{"version":1,"id":…,"root":NODE}`. */
 export interface MantisView {
@@ -86,39 +76,60 @@ function invalid(ctx: WalkContext, path: PropertyKey[], reason: string, issues: 
 }
 
 /**
+ * Every `id` string of every object nested in a validated node (actions, metrics, citations, columns, rows, media
+ * items, and whatever a future component adds), not its own. A generic walk, so no component can be forgotten.
+ * Give it a container without its `children`: they are nodes, validated and claimed one by one.
+ */
+export function nestedIds(node: object): string[] {
+  const ids: string[] = [];
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) {
+      for (const item of value) visit(item);
+    } else if (isRecord(value)) {
+      if (typeof value.id === 'string') ids.push(value.id);
+      for (const item of Object.values(value)) visit(item);
+    }
+  };
+  for (const value of Object.values(node)) visit(value);
+  return ids;
+}
+
+type Definitions = { readonly [type: string]: NodeDefinition };
+
+/**
  * Validates one node and, for containers, each child on its own. Structural limits (node count, depth, fan-out)
  * fail the whole view: they bound the work done on model output, so they cannot be salvaged child by child.
  */
-function walk(raw: unknown, path: PropertyKey[], depth: number, ctx: WalkContext): ComposerNode | InvalidNode {
+function walk(raw: unknown, path: PropertyKey[], depth: number, ctx: WalkContext, definitions: Definitions): ComposerNode | InvalidNode {
   ctx.nodes += 1;
   if (ctx.nodes > LIMITS.nodesPerView || depth > LIMITS.depth) throw new TooLarge();
   if (!isRecord(raw) || typeof raw.type !== 'string') return invalid(ctx, path, 'not a component');
   const type = raw.type;
+  if (!hasOwn(definitions, type)) return invalid(ctx, path, 'unknown component', []);
+  const definition = definitions[type] as NodeDefinition;
 
-  if (hasOwn(LEAF_SCHEMAS, type)) {
-    const parsed = LEAF_SCHEMAS[type as LeafType].safeParse(raw);
+  if (definition.kind === 'leaf') {
+    const parsed = definition.schema.safeParse(raw);
     if (!parsed.success) return invalid(ctx, path, `invalid ${type}`, parsed.error.issues);
-    const node = parsed.data as LeafNode;
+    const node = parsed.data as ComposerNode;
     const claimed = claimIds(node, nestedIds(node), path, ctx);
-    if (claimed.type !== 'invalid') ctx.media += mediaCount(node);
+    if (claimed.type !== 'invalid') ctx.media += definition.media?.(node) ?? 0;
     if (ctx.media > LIMITS.mediaPerMessage) throw new TooLarge();
     return claimed;
   }
 
-  if (hasOwn(CONTAINER_SCHEMAS, type)) {
-    const children = raw.children;
-    if (Array.isArray(children) && children.length > LIMITS.fanOut) throw new TooLarge();
-    const parsed = CONTAINER_SCHEMAS[type as ContainerType].safeParse(raw);
-    if (!parsed.success) return invalid(ctx, path, `invalid ${type}`, parsed.error.issues);
-    const claimed = claimIds(parsed.data, [], path, ctx);
-    if (claimed.type === 'invalid') return claimed;
-    return {
-      ...parsed.data,
-      children: parsed.data.children.map((child, index) => walk(child, [...path, 'children', index], depth + 1, ctx)),
-    };
-  }
-
-  return invalid(ctx, path, 'unknown component', []);
+  const children = raw.children;
+  if (Array.isArray(children) && children.length > LIMITS.fanOut) throw new TooLarge();
+  const parsed = definition.schema.safeParse(raw);
+  if (!parsed.success) return invalid(ctx, path, `invalid ${type}`, parsed.error.issues);
+  const node = parsed.data as { id: string; type: string; children: unknown[] };
+  const { children: _children, ...props } = node;
+  const claimed = claimIds(node, nestedIds(props), path, ctx);
+  if (claimed !== node) return claimed as InvalidNode;
+  return {
+    ...node,
+    children: node.children.map((child, index) => walk(child, [...path, 'children', index], depth + 1, ctx, definitions)),
+  } as ComposerNode;
 }
 
 /** Every ID in a view (nodes, actions, items, rows, columns) is unique across the view: they key the DOM. */
@@ -130,11 +141,24 @@ function claimIds<N extends { id: string }>(node: N, nested: readonly string[], 
 }
 
 /**
+ * A view validator over a set of component definitions. `validateView` is the one over the closed catalog; tests
+ * build others (the catalog plus a made-up component) to check what the validator does for any component. Nodes
+ * of components outside the catalog come back typed as `ComposerNode` all the same.
+ */
+export function createViewValidator(definitions: Definitions): (input: unknown) => ValidateViewResult {
+  return (input) => validate(input, definitions);
+}
+
+/**
  * Validates model-authored view data: JSON text (the body of a `mantis-ui` fence) or an already-parsed value.
  * Never throws. Invalid children of a stack or grid come back replaced by `{type: 'invalid'}` placeholders, with
  * their problems in `issues`; anything wrong with the envelope or the root fails the whole view.
  */
 export function validateView(input: unknown): ValidateViewResult {
+  return validate(input, NODE_DEFINITIONS);
+}
+
+function validate(input: unknown, definitions: Definitions): ValidateViewResult {
   let value = input;
   let bytes: number;
   try {
@@ -166,7 +190,7 @@ export function validateView(input: unknown): ValidateViewResult {
   const ctx: WalkContext = { nodes: 0, media: 0, ids: new Set(), issues: [] };
   let root: ComposerNode | InvalidNode;
   try {
-    root = walk(envelope.data.root, ['root'], 1, ctx);
+    root = walk(envelope.data.root, ['root'], 1, ctx, definitions);
   } catch (error) {
     if (!(error instanceof TooLarge)) throw error;
     return {

@@ -11,6 +11,7 @@ import {
   CONTAINER_SCHEMAS,
   LEAF_SCHEMAS,
   LIMITS,
+  NODE_DEFINITIONS,
   NODE_TYPES,
   READ_ONLY_ACTIONS,
   RESERVED_IDS,
@@ -21,7 +22,7 @@ import {
   type ActionType,
   type NodeType,
 } from '../../../src/index.js';
-import { ACTION_NOTES, COMPONENT_NOTES } from '../../../src/prompt/inline-ui-prompt.js';
+import { ACTION_NOTES } from '../../../src/prompt/inline-ui-prompt.js';
 
 export interface SchemaNode {
   type?: string;
@@ -173,13 +174,30 @@ export function staleNotes(): string[] {
   const stale: string[] = [];
   for (const type of NODE_TYPES) {
     const paths = new Set(fieldPaths(componentSchema(type)));
-    for (const path of Object.keys(COMPONENT_NOTES[type].notes ?? {})) if (!paths.has(path)) stale.push(`${type}: ${path}`);
+    for (const path of Object.keys(NODE_DEFINITIONS[type].description.notes ?? {})) if (!paths.has(path)) stale.push(`${type}: ${path}`);
   }
   for (const type of ACTION_TYPES) {
     const paths = new Set(fieldPaths(actionSchema(type)));
     for (const path of Object.keys(ACTION_NOTES[type].notes ?? {})) if (!paths.has(path)) stale.push(`${type}: ${path}`);
   }
   return stale;
+}
+
+/** Problems with a component section that does not carry its catalog record's purpose, notes and example. */
+export function recordProblems(text: string): string[] {
+  return NODE_TYPES.flatMap((type) => {
+    const { description, example } = NODE_DEFINITIONS[type];
+    const body = section(text, `### ${type}`);
+    const lines = body.split('\n');
+    const fence = extractViewFences(body)[0];
+    return [
+      ...problemsIf(lines[1] !== description.purpose, `${type}: the purpose is not the record's`),
+      ...Object.entries(description.notes ?? {})
+        .filter(([path, note]) => !lines.includes(`- "${path}": ${note}`))
+        .map(([path]) => `${type}: the note on "${path}" is not the record's`),
+      ...problemsIf(!fence || (JSON.parse(fence) as { id: string }).id !== example.id, `${type}: the example is not the record's`),
+    ];
+  });
 }
 
 /** The action types used by the examples in the text. */
@@ -259,6 +277,7 @@ export function promptCases(build = buildInlineUiPrompt): { name: string; proble
       },
     },
     { name: 'the hand-written notes name only fields the schemas have', problems: () => staleNotes() },
+    { name: 'each component section says what its catalog record says', problems: () => recordProblems(orchestrator) },
     {
       name: 'the examples hold no markup and no URL but mantis:// and agent_files/ addresses',
       problems: () =>

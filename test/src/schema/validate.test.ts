@@ -1,5 +1,17 @@
 import { expect } from '@open-wc/testing';
-import { LIMITS, validateView } from '../../../src/index.js';
+import * as z from 'zod';
+import {
+  LIMITS,
+  NODE_DEFINITIONS,
+  NODE_TYPES,
+  mediaCount,
+  nestedIds,
+  validateView,
+  type LeafDefinition,
+  type LeafNode,
+} from '../../../src/index.js';
+import { Id, Label } from '../../../src/schema/primitives.js';
+import { createViewValidator } from '../../../src/schema/validate.js';
 
 const view = (root: unknown) => ({ version: 1, id: 'v', root });
 const heading = (id: string, text = 'Title') => ({ id, type: 'heading', text });
@@ -105,5 +117,118 @@ describe('validateView', () => {
       expect(() => validateView(input)).not.to.throw();
       expect(validateView(input).ok).to.equal(false);
     }
+  });
+});
+
+/*
+ * A component that is not in the catalog, as a future one would be added: one record, nothing else. Its IDs sit
+ * where no current component keeps them (an object field, and an array inside an array's objects).
+ */
+const TimelineSchema = z.strictObject({
+  id: Id,
+  type: z.literal('timeline'),
+  legend: z.strictObject({ id: Id, label: Label }).optional(),
+  events: z.array(z.strictObject({ id: Id, label: Label, links: z.array(z.strictObject({ id: Id, label: Label })).max(4).optional() })).min(1).max(8),
+  photos: z.array(z.strictObject({ id: Id, label: Label })).max(LIMITS.mediaPerMessage + 1).optional(),
+});
+const timelineDefinition: LeafDefinition<'timeline', typeof TimelineSchema> = {
+  type: 'timeline',
+  kind: 'leaf',
+  schema: TimelineSchema,
+  description: { purpose: 'Events in order.' },
+  example: { version: 1, id: 'timeline-example', root: { id: 'tl', type: 'timeline', events: [{ id: 'tl-1', label: 'First' }] } },
+  media: (node) => node.photos?.length ?? 0,
+};
+const validateWithTimeline = createViewValidator({ ...NODE_DEFINITIONS, timeline: timelineDefinition });
+
+const timeline = (ids: { legend?: string; events?: string[]; link?: string } = {}) => ({
+  id: 'tl',
+  type: 'timeline',
+  ...(ids.legend ? { legend: { id: ids.legend, label: 'Legend' } } : {}),
+  events: (ids.events ?? ['e1', 'e2']).map((id, index) => ({
+    id,
+    label: `Event ${index}`,
+    ...(index === 0 && ids.link ? { links: [{ id: ids.link, label: 'Link' }] } : {}),
+  })),
+});
+
+/** Where an object with a string `id` sits in a value, as paths: the test's own walk, not the validator's. */
+function idPaths(value: unknown, path: (string | number)[] = []): (string | number)[][] {
+  if (Array.isArray(value)) return value.flatMap((item, index) => idPaths(item, [...path, index]));
+  if (typeof value !== 'object' || value === null) return [];
+  const record = value as Record<string, unknown>;
+  const own = path.length > 0 && typeof record.id === 'string' ? [[...path, 'id']] : [];
+  return [...own, ...Object.entries(record).flatMap(([key, item]) => idPaths(item, [...path, key]))];
+}
+
+function withValue<T>(value: T, path: readonly (string | number)[], replacement: unknown): T {
+  const copy = structuredClone(value) as Record<string | number, unknown>;
+  let at = copy;
+  for (const key of path.slice(0, -1)) at = at[key] as Record<string | number, unknown>;
+  at[path[path.length - 1] as string | number] = replacement;
+  return copy as T;
+}
+
+describe('nested IDs', () => {
+  it('nestedIds finds the ID of every nested object, through any path, for any component', () => {
+    // The old per-component switch knew only the catalog's own fields, and returned [] for anything else.
+    const node = timeline({ legend: 'lg', events: ['e1', 'e2'], link: 'l1' }) as unknown as LeafNode;
+    expect(nestedIds(node)).to.have.members(['lg', 'e1', 'l1', 'e2']);
+    expect(nestedIds(node)).not.to.include('tl');
+  });
+
+  it('checks the nested IDs of a component added to the catalog, with no code of its own', () => {
+    const ok = validateWithTimeline(view(timeline({ legend: 'lg', link: 'l1' })));
+    expect(ok.ok, JSON.stringify(ok)).to.equal(true);
+    const duplicates = [
+      timeline({ legend: 'e1' }), // an object field against an array item
+      timeline({ link: 'e2' }), // an array inside an array's objects
+      timeline({ events: ['e1', 'e1'] }),
+      timeline({ legend: 'tl' }), // the node's own ID
+    ];
+    for (const node of duplicates) {
+      expect(validateWithTimeline(view(node)), JSON.stringify(node)).to.deep.include({ ok: false, reason: 'invalid-root' });
+    }
+    // Across the view: the second node to claim an ID is the one replaced.
+    const result = validateWithTimeline(view({ id: 's', type: 'stack', children: [timeline({ link: 'l1' }), heading('l1')] }));
+    if (!result.ok || result.view.root.type !== 'stack') throw new Error('expected a stack');
+    expect(result.view.root.children.map((c) => c.type)).to.deep.equal(['timeline', 'invalid']);
+    expect(result.issues).to.deep.equal([{ path: '/root/children/1', message: 'duplicate ID' }]);
+  });
+
+  it('counts the media a record says its nodes carry, against the message limit', () => {
+    const photos = (n: number) => Array.from({ length: n }, (_, i) => ({ id: `ph${i}`, label: 'Photo' }));
+    const within = validateWithTimeline(view({ ...timeline(), photos: photos(LIMITS.mediaPerMessage) }));
+    expect(within.ok && within.media).to.equal(LIMITS.mediaPerMessage);
+    expect(validateWithTimeline(view({ ...timeline(), photos: photos(LIMITS.mediaPerMessage + 1) }))).to.deep.include({
+      ok: false,
+      reason: 'too-large',
+    });
+    const gallery = NODE_DEFINITIONS['media-gallery'].example;
+    const result = validateView(gallery);
+    expect(result.ok && result.media).to.equal(gallery.root.items.length);
+    if (result.ok) expect(mediaCount(result.view.root as LeafNode)).to.equal(gallery.root.items.length);
+  });
+
+  it('rejects a duplicate of any nested ID of any catalog example, against another node or the node itself', () => {
+    let checked = 0;
+    for (const type of NODE_TYPES) {
+      const definition = NODE_DEFINITIONS[type];
+      if (definition.kind !== 'leaf') continue;
+      const root = definition.example.root;
+      for (const path of idPaths(root)) {
+        const nestedId = path.reduce<unknown>((at, key) => (at as Record<string | number, unknown>)[key], root) as string;
+        const both = validateView(view({ id: 'dup-stack', type: 'stack', children: [root, heading(nestedId)] }));
+        if (!both.ok || both.view.root.type !== 'stack') throw new Error(`${type}: expected a stack`);
+        expect(both.view.root.children.map((c) => c.type), `${type} ${path.join('.')}`).to.deep.equal([type, 'invalid']);
+        expect(validateView(view(withValue(root, path, root.id))), `${type} ${path.join('.')}`).to.deep.include({
+          ok: false,
+          reason: 'invalid-root',
+        });
+        checked += 1;
+      }
+    }
+    // metrics, actions, citations, columns, rows and media items of the examples
+    expect(checked).to.be.greaterThan(15);
   });
 });

@@ -1,0 +1,43 @@
+import * as z from 'zod';
+import { TEXT_LIMITS } from '../limits.js';
+import { Id, Label, Markdown } from '../schema/primitives.js';
+import type { LeafDefinition } from './definition.js';
+import { MARKDOWN_NOTE } from './fields.js';
+
+export const ArtifactSchema = z.strictObject({
+  id: Id,
+  type: z.literal('artifact'),
+  title: Label,
+  /** Restricted Markdown. */
+  description: Markdown.optional(),
+  /** How the content is shown in the artifact panel. */
+  format: z.enum(['markdown', 'text', 'code', 'csv', 'json']),
+  /** A language name for code, as a label only (no highlighter runs model input). */
+  language: z.string().regex(/^[a-z0-9+#-]{1,24}$/).optional(),
+  /** The payload; it lives in the bounded in-memory artifact store, never in IndexedDB. */
+  content: z.string().min(1).max(TEXT_LIMITS.artifact),
+});
+
+export type ArtifactNode = z.output<typeof ArtifactSchema>;
+
+export const artifactDefinition: LeafDefinition<'artifact', typeof ArtifactSchema> = {
+  type: 'artifact',
+  kind: 'leaf',
+  schema: ArtifactSchema,
+  description: {
+    purpose: 'A larger payload (a document, code, CSV, JSON) that opens in a side panel.',
+    notes: { description: MARKDOWN_NOTE, language: 'for "format": "code", a language name such as "python".' },
+  },
+  example: {
+    version: 1,
+    id: 'artifact-example',
+    root: {
+      id: 'cluster-csv',
+      type: 'artifact',
+      title: 'Cluster sizes',
+      description: 'The full table as CSV.',
+      format: 'csv',
+      content: 'cluster,points\nMemory systems,128\nRetrieval,94\nAgents,61\n',
+    },
+  },
+};

@@ -1,0 +1,33 @@
+import * as z from 'zod';
+import { Id, Label, Markdown } from '../schema/primitives.js';
+import type { LeafDefinition } from './definition.js';
+import { MARKDOWN_NOTE } from './fields.js';
+
+export const CalloutSchema = z.strictObject({
+  id: Id,
+  type: z.literal('callout'),
+  tone: z.enum(['info', 'success', 'warning', 'danger']).optional(),
+  title: Label.optional(),
+  /** Restricted Markdown. */
+  body: Markdown,
+});
+
+export type CalloutNode = z.output<typeof CalloutSchema>;
+
+export const calloutDefinition: LeafDefinition<'callout', typeof CalloutSchema> = {
+  type: 'callout',
+  kind: 'leaf',
+  schema: CalloutSchema,
+  description: { purpose: 'A highlighted note or warning.', notes: { body: MARKDOWN_NOTE } },
+  example: {
+    version: 1,
+    id: 'callout-example',
+    root: {
+      id: 'sparse-warning',
+      type: 'callout',
+      tone: 'warning',
+      title: 'Few matching points',
+      body: 'Only **12** points match this filter, so treat the trend as tentative.',
+    },
+  },
+};

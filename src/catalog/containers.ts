@@ -1,0 +1,102 @@
+import * as z from 'zod';
+import { Id } from '../schema/primitives.js';
+import type { ContainerDefinition } from './definition.js';
+import { Children } from './fields.js';
+import type { ComposerNode, ExampleNode, InvalidNode } from './index.js';
+
+export const StackSchema = z.strictObject({
+  id: Id,
+  type: z.literal('stack'),
+  direction: z.enum(['vertical', 'horizontal']).optional(),
+  gap: z.enum(['small', 'medium', 'large']).optional(),
+  children: Children,
+});
+
+export const GridSchema = z.strictObject({
+  id: Id,
+  type: z.literal('grid'),
+  /** Columns on a wide screen; the grid falls back to fewer columns when narrow. */
+  columns: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]).optional(),
+  children: Children,
+});
+
+export interface StackNode extends Omit<z.output<typeof StackSchema>, 'children'> {
+  children: Array<ComposerNode | InvalidNode>;
+}
+export interface GridNode extends Omit<z.output<typeof GridSchema>, 'children'> {
+  children: Array<ComposerNode | InvalidNode>;
+}
+
+/** The validated node of each container. */
+export interface ContainerNodes {
+  stack: StackNode;
+  grid: GridNode;
+}
+
+/** A stack as written in a fence: its children are nodes. */
+export interface StackExample extends Omit<z.input<typeof StackSchema>, 'children'> {
+  children: ExampleNode[];
+}
+/** A grid as written in a fence: its children are nodes. */
+export interface GridExample extends Omit<z.input<typeof GridSchema>, 'children'> {
+  children: ExampleNode[];
+}
+
+export const stackDefinition: ContainerDefinition<'stack', typeof StackSchema, StackExample> = {
+  type: 'stack',
+  kind: 'container',
+  schema: StackSchema,
+  description: {
+    purpose: 'Lays out its children in a column ("vertical") or a row ("horizontal").',
+    notes: { children: 'any components, containers included.' },
+  },
+  example: {
+    version: 1,
+    id: 'stack-example',
+    root: {
+      id: 'overview',
+      type: 'stack',
+      direction: 'vertical',
+      gap: 'medium',
+      children: [
+        { id: 'overview-title', type: 'heading', text: 'What changed this week', level: 2 },
+        { id: 'overview-note', type: 'callout', tone: 'info', body: 'Three clusters grew; **Memory systems** grew most.' },
+      ],
+    },
+  },
+};
+
+export const gridDefinition: ContainerDefinition<'grid', typeof GridSchema, GridExample> = {
+  type: 'grid',
+  kind: 'container',
+  schema: GridSchema,
+  description: {
+    purpose: 'Lays out its children in a grid: "columns" on a wide screen, fewer on a narrow one.',
+    notes: { children: 'any components, containers included.' },
+  },
+  example: {
+    version: 1,
+    id: 'grid-example',
+    root: {
+      id: 'compare',
+      type: 'grid',
+      columns: 2,
+      children: [
+        {
+          id: 'compare-a',
+          type: 'entity-card',
+          title: 'Memory systems',
+          target: { uri: 'mantis://map/research/cluster/memory' },
+          attributes: [{ label: 'Points', value: '128' }],
+        },
+        {
+          id: 'compare-b',
+          type: 'entity-card',
+          title: 'Retrieval',
+          target: { uri: 'mantis://map/research/cluster/retrieval' },
+          attributes: [{ label: 'Points', value: '94' }],
+        },
+      ],
+    },
+  },
+};

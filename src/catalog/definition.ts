@@ -1,0 +1,55 @@
+import type * as z from 'zod';
+
+/*
+ * The shape of one catalog entry. Everything the core knows about a component lives in its record: the strict
+ * schema `validateView` checks, what the backend prompt says about it, its example view, and the media it carries.
+ * `src/catalog/index.ts` assembles the records; the validator, the prompt and the renderer map derive from them.
+ */
+
+/** What the prompt says about a component beyond its JSON shape. */
+export interface ComponentDescription {
+  /** What it is for, in a sentence. */
+  readonly purpose: string;
+  /** What the schema's JSON form cannot say, by field path (`metrics.change`): rendered as `"field": note`. */
+  readonly notes?: Readonly<Record<string, string>>;
+}
+
+/** A model-authored view as written in a fence, whose root is `R`. */
+export interface ExampleOf<R> {
+  version: 1;
+  id: string;
+  root: R;
+}
+
+interface DefinitionBase<T extends string, S extends z.ZodType> {
+  /** The `type` of its nodes; also its key in `NODE_DEFINITIONS`. */
+  readonly type: T;
+  /** Strict and bounded. Data only: no HTML, CSS, class names, URLs, event names, callbacks or scripts. */
+  readonly schema: S;
+  readonly description: ComponentDescription;
+}
+
+/**
+ * A leaf: validated whole. Every `id` of its nested objects (actions, rows, items…) is found by a generic walk and
+ * must be unique across the view, so a leaf needs no code of its own for that.
+ */
+export interface LeafDefinition<T extends string = string, S extends z.ZodType = z.ZodType> extends DefinitionBase<T, S> {
+  readonly kind: 'leaf';
+  /** One complete, valid view whose root is this component. Its IDs are unique across all the catalog's examples. */
+  readonly example: ExampleOf<z.input<S>>;
+  /** How many authenticated media items a node carries (limited across a whole message); none when absent. */
+  media?(node: z.output<S>): number;
+}
+
+/**
+ * A container: its own props validated by its schema, whose `children` is a bounded array of unknown values;
+ * `validateView` checks each child on its own, so that an invalid child is salvaged without failing its siblings.
+ */
+export interface ContainerDefinition<T extends string = string, S extends z.ZodType = z.ZodType, E = unknown>
+  extends DefinitionBase<T, S> {
+  readonly kind: 'container';
+  /** One complete, valid view whose root is this container; the prompt drops children it does not document. */
+  readonly example: ExampleOf<E>;
+}
+
+export type NodeDefinition = LeafDefinition | ContainerDefinition;

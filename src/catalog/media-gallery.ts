@@ -1,0 +1,47 @@
+import * as z from 'zod';
+import { LIMITS } from '../limits.js';
+import { Id, Label } from '../schema/primitives.js';
+import { AgentFileKey } from '../schema/uris.js';
+import type { LeafDefinition } from './definition.js';
+
+export const MediaItemSchema = z.strictObject({
+  id: Id,
+  /** A key of the authenticated media store: the only model-authored media path. */
+  key: AgentFileKey,
+  /** Text alternative; required. */
+  alt: Label,
+  caption: Label.optional(),
+});
+
+export const MediaGallerySchema = z.strictObject({
+  id: Id,
+  type: z.literal('media-gallery'),
+  title: Label.optional(),
+  items: z.array(MediaItemSchema).min(1).max(LIMITS.mediaPerMessage),
+});
+
+export type MediaGalleryNode = z.output<typeof MediaGallerySchema>;
+
+export const mediaGalleryDefinition: LeafDefinition<'media-gallery', typeof MediaGallerySchema> = {
+  type: 'media-gallery',
+  kind: 'leaf',
+  schema: MediaGallerySchema,
+  description: {
+    purpose: "Images or files from the user's authenticated file store.",
+    notes: { 'items.key': 'a key you were given; never a URL.', 'items.alt': 'a text alternative, always.' },
+  },
+  example: {
+    version: 1,
+    id: 'media-example',
+    root: {
+      id: 'charts',
+      type: 'media-gallery',
+      title: 'Charts',
+      items: [
+        { id: 'chart-growth', key: 'agent_files/reports/growth.png', alt: 'Line chart: cluster sizes per week', caption: 'Cluster growth' },
+        { id: 'chart-share', key: 'agent_files/reports/share.png', alt: 'Bar chart: share of points per source' },
+      ],
+    },
+  },
+  media: (node) => node.items.length,
+};

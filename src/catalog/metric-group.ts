@@ -1,0 +1,58 @@
+import * as z from 'zod';
+import { LIMITS } from '../limits.js';
+import { Id, Label } from '../schema/primitives.js';
+import type { LeafDefinition } from './definition.js';
+import { Value } from './fields.js';
+
+export const MetricSchema = z.strictObject({
+  id: Id,
+  label: Label,
+  value: Value.min(1),
+  unit: z.string().min(1).max(16).optional(),
+  /** A change to show beside the value, as text ("+4.2%") with its direction. */
+  change: z
+    .strictObject({
+      value: Value.min(1),
+      direction: z.enum(['up', 'down', 'flat']),
+      /** Whether the change is good news; colours follow it, and it is said in words too. */
+      sentiment: z.enum(['positive', 'negative', 'neutral']).optional(),
+    })
+    .optional(),
+  description: Label.optional(),
+});
+
+export const MetricGroupSchema = z.strictObject({
+  id: Id,
+  type: z.literal('metric-group'),
+  title: Label.optional(),
+  metrics: z.array(MetricSchema).min(1).max(LIMITS.metrics),
+});
+
+export type MetricGroupNode = z.output<typeof MetricGroupSchema>;
+
+export const metricGroupDefinition: LeafDefinition<'metric-group', typeof MetricGroupSchema> = {
+  type: 'metric-group',
+  kind: 'leaf',
+  schema: MetricGroupSchema,
+  description: {
+    purpose: 'Key figures side by side.',
+    notes: {
+      'metrics.value': 'the figure as text, formatted for reading ("12,480").',
+      'metrics.change': 'a change shown beside the value ("+4.2%"); "sentiment" says whether it is good news.',
+    },
+  },
+  example: {
+    version: 1,
+    id: 'metrics-example',
+    root: {
+      id: 'map-stats',
+      type: 'metric-group',
+      title: 'Map at a glance',
+      metrics: [
+        { id: 'stat-points', label: 'Points', value: '12,480' },
+        { id: 'stat-clusters', label: 'Clusters', value: '37', change: { value: '+4', direction: 'up', sentiment: 'positive' } },
+        { id: 'stat-coverage', label: 'Clustered', value: '82', unit: '%', description: 'Share of points in a cluster' },
+      ],
+    },
+  },
+};
