@@ -3,7 +3,7 @@ import { validateView } from '../schema/validate.js';
 import { utf8Length } from '../utf8.js';
 import { failureText } from './failures.js';
 import { markerAllowsViews, type ProtocolMarker } from './marker.js';
-import { createTourParser } from './tour-parser.js';
+import type { MessageParser } from './parser.js';
 import type { MantisPart, StreamFailureReason, TextPart, TrustedPart, ViewErrorPart } from './parts.js';
 
 /** The info string that marks a view fence. */
@@ -16,7 +16,10 @@ const OPEN_FENCE = /^ {0,3}(`{3,}|~{3,})(.*)$/;
  * from streaming prose. Once shown, a line can no longer become a fence, so a text part's text only ever grows.
  */
 const MAYBE_FENCE = /^ {0,3}(`{0,2}|~{0,2}|(`{3,}|~{3,}).*)$/;
-/** A closing fence is never this long; a longer partial line in a discarded fence is dropped, not buffered. */
+/**
+ * A closing fence is never this long (its length without a line-ending CR): a longer line does not close a view
+ * or a discarded fence, so a longer partial line is never held back waiting to see whether it does.
+ */
 const MAX_CLOSING_FENCE = 256;
 
 interface Fence {
@@ -39,31 +42,32 @@ function closesFence(line: string, fence: Fence): boolean {
   return trimmed.length >= fence.length && [...trimmed].every((c) => c === fence.char);
 }
 
-/** An incremental parser for one assistant message. */
-export interface MessageParser {
-  /** Feeds the next text delta; returns every part so far. Unchanged parts keep their identity. */
-  push(delta: string): readonly MantisPart[];
-  /**
-   * Places a part from a trusted transport event (a tool, a todo, an upload) at the current position. Live text
-   * freezes there: text that arrived before the event stays before it, including an unfinished line, and text
-   * after it starts a new part.
-   */
-  insert(part: TrustedPart): readonly MantisPart[];
-  /**
-   * Replaces the last trusted part `matches` accepts (a reasoning part growing, a tool call changing state) where it
-   * stands; inserts `part` at the current position when none matches.
-   */
-  upsert(part: TrustedPart, matches: (existing: MantisPart) => boolean): readonly MantisPart[];
-  /** Ends the message: an open view fence fails closed, the last text part becomes `done`. */
-  end(): readonly MantisPart[];
+/** A line's length without the CR of a CRLF line ending (which the line may still turn out to have). */
+const withoutCr = (line: string): number => (line.endsWith('\r') ? line.length - 1 : line.length);
+
+/**
+ * Whether a complete line (without its line-ending CR) closes a view or a discarded fence: only a closing fence
+ * of at most MAX_CLOSING_FENCE characters does, however the line was chunked.
+ */
+const closesBounded = (line: string, fence: Fence): boolean => line.length <= MAX_CLOSING_FENCE && closesFence(line, fence);
+
+/** A partial line that more characters could still turn into a line that closes `fence`. */
+const CLOSING_CANDIDATE = /^ {0,3}([`~]*)(\s*)$/;
+
+function mayCloseFence(partial: string, fence: Fence): boolean {
+  if (withoutCr(partial) > MAX_CLOSING_FENCE) return false;
+  const match = CLOSING_CANDIDATE.exec(partial);
+  if (!match) return false;
+  const run = match[1] as string;
+  // After trailing whitespace no fence character may follow: the run must already be long enough.
+  return [...run].every((c) => c === fence.char) && (match[2] === '' || run.length >= fence.length);
 }
 
 /**
  * Creates an incremental parser. Work per `push` is bounded by the delta and the current line, not by the
  * message: only the unfinished line is kept as a string, and fence bodies are measured as they arrive.
  */
-export function createMessageParser(marker: ProtocolMarker): MessageParser {
-  if (marker.mode === 'visual-tour') return createTourParser();
+export function createFenceParser(marker: ProtocolMarker): MessageParser {
   const viewsEnabled = markerAllowsViews(marker);
   const parts: MantisPart[] = [];
   /** Complete lines of the current prose run, not yet closed by a view fence. */
@@ -120,7 +124,7 @@ export function createMessageParser(marker: ProtocolMarker): MessageParser {
 
   const completeLine = (text: string): void => {
     if (view) {
-      if (closesFence(text, view.fence)) {
+      if (closesBounded(text, view.fence)) {
         const result = validateView(view.body);
         if (!result.ok) fail(result.reason, view);
         else if (mediaCount + result.media > LIMITS.mediaPerMessage) fail('too-much-media', view);
@@ -144,7 +148,7 @@ export function createMessageParser(marker: ProtocolMarker): MessageParser {
       return;
     }
     if (discarding) {
-      if (closesFence(text, discarding)) discarding = null;
+      if (closesBounded(text, discarding)) discarding = null;
       return;
     }
     if (proseFence) {
@@ -176,6 +180,13 @@ export function createMessageParser(marker: ProtocolMarker): MessageParser {
     setText(prose + partial, 'streaming');
   };
 
+  /**
+   * Whether the unfinished line, as a body line, already takes the open view past the limit. A final CR does not
+   * count: it is dropped if a newline follows, as `completeLine` measures the line without it.
+   */
+  const bodyOverflows = (open: { body: string; bytes: number }): boolean =>
+    open.bytes + (open.body ? 1 : 0) + lineBytes - (line.endsWith('\r') ? 1 : 0) > LIMITS.viewBytes;
+
   const push = (delta: string): readonly MantisPart[] => {
     if (ended) return parts;
     let start = 0;
@@ -191,15 +202,17 @@ export function createMessageParser(marker: ProtocolMarker): MessageParser {
           completeLine(line.endsWith('\r') ? line.slice(0, -1) : line);
           line = '';
           lineBytes = 0;
-        } else if (view && view.bytes + (view.body ? 1 : 0) + lineBytes > LIMITS.viewBytes) {
-          // Fail closed the moment the body passes the limit, without buffering the rest of the line.
+        } else if (view && bodyOverflows(view) && !mayCloseFence(line, view.fence)) {
+          // Fail closed the moment the body passes the limit, without buffering the rest of the line. A line that
+          // may yet close the fence is not body (yet): a view of exactly the limit survives its closing delimiter
+          // arriving piece by piece.
           fail('too-large', view);
           discarding = view.fence;
           view = null;
           line = '';
           lineBytes = 0;
           skippingLine = true;
-        } else if (discarding && line.length > MAX_CLOSING_FENCE) {
+        } else if (discarding && withoutCr(line) > MAX_CLOSING_FENCE) {
           line = '';
           lineBytes = 0;
           skippingLine = true;
@@ -247,11 +260,4 @@ export function createMessageParser(marker: ProtocolMarker): MessageParser {
   };
 
   return { push, insert, upsert, end };
-}
-
-/** Parses a whole assistant message at once: exactly the parts that streaming it in any chunks yields. */
-export function parseAssistantText(text: string, marker: ProtocolMarker): readonly MantisPart[] {
-  const parser = createMessageParser(marker);
-  parser.push(text);
-  return parser.end();
 }

@@ -2,6 +2,7 @@ import { expect } from '@open-wc/testing';
 import fc from 'fast-check';
 import { LIMITS, createMessageParser, parseAssistantText, type MantisPart } from '../../../src/index.js';
 import { MIXED_DOCUMENTS } from '../../helpers/documents.js';
+import { sizedView } from '../../helpers/limit-views.js';
 
 const V1 = { inlineUiVersion: 1, mode: 'orchestrator' } as const;
 const fence = (body: string, ticks = '```') => `${ticks}mantis-ui\n${body}\n${ticks}`;
@@ -16,7 +17,31 @@ const MESSAGES: readonly string[] = [
   `${fence('x'.repeat(LIMITS.viewBytes + 10))}\nafter an oversized view\n${fence(view('e', 'next'))}\n`,
   `${MIXED_DOCUMENTS[1]}${fence(view('f', 'left open'))}`.slice(0, -3),
   Array.from({ length: LIMITS.viewsPerMessage + 2 }, (_, i) => fence(view(`v${i}`, `view ${i}`))).join('\n'),
+  ...nearLimitMessages(),
 ];
+
+/**
+ * Views of exactly LIMITS.viewBytes bytes (`at-…`, valid: they become views) and one byte over (`over-…`, refused),
+ * between prose, with and without a final newline, in every closing-delimiter shape, multi-byte and CRLF.
+ */
+function nearLimitMessages(): string[] {
+  const at = (id: string, pad?: string) => sizedView(id, LIMITS.viewBytes, { pad });
+  const over = (id: string, pad?: string) => sizedView(id, LIMITS.viewBytes + 1, { pad });
+  const crlf = (text: string) => text.replaceAll('\n', '\r\n');
+  return [
+    `Before the view.\n\n${fence(at('at-a'))}\n\nAfter the view.\n`,
+    `Before.\n${fence(at('at-b', '😀'))}`,
+    `Before.\n\n${fence(over('over-a'))}\nAfter an oversized view.\n${fence(at('at-c', 'é'))}\nEnd`,
+    `${fence(over('over-b', '€'))}`,
+    `Tilde:\n~~~~mantis-ui\n${at('at-d')}\n   ~~~~~~  \nThen ${'😀'.repeat(5)}\n  \`\`\`\`  `,
+    `Indented:\n\`\`\`mantis-ui\n${over('over-c', '😀')}\n  \`\`\`\`\nAfter.`,
+    crlf(`Intro\n\n\`\`\`mantis-ui\n${sizedView('at-e', LIMITS.viewBytes, { pretty: true })}\n\`\`\`\nOutro\n`),
+    crlf(`Intro\n\`\`\`mantis-ui\n${sizedView('over-d', LIMITS.viewBytes + 1, { pretty: true, pad: '€' })}\n\`\`\``),
+  ];
+}
+
+/** Where each fence delimiter line starts: cuts are drawn near these too, splitting the delimiters themselves. */
+const delimiters = (text: string): number[] => [...text.matchAll(/^ {0,3}(?:`{3,}|~{3,})/gm)].map((m) => m.index);
 
 /** Splits `text` at the given cut points (fast-check picks them anywhere, inside delimiters and surrogate pairs). */
 function split(text: string, cuts: readonly number[]): string[] {
@@ -35,14 +60,33 @@ describe('streaming any chunking of a message', () => {
   it('yields exactly the parts of the one-shot parse, for 1,000 random chunkings', function () {
     this.timeout(120_000);
     const expected = new Map<string, readonly MantisPart[]>(MESSAGES.map((m) => [m, parseAssistantText(m, V1)]));
+    const nearDelimiter = fc.record({ delimiter: fc.nat(), offset: fc.integer({ min: -3, max: 12 }) });
     fc.assert(
-      fc.property(fc.constantFrom(...MESSAGES), fc.array(fc.nat(), { maxLength: 400 }), (message, cuts) => {
-        const parser = createMessageParser(V1);
-        for (const chunk of split(message, cuts)) parser.push(chunk);
-        expect(parser.end()).to.deep.equal(expected.get(message));
-      }),
+      fc.property(
+        fc.constantFrom(...MESSAGES),
+        fc.array(fc.nat(), { maxLength: 400 }),
+        fc.array(nearDelimiter, { maxLength: 12 }),
+        (message, cuts, near) => {
+          const starts = delimiters(message);
+          const nearCuts = starts.length === 0 ? [] : near.map((n) => Math.max(0, (starts[n.delimiter % starts.length] as number) + n.offset));
+          const parser = createMessageParser(V1);
+          for (const chunk of split(message, [...cuts, ...nearCuts])) parser.push(chunk);
+          expect(parser.end()).to.deep.equal(expected.get(message));
+        },
+      ),
       { numRuns: 1000, seed: 20261130 },
     );
+  });
+
+  it('has near-limit documents that mean what they say: views at the limit shown, one byte over refused', () => {
+    for (const message of nearLimitMessages()) {
+      const parts = parseAssistantText(message, V1);
+      const ids = [...message.matchAll(/"id":\s*"((?:at|over)-[a-z])"/g)].map((m) => m[1] as string);
+      expect(ids.length, message.slice(0, 40)).to.be.greaterThan(0);
+      expect(parts.flatMap((p) => (p.type === 'data-mantis-ui' ? [p.data.id] : []))).to.deep.equal(ids.filter((id) => id.startsWith('at-')));
+      const refused = parts.flatMap((p) => (p.type === 'data-mantis-ui-error' ? [(p.data as { reason: string }).reason] : []));
+      expect(refused).to.deep.equal(ids.filter((id) => id.startsWith('over-')).map(() => 'too-large'));
+    }
   });
 
   it('never shows a view before its closing delimiter, at any point of any chunking', function () {

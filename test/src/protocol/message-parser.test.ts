@@ -3,9 +3,13 @@ import {
   LIMITS,
   createMessageParser,
   parseAssistantText,
+  utf8Length,
+  validateView,
   type MantisPart,
   type ProtocolMarker,
 } from '../../../src/index.js';
+import { buildMaximalView } from '../../../bench/maximal-view.js';
+import { sizedView } from '../../helpers/limit-views.js';
 
 const V1: ProtocolMarker = { inlineUiVersion: 1, mode: 'orchestrator' };
 const viewJson = (id = 'v') => JSON.stringify({ version: 1, id, root: { id: 'h', type: 'heading', text: 'Hello' } });
@@ -174,5 +178,155 @@ describe('tool boundaries', () => {
     expect(types(parts)).to.deep.equal(['text', 'dynamic-tool', 'text']);
     expect((parts[0] as { text: string }).text).to.equal('Let me look that up');
     expect((parts[2] as { text: string }).text).to.equal(' — found it.\n');
+  });
+});
+
+describe('the view byte limit', () => {
+  const AT = LIMITS.viewBytes;
+  /** A maximal view (every limit reached, multi-byte text) of exactly LIMITS.viewBytes bytes, on one line. */
+  const maximal = buildMaximalView().json;
+  /** Closing delimiters of a ```` ``` ```` fence: longer, indented, followed by spaces. */
+  const BACKTICK_CLOSINGS = ['```', '````', '   ```', '```   ', '  `````  '];
+  /** Opening and closing delimiters of every shape, the closing ones in the forms CommonMark allows. */
+  const DELIMITERS: readonly (readonly [string, string])[] = [
+    ...BACKTICK_CLOSINGS.map((closing) => ['```', closing] as const),
+    ['~~~~', '~~~~'],
+    ['~~~~', '   ~~~~~~ '],
+  ];
+  const message = (open: string, body: string, closing: string, after = '\nAfter\n') => `Intro\n${open}mantis-ui\n${body}\n${closing}${after}`;
+
+  /** Streams `text`: everything before `from` in one chunk, then one UTF-16 unit per chunk (halves of pairs too). */
+  const streamFrom = (text: string, from = 0): readonly MantisPart[] => {
+    const parser = createMessageParser(V1);
+    parser.push(text.slice(0, from));
+    for (let i = from; i < text.length; i++) parser.push(text[i] as string);
+    return parser.end();
+  };
+  const reasons = (parts: readonly MantisPart[]) =>
+    parts.flatMap((p) => (p.type === 'data-mantis-ui-error' ? [(p as { data: { reason: string } }).data.reason] : []));
+  const viewIds = (parts: readonly MantisPart[]) => parts.flatMap((p) => (p.type === 'data-mantis-ui' ? [p.data.id] : []));
+
+  it('starts from bodies of exactly the limit that validate, and one byte more that do not', () => {
+    for (const body of [maximal, sizedView('s', AT), sizedView('m', AT, { pad: '😀' }), sizedView('p', AT, { pretty: true })]) {
+      expect(utf8Length(body)).to.equal(AT);
+      expect(validateView(body).ok).to.equal(true);
+    }
+    expect(validateView(`${maximal} `)).to.deep.include({ ok: false, reason: 'too-large' });
+  });
+
+  it('accepts a view of exactly the limit with its closing delimiter split into one-character chunks', () => {
+    for (const [open, closing] of DELIMITERS) {
+      const text = message(open, maximal, closing);
+      const expected = parseAssistantText(text, V1);
+      expect(types(expected), closing).to.deep.equal(['text', 'data-mantis-ui', 'text']);
+      expect(viewIds(expected)).to.deep.equal(['maximal']);
+      // From the body's last character on, one character per chunk: the closing delimiter arrives piece by piece.
+      expect(streamFrom(text, text.indexOf(`\n${closing}\n`) - 1), closing).to.deep.equal(expected);
+    }
+  });
+
+  it('shows the view at the limit as pending, not failed, while its closing delimiter arrives', () => {
+    const parser = createMessageParser(V1);
+    parser.push(`\`\`\`mantis-ui\n${maximal}\n`);
+    for (const piece of [' ', ' ', '`', '`', '`', '`', ' ', ' ']) {
+      expect(types(parser.push(piece))).to.deep.equal(['data-mantis-ui-pending']);
+    }
+    expect(types(parser.push('\n'))).to.deep.equal(['data-mantis-ui']);
+  });
+
+  it('accepts a view at the limit whose closing delimiter is the last line, without a newline, ended by end()', () => {
+    for (const [open, closing] of DELIMITERS) {
+      const text = message(open, maximal, closing, '');
+      const expected = parseAssistantText(text, V1);
+      expect(types(expected), closing).to.deep.equal(['text', 'data-mantis-ui']);
+      expect(streamFrom(text, text.length - closing.length - 2), closing).to.deep.equal(expected);
+      const parser = createMessageParser(V1);
+      parser.push(text);
+      expect(parser.end(), closing).to.deep.equal(expected);
+    }
+  });
+
+  it('accepts a view at the limit with CRLF line endings, the CR of every line in a chunk of its own', () => {
+    // Pretty-printed: many body lines, each ending in CR LF; the body is the lines without their CRs.
+    const body = sizedView('crlf', AT, { pretty: true });
+    for (const after of ['\r\nAfter\r\n', '']) {
+      const text = `Intro\r\n\`\`\`mantis-ui\r\n${body.replaceAll('\n', '\r\n')}\r\n\`\`\`${after}`;
+      const expected = parseAssistantText(text, V1);
+      expect(types(expected)).to.deep.equal(after ? ['text', 'data-mantis-ui', 'text'] : ['text', 'data-mantis-ui']);
+      expect(viewIds(expected)).to.deep.equal(['crlf']);
+      expect(streamFrom(text)).to.deep.equal(expected);
+    }
+  });
+
+  it('accepts a multi-byte UTF-8 body of exactly the limit, split inside its characters', () => {
+    for (const pad of ['é', '€', '😀']) {
+      const body = sizedView('mb', AT, { pad });
+      const text = message('```', body, '```');
+      const expected = parseAssistantText(text, V1);
+      expect(viewIds(expected), pad).to.deep.equal(['mb']);
+      expect(streamFrom(text), pad).to.deep.equal(expected);
+    }
+  });
+
+  it('refuses a view one byte over the limit, whatever the chunking', () => {
+    const bodies = [
+      `${maximal} `,
+      sizedView('s', AT + 1),
+      sizedView('m', AT + 1, { pad: '😀' }),
+      sizedView('e', AT + 1, { pad: '€' }),
+    ];
+    for (const body of bodies) {
+      expect(utf8Length(body)).to.equal(AT + 1);
+      for (const [open, closing] of DELIMITERS) {
+        for (const after of ['\nAfter\n', '']) {
+          const text = message(open, body, closing, after);
+          const expected = parseAssistantText(text, V1);
+          expect(types(expected)).to.deep.equal(after ? ['text', 'data-mantis-ui-error', 'text'] : ['text', 'data-mantis-ui-error']);
+          expect(reasons(expected)).to.deep.equal(['too-large']);
+          expect(streamFrom(text, text.indexOf(`\n${closing}`) - 2), closing).to.deep.equal(expected);
+        }
+      }
+      expect(streamFrom(message('```', body, '```'))).to.deep.equal(parseAssistantText(message('```', body, '```'), V1));
+    }
+    const crlf = `Intro\r\n\`\`\`mantis-ui\r\n${sizedView('crlf', AT + 1, { pretty: true }).replaceAll('\n', '\r\n')}\r\n\`\`\`\r\n`;
+    expect(reasons(parseAssistantText(crlf, V1))).to.deep.equal(['too-large']);
+    expect(streamFrom(crlf)).to.deep.equal(parseAssistantText(crlf, V1));
+  });
+
+  it('still fails at once when a line that could have closed the fence at the limit turns out not to', () => {
+    for (const rest of ['x', ' x', '`x', ' '.repeat(1_000)]) {
+      const parser = createMessageParser(V1);
+      parser.push(`\`\`\`mantis-ui\n${maximal}\n\`\``);
+      expect(types(parser.push(''))).to.deep.equal(['data-mantis-ui-pending']);
+      // No newline yet: the view fails on this chunk, without buffering the rest of the line.
+      expect(reasons(parser.push(rest)), JSON.stringify(rest)).to.deep.equal(['too-large']);
+    }
+  });
+
+  it('does not take an overlong closing line at the limit for a closing delimiter, streamed or not', () => {
+    // A closing-delimiter candidate is bounded, so that a line at the limit is never buffered without end.
+    const text = message('```', maximal, `\`\`\`${' '.repeat(1_000)}`);
+    expect(reasons(parseAssistantText(text, V1))).to.deep.equal(['too-large']);
+    expect(streamFrom(text, text.indexOf('\n```') + 4)).to.deep.equal(parseAssistantText(text, V1));
+  });
+
+  it('closes a view at the limit, or a discarded fence, the same way streamed or not, for closing lines of any length', () => {
+    // Around the bound on closing lines, with and without a CR: split one character at a time, and just after the CR.
+    const closings = [3, 100, 250, 255, 256, 257, 258, 300].map((length) => `\`\`\`${' '.repeat(length - 3)}`);
+    for (const body of [maximal, sizedView('over', AT + 1)]) {
+      for (const closing of closings) {
+        for (const eol of ['\n', '\r\n']) {
+          const text = `Intro\n\`\`\`mantis-ui\n${body}\n${closing}${eol}After\n\`\`\`\nEnd\n`;
+          const expected = parseAssistantText(text, V1);
+          const label = `${utf8Length(body)} bytes, closing line of ${closing.length}${eol === '\n' ? '' : ' + CR'}`;
+          const start = text.indexOf(`\n${closing}${eol}`) + 1;
+          expect(streamFrom(text, start), label).to.deep.equal(expected);
+          const parser = createMessageParser(V1);
+          parser.push(text.slice(0, start + closing.length + eol.length - 1));
+          parser.push(text.slice(start + closing.length + eol.length - 1));
+          expect(parser.end(), label).to.deep.equal(expected);
+        }
+      }
+    }
   });
 });
