@@ -1,7 +1,8 @@
 import { css } from 'lit';
 
 /**
- * Design tokens and the few rules every element shares (visually hidden text, fallback notes, Markdown code). Public `--mantis-*` custom properties map onto private `--_*` ones; the
+ * Design tokens and the few rules every element shares (`hidden` on the host, visually hidden text, fallback notes,
+ * Markdown code). Public `--mantis-*` custom properties map onto private `--_*` ones; the
  * defaults use `light-dark()`, so one set of tokens serves both themes and the used `color-scheme` picks. The
  * `theme` attribute sets `color-scheme` (`light`, `dark`, or `system` to follow prefers-color-scheme); without it
  * an element inherits the color scheme of where it is placed.
@@ -28,6 +29,14 @@ export const themeStyles = css`
     font-family: var(--_font);
     font-size: var(--_font-size);
     color: var(--_text);
+  }
+  /*
+   * The hidden attribute hides the element itself. Without this, the host's own display rule (and any page rule
+   * such as "mantis-chat { display: flex }", which beats a :host rule) overrides the browser's display: none;
+   * !important in the shadow tree wins over the page's normal and !important declarations alike.
+   */
+  :host([hidden]) {
+    display: none !important;
   }
   :host([theme='light']) {
     color-scheme: light;
