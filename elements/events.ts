@@ -1,4 +1,14 @@
-import type { Action, AssistantMessage, ConnectionState, PersistedMessage, ViewFailureReason, ViewIssue } from '../src/index.js';
+import type {
+  Action,
+  AssistantMessage,
+  ConnectionState,
+  InterruptReason,
+  MessageCitation,
+  PersistedMessage,
+  SendRefusal,
+  ViewFailureReason,
+  ViewIssue,
+} from '../src/index.js';
 
 /** Detail of `mantis-view-error`: why a view fell back, with JSON pointers to the problems. */
 export interface ViewErrorDetail {
@@ -12,6 +22,8 @@ export interface ViewErrorDetail {
  * submit-followup) arrive only after a second, confirming click, and at most once per rendered message.
  */
 export interface ActionDetail {
+  /** The assistant message holding the view, when the view is inside a chat. */
+  readonly messageId?: string;
   readonly viewId: string;
   readonly nodeId: string;
   readonly action: Action;
@@ -63,26 +75,69 @@ export interface ProtocolErrorDetail {
   readonly reason: string;
 }
 
+/**
+ * Every event the elements fire, by name. The global `HTMLElementEventMap` and `GlobalEventHandlersEventMap` extend
+ * it, so `addEventListener` is typed on the elements and on any ancestor they bubble to: a wrapping element,
+ * `document` or `window` (all events are composed, so they also leave shadow roots).
+ */
+/** Detail of `mantis-send-error`: a message that was not sent, and why (nothing of it was shown or sent). */
+export interface SendErrorDetail {
+  readonly reason: SendRefusal;
+  /** The sentence shown under the input. */
+  readonly message: string;
+  readonly text: string;
+}
+
+/** Detail of `mantis-message-interrupted`: a reply cut short, kept (and persisted) as interrupted. */
+export interface MessageInterruptedDetail {
+  readonly message: AssistantMessage;
+  readonly reason: InterruptReason;
+}
+
+/** Detail of `mantis-citations`: a finished message's one aggregate citation set, for the host's canvas. */
+export interface CitationsDetail {
+  readonly messageId: string;
+  readonly citations: readonly MessageCitation[];
+}
+
+/** Detail of `mantis-config-error`: a property got a value of the wrong kind (ignored), or a setting cannot be honoured. */
+export interface ConfigErrorDetail {
+  /** The property whose value was ignored, when there is one. */
+  readonly property?: string;
+  readonly reason: string;
+}
+
+export interface MantisEventMap {
+  'mantis-send-error': CustomEvent<SendErrorDetail>;
+  'mantis-message-interrupted': CustomEvent<MessageInterruptedDetail>;
+  'mantis-citations': CustomEvent<CitationsDetail>;
+  'mantis-config-error': CustomEvent<ConfigErrorDetail>;
+  'mantis-view-error': CustomEvent<ViewErrorDetail>;
+  'mantis-action': CustomEvent<ActionDetail>;
+  'mantis-artifact-open': CustomEvent<ArtifactOpenDetail>;
+  'mantis-send': CustomEvent<SendDetail>;
+  'mantis-message-complete': CustomEvent<MessageCompleteDetail>;
+  'mantis-connection-change': CustomEvent<ConnectionChangeDetail>;
+  'mantis-history-change': CustomEvent<HistoryChangeDetail>;
+  'mantis-suggestions-request': CustomEvent<SuggestionsRequestDetail>;
+  'mantis-copy': CustomEvent<CopyDetail>;
+  'mantis-protocol-error': CustomEvent<ProtocolErrorDetail>;
+}
+
 declare global {
-  interface HTMLElementEventMap {
-    'mantis-view-error': CustomEvent<ViewErrorDetail>;
-    'mantis-action': CustomEvent<ActionDetail>;
-    'mantis-artifact-open': CustomEvent<ArtifactOpenDetail>;
-    'mantis-send': CustomEvent<SendDetail>;
-    'mantis-message-complete': CustomEvent<MessageCompleteDetail>;
-    'mantis-connection-change': CustomEvent<ConnectionChangeDetail>;
-    'mantis-history-change': CustomEvent<HistoryChangeDetail>;
-    'mantis-suggestions-request': CustomEvent<SuggestionsRequestDetail>;
-    'mantis-copy': CustomEvent<CopyDetail>;
-    'mantis-protocol-error': CustomEvent<ProtocolErrorDetail>;
-  }
+  // Empty on purpose: each only adds the MantisEventMap entries to the DOM's own map of that name.
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface HTMLElementEventMap extends MantisEventMap {}
+  // DocumentEventMap and WindowEventMap extend this one, which types document and window listeners.
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface GlobalEventHandlersEventMap extends MantisEventMap {}
 }
 
 /** Dispatches a typed event that bubbles and crosses shadow roots. Returns false if a cancelable one was cancelled. */
-export function emit<K extends keyof HTMLElementEventMap>(
+export function emit<K extends keyof MantisEventMap>(
   target: EventTarget,
   name: K,
-  detail: HTMLElementEventMap[K] extends CustomEvent<infer D> ? D : never,
+  detail: MantisEventMap[K] extends CustomEvent<infer D> ? D : never,
   options: { cancelable?: boolean } = {},
 ): boolean {
   return target.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true, cancelable: options.cancelable ?? false }));

@@ -67,3 +67,11 @@ export const RESERVED_IDS: ReadonlySet<string> = new Set([
 
 /** IDs are short, ASCII, start with a letter or digit, and never start with the host's `mantis-` prefix. */
 export const ID_PATTERN = /^(?!mantis-)[A-Za-z0-9][A-Za-z0-9_-]*$/;
+
+/** Bounds of the Composer protocol itself (docs/protocol.md): ours, the specification gives none. */
+export const COMPOSER_LIMITS = {
+  /** Characters (UTF-16 code units, as a textarea's `maxlength` counts them) of one user message. */
+  userMessageLength: 32 * 1024,
+  /** Milliseconds a streaming reply may stay silent while connected before it ends as interrupted. */
+  replyTimeout: 120_000,
+} as const;

@@ -41,7 +41,7 @@ export interface StreamResult {
 async function streamOurs(bytes: number): Promise<StreamResult> {
   const transport = new DirectTransport();
   const chat = document.createElement('mantis-chat') as MantisChat;
-  chat.transport = transport;
+  chat.connection = transport;
   document.body.replaceChildren(chat);
   await chat.updateComplete;
   const text = realisticAnswer(bytes);
@@ -113,7 +113,7 @@ const frame = () => new Promise<void>((resolve) => requestAnimationFrame(() => r
 async function streamIntoThread(count: number): Promise<{ meanUs: number }> {
   const transport = new DirectTransport();
   const chat = document.createElement('mantis-chat') as MantisChat;
-  chat.transport = transport;
+  chat.connection = transport;
   document.body.replaceChildren(chat);
   chat.messages = history(count);
   await chat.updateComplete;

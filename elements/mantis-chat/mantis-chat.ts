@@ -12,6 +12,10 @@ export type {
   MessageCompleteDetail,
   ProtocolErrorDetail,
   SendDetail,
+  SendErrorDetail,
+  MessageInterruptedDetail,
+  CitationsDetail,
+  ConfigErrorDetail,
 } from '../events.js';
 
 defineElement('mantis-chat', MantisChat);

@@ -1,9 +1,32 @@
 import { css, html, nothing, type TemplateResult } from 'lit';
 import { guard } from 'lit/directives/guard.js';
 import { repeat } from 'lit/directives/repeat.js';
-import { citationIndex, type AssistantMessage, type MantisPart, type ReasoningPart, type ToolPart } from '../../src/index.js';
+import { citationIndex, copyText, type AssistantMessage, type ChatSession, type MantisPart, type ReasoningPart, type ToolPart } from '../../src/index.js';
+import { emit } from '../events.js';
 import { streamingMarkdown } from '../internal/markdown.js';
 import { renderTour } from './tour.js';
+
+/** The timeline's callbacks for a chat: copy (through the cancelable `mantis-copy`) and tour steps (as navigate actions). */
+export function timelineContext(host: HTMLElement, session: () => ChatSession, announce: (text: string) => void): TimelineContext {
+  return {
+    onCopy(message) {
+      const text = copyText(message);
+      if (!emit(host, 'mantis-copy', { text }, { cancelable: true })) return;
+      void navigator.clipboard?.writeText(text).then(
+        () => announce('Copied to the clipboard.'),
+        () => announce('Could not copy to the clipboard.'),
+      );
+    },
+    onTourStep(message, stepId) {
+      const tour = message.parts.find((p) => p.type === 'data-mantis-tour');
+      const step = tour?.type === 'data-mantis-tour' ? tour.data.steps.find((s) => s.id === stepId) : undefined;
+      if (!step) return;
+      // A tour step is a navigation: the same narrow, read-only action a view offers.
+      const action = { id: step.id, type: 'navigate', label: step.title, target: step.target } as const;
+      session().runAction({ messageId: message.id, viewId: `tour-${message.id}`, nodeId: step.id, action });
+    },
+  };
+}
 
 /** What rendering a message needs from the chat. */
 export interface TimelineContext {
@@ -30,22 +53,11 @@ export const TOOL_STATE_DISPLAY: Record<ToolPart['state'], { readonly label: str
 const formatBytes = (bytes: number): string =>
   bytes < 1024 ? `${bytes} B` : bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
-const citationCounts = new WeakMap<object, number>();
-/** Citations in a view part, counted once per part. */
-function citationCount(part: MantisPart & { type: 'data-mantis-ui' }): number {
-  let count = citationCounts.get(part);
-  if (count === undefined) {
-    count = citationIndex([part]).citations.length;
-    citationCounts.set(part, count);
-  }
-  return count;
-}
-
-/** How long a reasoning part took, from its trusted events' arrival times; null while it streams. */
+/** How long a reasoning run took, from its record's arrival and last change; null while it streams. */
 function reasoningSeconds(message: AssistantMessage, part: ReasoningPart): number | null {
-  const times = message.events.filter((e) => 'reasoning_id' in e.event && e.event.reasoning_id === part.id).map((e) => e.receivedAt);
-  if (part.state !== 'done' || times.length < 2) return null;
-  return (Math.max(...times) - Math.min(...times)) / 1000;
+  if (part.state !== 'done') return null;
+  const entry = message.events.find((e) => e.event.type === 'reasoning' && e.event.reasoning_id === part.id);
+  return entry?.updatedAt === undefined ? null : (entry.updatedAt - entry.receivedAt) / 1000;
 }
 
 function renderTool(part: ToolPart): TemplateResult {
@@ -67,6 +79,7 @@ function renderPart(part: MantisPart, message: AssistantMessage, citationStart: 
       // The stored marker, not the selected mode, decides the action policy; nothing runs while streaming.
       return html`<mantis-ui-view
         part="view"
+        message-id=${message.id}
         .view=${part.data}
         ?read-only=${message.marker.mode === 'ask'}
         ?actions-disabled=${message.status === 'streaming'}
@@ -105,22 +118,24 @@ function renderPart(part: MantisPart, message: AssistantMessage, citationStart: 
   }
 }
 
-/** An assistant message: its parts in source order, then its copy button once it is done. */
+/** An assistant message: its parts in source order, then its copy button once it is over. */
 export function renderAssistantMessage(message: AssistantMessage, ctx: TimelineContext): TemplateResult {
-  let cited = 0;
+  // Citation numbers continue across the message's text and views; only views need a start number.
+  const starts = message.parts.some((p) => p.type === 'data-mantis-ui') ? citationIndex(message.parts, { trailingText: false }).viewStart : null;
   return html`<article part="message message-assistant" class="message assistant" aria-busy=${message.status === 'streaming'} aria-label="Assistant">
     ${repeat(
       message.parts,
       (_part, index) => index,
       (part) => {
-        // Citation numbers continue across the message's views.
-        const start = cited + 1;
-        if (part.type === 'data-mantis-ui') cited += citationCount(part);
+        const start = part.type === 'data-mantis-ui' ? (starts?.get(part.id) ?? 1) : 0;
         // A part that did not change keeps its identity: its template is not evaluated again.
         return guard([part, message.status, message.marker, start], () => renderPart(part, message, start, ctx));
       },
     )}
-    ${message.status === 'done'
+    ${message.status === 'interrupted'
+      ? html`<p part="interrupted" class="interrupted" role="note">This reply was interrupted before it finished.</p>`
+      : nothing}
+    ${message.status !== 'streaming'
       ? html`<div class="message-tools"><button part="copy-button" class="copy" @click=${() => ctx.onCopy(message)}>Copy</button></div>`
       : nothing}
   </article>`;
@@ -183,6 +198,14 @@ export const timelineStyles = css`
   }
   .todo-completed {
     color: var(--_muted);
+  }
+  .interrupted {
+    margin: 0;
+    font-size: 0.875em;
+    color: var(--_warning);
+  }
+  .interrupted::before {
+    content: '⚠ ';
   }
   .message-tools {
     display: flex;

@@ -1,32 +1,5 @@
 import { css, html, nothing, type ReactiveControllerHost, type TemplateResult } from 'lit';
-import { CONFIRMED_ACTIONS, READ_ONLY_ACTIONS, type Action } from '../../src/index.js';
-import { emit } from '../events.js';
-
-const truncate = (text: string, max = 120): string => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
-
-/**
- * The confirmation text of a state-changing action, derived by the client from the action's data, never taken
- * from model-authored prose.
- */
-export function describeAction(action: Action): string {
-  switch (action.type) {
-    case 'add-to-bag': {
-      const points = `${action.targets.length} point${action.targets.length === 1 ? '' : 's'}`;
-      const bag = action.bagName ? `the bag “${truncate(action.bagName, 60)}”` : action.bagId ? `bag ${action.bagId}` : 'the active bag';
-      return `Add ${points} to ${bag}?`;
-    }
-    case 'run-task':
-      return `Start this task: “${truncate(action.task)}”?`;
-    case 'submit-followup':
-      return `Send this message: “${truncate(action.text)}”?`;
-    case 'navigate':
-      return 'Go to this item on the map.';
-    case 'summarize':
-      return 'Summarize this item.';
-    case 'prefill-composer':
-      return 'Put this text in the message box.';
-  }
-}
+import type { Action, ActionRegistry } from '../../src/index.js';
 
 /** Options the view's action policy reads on every render. */
 export interface ActionPolicy {
@@ -35,6 +8,10 @@ export interface ActionPolicy {
   readonly readOnly: boolean;
   /** While the message streams, no action runs. */
   readonly disabled: boolean;
+  /** The handlers: what is offered, confirmed and described, and which types have no handler (unavailable). */
+  readonly registry: ActionRegistry;
+  /** Runs a chosen action (after its confirmation). */
+  readonly run: (nodeId: string, action: Action) => void;
 }
 
 /**
@@ -62,7 +39,7 @@ export class ActionButtons {
     this.#policy = policy;
     // A confirmation never survives a disabled spell (streaming): the user confirms again once it is over.
     if (policy.disabled) this.#confirming = null;
-    const offered = (actions ?? []).filter((action) => !policy.readOnly || READ_ONLY_ACTIONS.has(action.type));
+    const offered = (actions ?? []).filter((action) => policy.registry.offers(action.type, policy.readOnly));
     if (offered.length === 0) return nothing;
     return html`<div part="actions" class="actions" role="group" aria-label="Actions">
       ${offered.map((action) => this.#button(nodeId, action, policy))}
@@ -82,7 +59,7 @@ export class ActionButtons {
         aria-label=${`Confirm ${action.label}`}
         @keydown=${this.#onEscape(action.id)}
       >
-        <span class="confirm-text" id=${textId}>${describeAction(action)}</span>
+        <span class="confirm-text" id=${textId}>${policy.registry.describe(action)}</span>
         <button
           part="action action-confirm-button"
           class="action primary"
@@ -95,6 +72,12 @@ export class ActionButtons {
         <button part="action" class="action" data-cancel=${action.id} @click=${() => this.#cancel(action.id)}>Cancel</button>
       </span>`;
     }
+    if (!policy.registry.handler(action.type)) {
+      // No handler: shown, never silently dropped, and nothing runs.
+      return html`<button part="action" class="action" data-action=${action.id} disabled>
+        ${action.label}<span class="visually-hidden"> (unavailable)</span>
+      </button>`;
+    }
     // A state-changing action that ran stays focusable (aria-disabled, not disabled) so focus is not lost when it
     // comes back to it; its click handler ignores it. "Sent", not "done": the host reports delivery, not completion.
     return html`<button
@@ -103,7 +86,7 @@ export class ActionButtons {
       data-action=${action.id}
       ?disabled=${policy.disabled}
       aria-disabled=${done ? 'true' : nothing}
-      aria-description=${CONFIRMED_ACTIONS.has(action.type) && !done ? 'Asks for confirmation' : nothing}
+      aria-description=${policy.registry.needsConfirmation(action.type) && !done ? 'Asks for confirmation' : nothing}
       @click=${() => this.#click(nodeId, action, policy)}
     >
       ${action.label}${done ? html`<span class="visually-hidden"> (sent)</span><span aria-hidden="true"> ✓</span>` : nothing}
@@ -112,18 +95,24 @@ export class ActionButtons {
 
   #blocked(action: Action): boolean {
     const policy = this.#policy;
-    return !policy || policy.disabled || this.#done.has(action.id) || (policy.readOnly && !READ_ONLY_ACTIONS.has(action.type));
+    return (
+      !policy ||
+      policy.disabled ||
+      this.#done.has(action.id) ||
+      !policy.registry.handler(action.type) ||
+      !policy.registry.offers(action.type, policy.readOnly)
+    );
   }
 
   #click(nodeId: string, action: Action, policy: ActionPolicy): void {
     if (this.#blocked(action)) return;
-    if (CONFIRMED_ACTIONS.has(action.type)) {
+    if (policy.registry.needsConfirmation(action.type)) {
       this.#confirming = action.id;
       this.#host.requestUpdate();
       void this.#focus(`[data-confirm="${action.id}"]`);
       return;
     }
-    emit(this.#host, 'mantis-action', { viewId: policy.viewId, nodeId, action });
+    policy.run(nodeId, action);
   }
 
   #run(nodeId: string, action: Action, policy: ActionPolicy): void {
@@ -131,7 +120,7 @@ export class ActionButtons {
     this.#done.add(action.id);
     this.#confirming = null;
     this.#host.requestUpdate();
-    emit(this.#host, 'mantis-action', { viewId: policy.viewId, nodeId, action });
+    policy.run(nodeId, action);
     void this.#focus(`[data-action="${action.id}"]`);
   }
 

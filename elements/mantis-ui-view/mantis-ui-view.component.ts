@@ -1,7 +1,9 @@
 import { LitElement, html, type PropertyValues, type TemplateResult } from 'lit';
-import { property } from 'lit/decorators.js';
-import { citationIndex, describeFailure, validateView, type ArtifactNode, type ValidateViewResult } from '../../src/index.js';
+import { consume } from '@lit/context';
+import { property, state } from 'lit/decorators.js';
+import { citationIndex, defaultActions, describeFailure, validateView, type Action, type ArtifactNode, type ValidateViewResult } from '../../src/index.js';
 import { emit } from '../events.js';
+import { chatServices, type ChatServices } from '../internal/chat-context.js';
 import { themeStyles, type Theme } from '../internal/theme.styles.js';
 import { ActionButtons } from './actions.js';
 import { viewStyles } from './mantis-ui-view.styles.js';
@@ -45,6 +47,8 @@ import { renderNode, type RenderContext } from './render-node.js';
  * @csspart fallback - The text shown instead of a view that failed validation.
  *
  * @cssprop --mantis-font-family - Text font.
+ * @cssprop --mantis-font-size - Base font size (default 1rem).
+ * @cssprop --mantis-font-family-mono - Font of code in Markdown text.
  * @cssprop --mantis-color-text - Text color.
  * @cssprop --mantis-color-text-muted - Secondary text color.
  * @cssprop --mantis-color-surface-raised - Background of callouts.
@@ -56,6 +60,7 @@ import { renderNode, type RenderContext } from './render-node.js';
  * @cssprop --mantis-color-accent - Action buttons.
  * @cssprop --mantis-color-on-accent - Text on confirm buttons.
  * @cssprop --mantis-color-surface - Card backgrounds, and the view's own background when `theme` is set.
+ * @cssprop --mantis-color-focus - Focus rings.
  * @cssprop --mantis-table-max-height - Height after which a data-table scrolls (default 24rem).
  * @cssprop --mantis-radius - Corner radius.
  * @cssprop --mantis-space - Base spacing unit.
@@ -86,6 +91,14 @@ export class MantisUiView extends LitElement {
 
   /** Disables every action, as while the message that holds the view is still streaming. */
   @property({ type: Boolean, attribute: 'actions-disabled', reflect: true }) actionsDisabled = false;
+
+  /** The assistant message holding this view, when a chat renders it (actions name it). */
+  @property({ attribute: 'message-id' }) messageId: string | undefined = undefined;
+
+  /** The session's services when the view is inside a chat; a view on its own fires `mantis-action` instead. */
+  @consume({ context: chatServices, subscribe: true })
+  @state()
+  private services: ChatServices | undefined = undefined;
 
   #result: ValidateViewResult | null = null;
   readonly #actions = new ActionButtons(this);
@@ -119,7 +132,13 @@ export class MantisUiView extends LitElement {
       </p>`;
     }
     const viewId = result.view.id;
-    const policy = { viewId, readOnly: this.readOnly, disabled: this.actionsDisabled };
+    const services = this.services;
+    const messageId = this.messageId;
+    const run = (nodeId: string, action: Action): void => {
+      if (services) services.runAction({ ...(messageId ? { messageId } : {}), viewId, nodeId, action });
+      else emit(this, 'mantis-action', { viewId, nodeId, action });
+    };
+    const policy = { viewId, readOnly: this.readOnly, disabled: this.actionsDisabled, registry: services?.actions ?? defaultActions, run };
     const open = (node: ArtifactNode): void => {
       emit(this, 'mantis-artifact-open', {
         viewId,

@@ -1,9 +1,10 @@
 import type { MessageEvent, ServerEvent } from '../protocol/composer-frames.js';
-import { toolPart } from './tool-state.js';
 import type { ProtocolMarker } from '../protocol/marker.js';
-import { createMessageParser, type MessageParser } from '../protocol/message-parser.js';
-import type { MantisPart, ReasoningPart, ToolPart } from '../protocol/parts.js';
-
+import { editFinished, type MessageParser } from '../protocol/parser.js';
+import type { MantisPart } from '../protocol/parts.js';
+import { citationIndex, type MessageCitation } from '../protocol/projections.js';
+import { isRecordEvent, toRecord, type ReasoningRecord, type TrustedRecord } from '../protocol/records.js';
+import { defaultProtocols, type ProtocolRegistry } from '../protocol/registry.js';
 
 export interface UserMessage {
   readonly id: string;
@@ -11,6 +12,12 @@ export interface UserMessage {
   /** Exactly what the user typed; always plain text, fences included. */
   readonly text: string;
 }
+
+/**
+ * `streaming` until the reply ends: `done` with `message_end`; `interrupted` when it was cut short (the connection
+ * was replaced or gave up, the server reported an error for it, or it stayed silent past the reply timeout).
+ */
+export type AssistantStatus = 'streaming' | 'done' | 'interrupted';
 
 export interface AssistantMessage {
   readonly id: string;
@@ -20,89 +27,93 @@ export interface AssistantMessage {
   /** The trusted protocol marker sent by the server for this message. */
   readonly marker: ProtocolMarker;
   readonly parts: readonly MantisPart[];
-  readonly status: 'streaming' | 'done';
+  readonly status: AssistantStatus;
   /** The last applied event sequence; events at or below it are duplicates and ignored. */
   readonly sequence: number;
   /** The `client_message_id` of the user message this answers. */
   readonly inReplyTo?: string;
   /**
-   * The trusted events of the message (reasoning, tools, todos, uploads) in arrival order, each with the length of
-   * the text when it arrived: with the text, they rebuild the exact timeline on replay.
+   * The trusted records of the message (reasoning runs, tools, todos, uploads, task progress) in arrival order, each
+   * with the length of the text when it arrived: with the text, they rebuild the exact timeline on replay. The list
+   * grows in place (records are never copied per event); each record is replaced, never mutated.
    */
   readonly events: readonly PersistedEvent[];
+  /**
+   * The message's one aggregate citation set, numbered continuously across its text and views (what a canvas
+   * shows). Empty while the message streams.
+   */
+  readonly citations: readonly MessageCitation[];
 }
 
 export type ChatMessage = UserMessage | AssistantMessage;
 
-/** Trusted message events that are not text: what a timeline holds besides the text. */
-export type TrustedEvent = Extract<MessageEvent, { type: 'reasoning_start' | 'reasoning_delta' | 'reasoning_end' | 'tool' | 'todo' | 'attachment' }>;
-
-/** One trusted event as persisted: where it happened in the text, and when it arrived. */
+/** One trusted record as persisted: where it happened in the text, and when it arrived and last changed. */
 export interface PersistedEvent {
-  /** The assistant text's length when the event arrived. */
+  /** The assistant text's length when the record began. */
   readonly at: number;
-  /** Milliseconds since the epoch when it arrived (reasoning durations come from these). */
+  /** Milliseconds since the epoch when it began (reasoning durations come from these). */
   readonly receivedAt: number;
-  readonly event: TrustedEvent;
+  /** When it last changed (a reasoning run's last delta or its end); absent when it never changed. */
+  readonly updatedAt?: number;
+  readonly event: TrustedRecord;
 }
+
+/** Persisted assistant messages written before reasoning runs were single records still load. */
+type LegacyReasoningEvent = Extract<MessageEvent, { type: 'reasoning_start' | 'reasoning_delta' | 'reasoning_end' }>;
 
 /**
  * The persisted format of a conversation (`<mantis-chat>.messages`, `mantis-history-change`): the original text as
- * the source of truth, the trusted marker, and the trusted events with their reasoning_id, tool_call_id and
- * sequence. Parts are never stored: they are derived again, exactly, on replay.
+ * the source of truth, the trusted marker, and the trusted records with their reasoning_id, tool_call_id and
+ * sequence. Parts are never stored: they are derived again, exactly, on replay. `status` is present only for a
+ * reply that was interrupted.
  */
 export type PersistedMessage =
   | UserMessage
-  | Pick<AssistantMessage, 'id' | 'role' | 'text' | 'marker' | 'sequence' | 'inReplyTo' | 'events'>;
+  | (Pick<AssistantMessage, 'id' | 'role' | 'text' | 'marker' | 'sequence' | 'inReplyTo' | 'events'> & { readonly status?: 'interrupted' });
 
-/** The parts of a persisted assistant message: its text parsed under its stored marker, events where they arrived. */
-function replayParts(m: Extract<PersistedMessage, { role: 'assistant' }>): readonly MantisPart[] {
-  const parser = createMessageParser(m.marker);
+type PersistedAssistant = Extract<PersistedMessage, { role: 'assistant' }>;
+
+/** Joins legacy per-delta reasoning events into one record per run; other lists are returned as they are. */
+function normalizeEvents(events: readonly PersistedEvent[]): readonly PersistedEvent[] {
+  const legacy = (e: PersistedEvent): LegacyReasoningEvent | null =>
+    ['reasoning_start', 'reasoning_delta', 'reasoning_end'].includes(e.event.type) ? (e.event as unknown as LegacyReasoningEvent) : null;
+  if (!events.some(legacy)) return events;
+  const out: PersistedEvent[] = [];
+  const runs = new Map<string, number>();
+  for (const entry of events) {
+    const event = legacy(entry);
+    if (!event) {
+      out.push(entry);
+      continue;
+    }
+    const index = runs.get(event.reasoning_id);
+    const previous = index === undefined ? undefined : out[index];
+    const record = toRecord(event, previous?.event as ReasoningRecord | undefined);
+    if (previous && index !== undefined) out[index] = { ...previous, updatedAt: entry.receivedAt, event: record };
+    else runs.set(event.reasoning_id, out.push({ at: entry.at, receivedAt: entry.receivedAt, event: record }) - 1);
+  }
+  return out;
+}
+
+/** The parts of a persisted assistant message: its text parsed under its stored marker, records where they arrived. */
+function replayParts(m: PersistedAssistant, protocols: ProtocolRegistry): readonly MantisPart[] {
+  const parser = protocols.createParser(m.marker);
   let parts: readonly MantisPart[] = [];
   let offset = 0;
   for (const { at, event } of m.events) {
     const upTo = Math.min(Math.max(at, offset), m.text.length);
     if (upTo > offset) parts = parser.push(m.text.slice(offset, upTo));
     offset = upTo;
-    parts = applyTrusted(parser, parts, event);
+    parts = protocols.applyRecord(event, parser, parts) ?? parts;
   }
   if (offset < m.text.length) parser.push(m.text.slice(offset));
   return [...parser.end()];
 }
 
-/** Applies one trusted event to a message's parts through its parser (shared by live streaming and replay). */
-function applyTrusted(parser: MessageParser, parts: readonly MantisPart[], event: TrustedEvent): readonly MantisPart[] {
-  switch (event.type) {
-    case 'reasoning_start':
-    case 'reasoning_delta':
-    case 'reasoning_end': {
-      const id = event.reasoning_id;
-      const previous = parts.findLast((p): p is ReasoningPart => p.type === 'reasoning' && p.id === id);
-      const reasoning: ReasoningPart = {
-        type: 'reasoning',
-        id,
-        text: (previous?.text ?? '') + (event.type === 'reasoning_delta' ? event.delta : ''),
-        state: event.type === 'reasoning_end' ? 'done' : 'streaming',
-      };
-      return parser.upsert(reasoning, (p) => p.type === 'reasoning' && p.id === id);
-    }
-    case 'tool': {
-      // Explicit tool_call_id correlation wins; the legacy fallback is the latest open call of the same tool.
-      const previous = event.tool_call_id
-        ? parts.findLast((p): p is ToolPart => p.type === 'dynamic-tool' && p.toolCallId === event.tool_call_id)
-        : parts.findLast((p): p is ToolPart => p.type === 'dynamic-tool' && p.toolName === event.tool_name && !FINAL_TOOL_STATES.has(p.state));
-      const toolCallId = event.tool_call_id ?? previous?.toolCallId ?? `${event.message_id}-seq-${event.sequence}`;
-      return parser.upsert(toolPart(event, toolCallId, previous), (p) => p.type === 'dynamic-tool' && p.toolCallId === toolCallId);
-    }
-    case 'attachment':
-      return parser.insert({
-        type: 'data-mantis-attachment',
-        id: event.attachment_id,
-        data: { name: event.name, mediaType: event.media_type, size: event.size, ...(event.key ? { key: event.key } : {}) },
-      });
-    case 'todo':
-      return parser.upsert({ type: 'data-mantis-todo', id: 'todo', data: { todos: event.todos } }, (p) => p.type === 'data-mantis-todo');
-  }
+/** A streaming message's working state: its parser, its growing record list, and where each reasoning run is. */
+interface Live {
+  readonly parser: MessageParser;
+  readonly runs: Map<string, number>;
 }
 
 /**
@@ -110,40 +121,66 @@ function applyTrusted(parser: MessageParser, parts: readonly MantisPart[], event
  * replaced by a new object and unchanged ones keep their identity, so a renderer redraws only what changed.
  */
 export class Thread {
+  readonly protocols: ProtocolRegistry;
   #messages: ChatMessage[] = [];
-  readonly #parsers = new Map<string, MessageParser>();
+  readonly #live = new Map<string, Live>();
+  /** Record lists this thread owns and grows in place, by message ID (a loaded history's lists are copied once). */
+  readonly #records = new Map<string, PersistedEvent[]>();
+  /** The message whose todo list is the current one (the legacy todo UI): task progress goes there. */
+  #todoOwner: string | null = null;
   #nextUserId = 0;
+
+  constructor(protocols: ProtocolRegistry = defaultProtocols) {
+    this.protocols = protocols;
+  }
 
   get messages(): readonly ChatMessage[] {
     return this.#messages;
   }
 
-  addUserMessage(text: string): UserMessage {
-    const message: UserMessage = { id: `user-${Date.now().toString(36)}-${this.#nextUserId++}`, role: 'user', text };
+  /** The IDs of the replies still streaming (without walking the thread: a long thread costs nothing here). */
+  get streaming(): readonly string[] {
+    return [...this.#live.keys()];
+  }
+
+  /** A new user message's ID (the `client_message_id` of its frame). */
+  nextUserId(): string {
+    return `user-${Date.now().toString(36)}-${this.#nextUserId++}`;
+  }
+
+  addUserMessage(text: string, id = this.nextUserId()): UserMessage {
+    const message: UserMessage = { id, role: 'user', text };
     this.#messages = [...this.#messages, message];
     return message;
   }
 
-  /** The message whose todo list is the current one (the legacy todo UI). */
-  #todoOwner: string | null = null;
+  #recordsOf(message: AssistantMessage): PersistedEvent[] {
+    let records = this.#records.get(message.id);
+    if (!records) {
+      records = [...message.events];
+      this.#records.set(message.id, records);
+    }
+    return records;
+  }
 
-  /** A trusted task event updates the todo item that carries its persisted task ID, in the message that owns the list. */
-  #applyTask(taskId: number, status: 'delivered' | 'running' | 'completed' | 'failed'): AssistantMessage | null {
+  #replace(index: number, next: AssistantMessage): AssistantMessage {
+    this.#messages = this.#messages.with(index, next);
+    return next;
+  }
+
+  /** A trusted task event goes to the message that owns the todo list, and is kept with it. */
+  #applyTask(event: Extract<ServerEvent, { type: 'task' }>): AssistantMessage | null {
     const index = this.#messages.findLastIndex((m) => m.id === this.#todoOwner);
     const owner = this.#messages[index];
     if (!owner || owner.role !== 'assistant') return null;
-    const list = owner.parts.findLast((p) => p.type === 'data-mantis-todo');
-    if (list?.type !== 'data-mantis-todo' || !list.data.todos.some((t) => t.task_id === taskId)) return null;
-    const todos = list.data.todos.map((t) => (t.task_id === taskId ? { ...t, status: TASK_TO_TODO[status] } : t));
     // A message still streaming keeps its parts in its parser: update them there, or its next delta undoes this.
-    const parser = this.#parsers.get(owner.id);
-    const todo = { type: 'data-mantis-todo', id: 'todo', data: { todos } } as const;
-    const parts = parser
-      ? [...parser.upsert(todo, (p) => p.type === 'data-mantis-todo')]
-      : owner.parts.map((p) => (p.type === 'data-mantis-todo' ? todo : p));
-    const next: AssistantMessage = { ...owner, parts };
-    this.#messages = this.#messages.with(index, next);
-    return next;
+    const live = this.#live.get(owner.id);
+    const editor = live?.parser ?? editFinished(owner.parts);
+    const parts = this.protocols.applyRecord(event, editor, owner.parts);
+    if (!parts) return null;
+    const records = this.#recordsOf(owner);
+    records.push({ at: owner.text.length, receivedAt: Date.now(), event });
+    return this.#replace(index, { ...owner, parts: [...parts], events: records });
   }
 
   /**
@@ -151,15 +188,18 @@ export class Thread {
    * ignored, so a replay after reconnecting never doubles a part. Returns the message it changed, or null.
    */
   apply(event: ServerEvent): AssistantMessage | null {
-    if (event.type === 'error' || event.type === 'action_result') return null;
-    if (event.type === 'task') return this.#applyTask(event.task_id, event.status);
+    if (event.type === 'action_result') return null;
+    if (event.type === 'task') return this.#applyTask(event);
+    if (event.type === 'error') return event.message_id ? this.interrupt(event.message_id) : null;
     const index = this.#messages.findLastIndex((m) => m.id === event.message_id && m.role === 'assistant');
     const current = index >= 0 ? (this.#messages[index] as AssistantMessage) : undefined;
 
     if (event.type === 'message_start') {
       if (current) return null;
       const marker: ProtocolMarker = { inlineUiVersion: event.marker.inline_ui_version, mode: event.marker.mode };
-      this.#parsers.set(event.message_id, createMessageParser(marker));
+      this.#live.set(event.message_id, { parser: this.protocols.createParser(marker), runs: new Map() });
+      const events: PersistedEvent[] = [];
+      this.#records.set(event.message_id, events);
       const message: AssistantMessage = {
         id: event.message_id,
         role: 'assistant',
@@ -168,35 +208,63 @@ export class Thread {
         parts: [],
         status: 'streaming',
         sequence: event.sequence,
-        events: [],
+        events,
+        citations: [],
         ...(event.in_reply_to ? { inReplyTo: event.in_reply_to } : {}),
       };
       this.#messages = [...this.#messages, message];
       return message;
     }
 
-    const parser = this.#parsers.get(event.message_id);
-    if (!current || !parser || event.sequence <= current.sequence || current.status === 'done') return null;
+    const live = this.#live.get(event.message_id);
+    if (!current || !live || event.sequence <= current.sequence || current.status !== 'streaming') return null;
 
+    if (event.type === 'message_end') return this.#finish(index, current, 'done', event.sequence);
     let text = current.text;
-    let parts: readonly MantisPart[];
-    let status: AssistantMessage['status'] = 'streaming';
-    let events = current.events;
+    let parts: readonly MantisPart[] = current.parts;
     if (event.type === 'text_delta') {
       text += event.delta;
-      parts = parser.push(event.delta);
-    } else if (event.type === 'message_end') {
-      parts = parser.end();
-      status = 'done';
-      this.#parsers.delete(event.message_id);
-    } else {
+      parts = live.parser.push(event.delta);
+    } else if (isRecordEvent(event)) {
       if (event.type === 'todo') this.#todoOwner = event.message_id;
-      parts = applyTrusted(parser, current.parts, event);
-      events = [...events, { at: text.length, receivedAt: Date.now(), event }];
+      const records = this.#recordsOf(current);
+      const now = Date.now();
+      if ('reasoning_id' in event) {
+        // One record per reasoning run, replaced where the run began: its deltas never add entries.
+        const at = live.runs.get(event.reasoning_id);
+        const previous = at === undefined ? undefined : records[at];
+        const record = toRecord(event, previous?.event as ReasoningRecord | undefined);
+        if (previous && at !== undefined) records[at] = { ...previous, updatedAt: now, event: record };
+        else live.runs.set(event.reasoning_id, records.push({ at: text.length, receivedAt: now, event: record }) - 1);
+        parts = this.protocols.applyRecord(record, live.parser, parts) ?? parts;
+      } else {
+        const record = toRecord(event);
+        const applied = this.protocols.applyRecord(record, live.parser, parts);
+        if (applied) {
+          records.push({ at: text.length, receivedAt: now, event: record });
+          parts = applied;
+        }
+      }
     }
-    const next: AssistantMessage = { ...current, text, parts: [...parts], status, sequence: event.sequence, events };
-    this.#messages = this.#messages.with(index, next);
-    return next;
+    return this.#replace(index, { ...current, text, parts: [...parts], sequence: event.sequence });
+  }
+
+  #finish(index: number, current: AssistantMessage, status: 'done' | 'interrupted', sequence = current.sequence): AssistantMessage {
+    const live = this.#live.get(current.id);
+    this.#live.delete(current.id);
+    const parts = [...(live ? live.parser.end() : current.parts)];
+    return this.#replace(index, { ...current, parts, status, sequence, citations: citationIndex(parts).citations });
+  }
+
+  /**
+   * Ends a reply that was cut short: its parser is closed (an open view fence fails closed), it is kept as
+   * interrupted, and later events for it are ignored. Returns the message, or null when it was not streaming.
+   */
+  interrupt(messageId: string): AssistantMessage | null {
+    const index = this.#messages.findLastIndex((m) => m.id === messageId && m.role === 'assistant');
+    const current = this.#messages[index];
+    if (!current || current.role !== 'assistant' || current.status !== 'streaming') return null;
+    return this.#finish(index, current, 'interrupted');
   }
 
   /** The conversation in its persisted format. */
@@ -210,31 +278,44 @@ export class Thread {
             text: m.text,
             marker: m.marker,
             sequence: m.sequence,
-            events: m.events,
+            // A copy: the host keeps a snapshot, while the thread's own list may grow.
+            events: [...m.events],
             ...(m.inReplyTo ? { inReplyTo: m.inReplyTo } : {}),
+            ...(m.status === 'interrupted' ? { status: m.status } : {}),
           },
     );
   }
 
   /**
    * Replaces the conversation with persisted messages. Each assistant message is parsed again under its stored
-   * marker (never the mode selected now), with its trusted events placed where they arrived in the text, so the
+   * marker (never the mode selected now), with its trusted records placed where they arrived in the text, so the
    * parts are exactly those of the live stream.
    */
   load(messages: readonly PersistedMessage[]): void {
-    this.#parsers.clear();
+    this.#live.clear();
+    this.#records.clear();
     this.#todoOwner = null;
+    const protocols = this.protocols;
     this.#messages = messages.map((m) => {
       if (m.role === 'user') return m;
-      if (m.events.some(({ event }) => event.type === 'todo')) this.#todoOwner = m.id;
+      const persisted: PersistedAssistant = { ...m, events: normalizeEvents(m.events) };
+      if (persisted.events.some(({ event }) => event.type === 'todo')) this.#todoOwner = m.id;
       // Parts are derived on first use: a long history paints its newest messages without parsing the oldest.
       let parts: readonly MantisPart[] | undefined;
-      const message = { ...m, status: 'done' as const } as AssistantMessage;
-      Object.defineProperty(message, 'parts', { enumerable: true, get: () => (parts ??= replayParts(m)) });
+      let citations: readonly MessageCitation[] | undefined;
+      const message = {
+        id: persisted.id,
+        role: 'assistant',
+        text: persisted.text,
+        marker: persisted.marker,
+        sequence: persisted.sequence,
+        events: persisted.events,
+        status: persisted.status === 'interrupted' ? 'interrupted' : 'done',
+        ...(persisted.inReplyTo ? { inReplyTo: persisted.inReplyTo } : {}),
+      } as AssistantMessage;
+      Object.defineProperty(message, 'parts', { enumerable: true, get: () => (parts ??= replayParts(persisted, protocols)) });
+      Object.defineProperty(message, 'citations', { enumerable: true, get: () => (citations ??= citationIndex(message.parts).citations) });
       return message;
     });
   }
 }
-
-const FINAL_TOOL_STATES: ReadonlySet<ToolPart['state']> = new Set(['output-available', 'output-error', 'output-denied']);
-const TASK_TO_TODO = { delivered: 'pending', running: 'in_progress', completed: 'completed', failed: 'pending' } as const;

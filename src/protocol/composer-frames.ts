@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { Action } from '../schema/actions.js';
+import { COMPOSER_LIMITS } from '../limits.js';
 import { MODES } from './marker.js';
 
 /*
@@ -121,7 +122,7 @@ export const UserMessageFrame = z.strictObject({
   type: z.literal('user_message'),
   /** Chosen by the client; the server answers each ID once, so a resent frame is never answered twice. */
   client_message_id: MessageId,
-  text: z.string().min(1).max(32 * 1024),
+  text: z.string().min(1).max(COMPOSER_LIMITS.userMessageLength),
   /** The Composer mode the reply is authored under; the server stamps it into the reply's marker. */
   mode: z.enum(MODES),
 });

@@ -101,12 +101,13 @@ export type MantisPart = TextPart | ViewPart | PendingViewPart | ViewErrorPart |
  * The data part types of a Mantis message, keyed as the AI SDK names them (`data-${NAME}`): a Mantis message is an
  * AI SDK 7 `UIMessage<unknown, MantisDataTypes>` (checked at type level by the test suite against the `ai` package).
  */
-export interface MantisDataTypes {
-  [name: string]: unknown;
+// A type alias, not an interface: it has no index signature, so a data part with the wrong data is refused, while it
+// still satisfies the SDK's `Record<string, unknown>` constraint.
+export type MantisDataTypes = {
   'mantis-ui': ViewPart['data'];
   'mantis-ui-pending': PendingViewPart['data'];
   'mantis-ui-error': ViewErrorPart['data'];
   'mantis-tour': TourPart['data'];
   'mantis-attachment': AttachmentPart['data'];
   'mantis-todo': TodoPart['data'];
-}
+};

@@ -1,7 +1,7 @@
 import { TOUR_MAX_BYTES, parseTour } from '../schema/tour.js';
 import { utf8Length } from '../utf8.js';
 import { failureText } from './failures.js';
-import type { MessageParser } from './message-parser.js';
+import type { MessageParser } from './parser.js';
 import type { MantisPart, StreamFailureReason } from './parts.js';
 
 /**

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 interface Declaration {
   tagName?: string;
   customElement?: boolean;
-  attributes?: { name: string }[];
+  attributes?: { name: string; fieldName?: string }[];
   members?: { name: string; kind: string; privacy?: string }[];
   events?: { name: string; type?: { text: string } }[];
 }
@@ -23,29 +23,38 @@ test('mantis-chat is listed with its attributes, properties and typed events', (
   const chat = element('mantis-chat');
   assert.deepEqual(names(chat.attributes), ['generative-ui', 'mode', 'placeholder', 'theme', 'transport', 'url']);
   const publicFields = (chat.members ?? []).filter((m) => m.kind === 'field' && m.privacy === undefined).map((m) => m.name);
-  for (const field of ['url', 'transport', 'transportKind', 'mode', 'generativeUi', 'theme', 'placeholder', 'suggestions', 'messages', 'conversation', 'generativeUiActive']) {
+  for (const field of ['url', 'transport', 'connection', 'session', 'mode', 'generativeUi', 'theme', 'placeholder', 'suggestions', 'messages', 'conversation', 'generativeUiActive']) {
     assert.ok(publicFields.includes(field), `missing property ${field}`);
   }
+  // One name per concept: `transport` is the kind of connection, attribute and property alike.
+  assert.equal(publicFields.includes('transportKind'), false);
+  assert.equal(chat.attributes?.find((a) => a.name === 'transport')?.fieldName, 'transport');
   assert.deepEqual(
     (chat.events ?? []).map((e) => `${e.name}: ${e.type?.text}`).sort(),
     [
       'mantis-action: CustomEvent<ActionDetail>',
+      'mantis-artifact-open: CustomEvent<ArtifactOpenDetail>',
+      'mantis-citations: CustomEvent<CitationsDetail>',
+      'mantis-config-error: CustomEvent<ConfigErrorDetail>',
       'mantis-connection-change: CustomEvent<ConnectionChangeDetail>',
       'mantis-copy: CustomEvent<CopyDetail>',
       'mantis-history-change: CustomEvent<HistoryChangeDetail>',
       'mantis-message-complete: CustomEvent<MessageCompleteDetail>',
+      'mantis-message-interrupted: CustomEvent<MessageInterruptedDetail>',
       'mantis-protocol-error: CustomEvent<ProtocolErrorDetail>',
+      'mantis-send-error: CustomEvent<SendErrorDetail>',
       'mantis-send: CustomEvent<SendDetail>',
       'mantis-suggestions-request: CustomEvent<SuggestionsRequestDetail>',
+      'mantis-view-error: CustomEvent<ViewErrorDetail>',
     ],
   );
 });
 
 test('mantis-ui-view is listed with its attributes, properties and typed events', () => {
   const view = element('mantis-ui-view');
-  assert.deepEqual(names(view.attributes), ['actions-disabled', 'citation-start', 'heading-level', 'read-only', 'spec', 'theme']);
+  assert.deepEqual(names(view.attributes), ['actions-disabled', 'citation-start', 'heading-level', 'message-id', 'read-only', 'spec', 'theme']);
   const fields = (view.members ?? []).map((m) => m.name);
-  for (const field of ['view', 'spec', 'theme', 'headingLevel', 'readOnly', 'actionsDisabled', 'citationStart', 'validation']) assert.ok(fields.includes(field), `missing ${field}`);
+  for (const field of ['view', 'spec', 'theme', 'headingLevel', 'readOnly', 'actionsDisabled', 'citationStart', 'messageId', 'validation']) assert.ok(fields.includes(field), `missing ${field}`);
   assert.deepEqual(
     (view.events ?? []).map((e) => `${e.name}: ${e.type?.text}`).sort(),
     ['mantis-action: CustomEvent<ActionDetail>', 'mantis-artifact-open: CustomEvent<ArtifactOpenDetail>', 'mantis-view-error: CustomEvent<ViewErrorDetail>'],

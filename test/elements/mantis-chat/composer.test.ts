@@ -2,7 +2,6 @@ import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../../elements/mantis-chat/mantis-chat.js';
 import { MantisChat } from '../../../elements/mantis-chat/mantis-chat.js';
-import { TOOL_STATE_DISPLAY } from '../../../elements/mantis-chat/timeline.js';
 import { type AssistantMessage, type MessageEvent, type PersistedMessage, type ToolState } from '../../../src/index.js';
 import { composerSocketUrl } from '../../helpers/agent.js';
 
@@ -56,9 +55,24 @@ describe('<mantis-chat> timeline', () => {
     el.messages = history(states.map((state, i) => toolEvent(i + 1, state, `call-${i}`, `tool_${i}`)));
     await el.updateComplete;
     const tools = [...shadow(el).querySelectorAll('[part~="tool"]')];
-    expect(tools.map((t) => t.getAttribute('aria-label'))).to.deep.equal(
-      states.map((_, i) => `Tool tool_${i}: ${Object.values(TOOL_STATE_DISPLAY)[i]?.label}`),
-    );
+    expect(tools.map((t) => t.getAttribute('aria-label'))).to.deep.equal([
+      'Tool tool_0: pending',
+      'Tool tool_1: running',
+      'Tool tool_2: awaiting approval',
+      'Tool tool_3: approval recorded',
+      'Tool tool_4: completed',
+      'Tool tool_5: failed',
+      'Tool tool_6: denied',
+    ]);
+    expect(tools.map((t) => t.querySelector('.tool-state')?.textContent)).to.deep.equal([
+      'pending',
+      'running',
+      'awaiting approval',
+      'approval recorded',
+      'completed',
+      'failed',
+      'denied',
+    ]);
     expect(tools.map((t) => t.getAttribute('part'))).to.deep.equal([
       'tool tool-input-streaming',
       'tool tool-input-available',
@@ -77,14 +91,14 @@ describe('<mantis-chat> timeline', () => {
     await expect(el).to.be.accessible();
   });
 
-  it('correlates tool events by tool_call_id first, and falls back to the latest open call without one', async () => {
+  it('correlates tool events by tool_call_id first, and without one by sequence: the earliest open call behind it', async () => {
     const el = await fixture<MantisChat>(html`<mantis-chat></mantis-chat>`);
     el.messages = history([
       toolEvent(1, 'running', 'first'),
       toolEvent(2, 'running', 'second'),
       // Explicit ID: the first call completes, although the second is the latest.
       toolEvent(3, 'completed', 'first'),
-      // No ID (legacy): the latest open call of the same tool, the second, fails.
+      // No ID (legacy): the earliest open call of the same tool that has not finished, the second, fails.
       toolEvent(4, 'failed'),
     ]);
     await el.updateComplete;
@@ -115,7 +129,11 @@ describe('<mantis-chat> history', () => {
     let persisted: readonly PersistedMessage[] = [];
     live.addEventListener('mantis-history-change', (event) => (persisted = event.detail.messages));
     const message = await reply(live, 'find the cluster');
-    expect(persisted.at(-1)).to.deep.include({ id: message.id, text: message.text, marker: { inlineUiVersion: 1, mode: 'ask' } });
+    // The trusted task event of the todo list arrives after message_end: compare once it is there, and persisted.
+    await waitUntil(() => shadow(live).querySelector('[part="todo"] .todo-completed:last-child'), 'task 7 never completed', { timeout: 5000 });
+    const last = persisted.at(-1);
+    expect(last).to.deep.include({ id: message.id, text: message.text, marker: { inlineUiVersion: 1, mode: 'ask' } });
+    expect(last?.role === 'assistant' && last.events.map((e) => e.event.type).at(-1)).to.equal('task');
     const livePart = partNames(live);
 
     const replayed = await fixture<MantisChat>(html`<mantis-chat mode="orchestrator"></mantis-chat>`);

@@ -2,7 +2,7 @@ import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import { nothing } from 'lit';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../../elements/mantis-chat/mantis-chat.js';
-import type { MantisChat } from '../../../elements/mantis-chat/mantis-chat.js';
+import type { CitationsDetail, MantisChat } from '../../../elements/mantis-chat/mantis-chat.js';
 import { WebSocketTransport } from '../../../src/index.js';
 import { composerSocketUrl, composerSseUrl } from '../../helpers/agent.js';
 import { OWN_ATTACKS, loadSharedCorpus } from '../../helpers/corpus.js';
@@ -126,7 +126,7 @@ describe('<mantis-chat>', () => {
 
   it('uses a transport handed to it as a property, and leaves it open when removed', async () => {
     const transport = new WebSocketTransport(composerSocketUrl({ inline_ui_version: '1' }));
-    const el = await fixture<MantisChat>(html`<mantis-chat .transport=${transport}></mantis-chat>`);
+    const el = await fixture<MantisChat>(html`<mantis-chat .connection=${transport}></mantis-chat>`);
     await waitUntil(() => transport.state === 'open');
     const complete = oneEvent(el, 'mantis-message-complete');
     el.send('via property');
@@ -265,19 +265,25 @@ describe('<mantis-chat> in Visual Tour mode', () => {
   });
 });
 
-describe('<mantis-chat> citations across views', () => {
-  it('numbers the citations of a message continuously across its views', async () => {
+describe('<mantis-chat> citations across text and views', () => {
+  it('numbers citations continuously across prose markup and views, and offers the aggregate set to the host', async () => {
     const list = (id: string, titles: string[]) =>
       JSON.stringify({ version: 1, id, root: { id: `${id}-l`, type: 'citation-list', citations: titles.map((title, i) => ({ id: `${id}-${i}`, title })) } });
     const reply = `First [1] [2].\n\n\`\`\`mantis-ui\n${list('a', ['One', 'Two'])}\n\`\`\`\n\nThen [3].\n\n\`\`\`mantis-ui\n${list('b', ['Three'])}\n\`\`\`\n`;
     const el = await openChat(composerSocketUrl({ scenario: 'echo', delay: '0', chunk: '64' }));
     const complete = oneEvent(el, 'mantis-message-complete');
+    const cited = oneEvent(el, 'mantis-citations');
     el.send(reply);
-    await complete;
+    const { detail } = await complete;
+    const set = (await cited).detail as CitationsDetail;
     await el.updateComplete;
     const views = [...shadow(el).querySelectorAll('mantis-ui-view')] as (HTMLElement & { updateComplete: Promise<unknown> })[];
     await Promise.all(views.map((v) => v.updateComplete));
-    expect(views.map((v) => v.shadowRoot?.querySelector('ol')?.start)).to.deep.equal([1, 3]);
+    // [1] and [2] are the prose's own; the first list continues at 3, the second after it at 5.
+    expect(views.map((v) => v.shadowRoot?.querySelector('ol')?.start)).to.deep.equal([3, 5]);
+    expect(set.messageId).to.equal(detail.message.id);
+    expect(set.citations.map((c) => `${c.number}:${c.origin}`)).to.deep.equal(['1:text', '2:text', '3:view', '4:view', '5:view']);
+    expect(detail.message.citations.map((c: { number: number }) => c.number)).to.deep.equal([1, 2, 3, 4, 5]);
   });
 });
 

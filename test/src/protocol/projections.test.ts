@@ -58,10 +58,22 @@ describe('projections', () => {
 });
 
 describe('citationIndex', () => {
-  it('numbers citations continuously across the views of a message, as one aggregate set', () => {
+  it('numbers citations continuously across the text and the views of a message, as one aggregate set', () => {
+    // Prose citation markup keeps its number ([1]); each citation-list continues after the highest number before it.
     const index = citationIndex(parseAssistantText(TEXT, message.marker!));
-    expect(index.citations.map((c) => `${c.number}:${c.title}`)).to.deep.equal(['1:Paper A', '2:Paper B', '3:Paper C']);
-    expect(index.startOf.get('v1/v1-list')).to.equal(1);
-    expect(index.startOf.get('v2/v2-list')).to.equal(3);
+    expect(index.citations.map((c) => `${c.number}:${c.origin === 'view' ? c.title : 'text'}`)).to.deep.equal([
+      '1:text',
+      '2:Paper A',
+      '3:Paper B',
+      '4:Paper C',
+    ]);
+    expect(index.startOf.get('v1/v1-list')).to.equal(2);
+    expect(index.startOf.get('v2/v2-list')).to.equal(4);
+  });
+
+  it('reads no citation markup in code, and none past the last view unless asked for the final set', () => {
+    const parts = parseAssistantText('Code `[7]` is not a citation.\n\n```mantis-ui\n' + citations('v', ['A']) + '\n```\n\nTrailing [5].\n', message.marker!);
+    expect(citationIndex(parts).citations.map((c) => c.number)).to.deep.equal([1, 5]);
+    expect(citationIndex(parts, { trailingText: false }).citations.map((c) => c.number)).to.deep.equal([1]);
   });
 });

@@ -1,0 +1,165 @@
+import type { ReactiveControllerHost } from 'lit';
+import { ChatSession, createTransport, isTransportKind, type SessionEvent, type Transport, type TransportKind } from '../../src/index.js';
+import type { ChatServices } from '../internal/chat-context.js';
+
+/** `generative-ui` is on unless the attribute says exactly "false". */
+export const onUnlessFalse = {
+  fromAttribute: (value: string | null): boolean => value === null || value.trim().toLowerCase() !== 'false',
+  toAttribute: (value: boolean): string | null => (value ? null : 'false'),
+};
+
+/** The kinds of connection `<mantis-chat transport>` accepts, attribute and property alike. */
+export type ChatTransportKind = TransportKind;
+
+/**
+ * The page-level switch, read once when the bundle loads, as NEXT_PUBLIC_COMPOSER_GENERATIVE_UI=false is in the
+ * specification: `window.MANTIS_COMPOSER_GENERATIVE_UI = false` before the script (the session reads that too), or
+ * `<meta name="mantis-composer-generative-ui" content="false">`. Off, no chat advertises the capability.
+ */
+const PAGE_META_ALLOWS_GENERATIVE_UI: boolean = (() => {
+  const meta = globalThis.document?.querySelector?.('meta[name="mantis-composer-generative-ui"]');
+  return meta?.getAttribute('content')?.trim().toLowerCase() !== 'false';
+})();
+
+/**
+ * How long a chat may stay out of the document before it releases its connection. Moving it (a framework
+ * re-parenting it, a tab strip) disconnects and connects it again: within this grace nothing is released, so queued
+ * messages are still delivered and a history reveal finishes.
+ */
+export const RELEASE_DELAY_MS = 1000;
+
+const isFunction = (value: unknown): boolean => typeof value === 'function';
+
+/** Whether a value a host set is a transport object (duck-typed: it may come from another copy of the bundle). */
+export function isTransport(value: unknown): value is Transport {
+  const t = value as Partial<Record<keyof Transport, unknown>> | null;
+  return typeof t === 'object' && t !== null && isFunction(t.subscribe) && isFunction(t.send) && isFunction(t.connect) && isFunction(t.close);
+}
+
+/** Whether a value a host set is a session (duck-typed, for the same reason). */
+export function isSession(value: unknown): value is ChatSession {
+  const s = value as Partial<Record<keyof ChatSession, unknown>> | null;
+  return typeof s === 'object' && s !== null && isFunction(s.subscribe) && isFunction(s.send) && isFunction(s.useTransport) && isFunction(s.load);
+}
+
+export type BindingEvent = SessionEvent | { readonly type: 'session' };
+
+/** Where `<mantis-chat>` connects, from its attributes and properties. */
+export interface ConnectionSettings {
+  readonly url: string | undefined;
+  readonly kind: unknown;
+  readonly connection: Transport | undefined;
+  readonly relativeTo: string;
+}
+
+/**
+ * Binds a chat element to the session it shows: its own, or one a host set. It follows the element's lifecycle:
+ * subscribed and holding the session connected while the element is in the document, released only when the
+ * element stays out of it past RELEASE_DELAY_MS.
+ */
+export class ChatSessionBinding {
+  readonly #host: ReactiveControllerHost & HTMLElement;
+  readonly #listener: (event: BindingEvent) => void;
+  readonly #own = new ChatSession();
+  #shown: ChatSession = this.#own;
+  #services: ChatServices = this.#servicesOf(this.#own);
+  #unsubscribe: (() => void) | null = null;
+  #held = false;
+  #release: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(host: ReactiveControllerHost & HTMLElement, listener: (event: BindingEvent) => void) {
+    this.#host = host;
+    this.#listener = listener;
+  }
+
+  get session(): ChatSession {
+    return this.#shown;
+  }
+
+  /** What views inside reach of the session (through context). */
+  get services(): ChatServices {
+    return this.#services;
+  }
+
+  generativeUiAllowed(attribute: boolean): boolean {
+    return attribute && PAGE_META_ALLOWS_GENERATIVE_UI;
+  }
+
+  /**
+   * Tells the session what it may advertise: the element's own session follows the element; a host's session is
+   * only ever turned off by it (the attribute or the page-level switch), never turned on.
+   */
+  applyGenerativeUi(active: boolean): void {
+    if (this.#shown === this.#own || !active) this.#shown.generativeUi = active;
+  }
+
+  #servicesOf(session: ChatSession): ChatServices {
+    return { actions: session.actions, runAction: (request) => session.runAction(request) };
+  }
+
+  /** Shows another session (null: the element's own). */
+  show(session: ChatSession | null): void {
+    const next = session ?? this.#own;
+    if (next === this.#shown) return;
+    const held = this.#held;
+    this.#let();
+    this.#shown = next;
+    this.#services = this.#servicesOf(next);
+    if (held) this.#hold();
+    this.#listener({ type: 'session' });
+  }
+
+  /** Applies the element's connection settings to the session. A host's session without them keeps its own transport. */
+  connect(settings: ConnectionSettings): void {
+    const session = this.#shown;
+    if (settings.connection) return session.useTransport(settings.connection);
+    if (!settings.url) {
+      if (session === this.#own) session.useTransport(null);
+      return;
+    }
+    const kind = isTransportKind(settings.kind) ? settings.kind : 'ws';
+    let transport: Transport | null = null;
+    try {
+      transport = createTransport(kind, settings.url, { relativeTo: settings.relativeTo, generativeUi: session.generativeUi });
+    } catch {
+      this.#listener({ type: 'protocol-error', reason: 'invalid url' });
+    }
+    session.useTransport(transport, { owned: true });
+  }
+
+  hostConnected(): void {
+    if (this.#release !== undefined) {
+      // It was moved, not removed: nothing was released.
+      clearTimeout(this.#release);
+      this.#release = undefined;
+      return;
+    }
+    this.#hold();
+  }
+
+  hostDisconnected(onRelease: () => void): void {
+    clearTimeout(this.#release);
+    this.#release = setTimeout(() => {
+      this.#release = undefined;
+      this.#let();
+      onRelease();
+    }, RELEASE_DELAY_MS);
+  }
+
+  #hold(): void {
+    if (this.#held) return;
+    this.#held = true;
+    this.#unsubscribe = this.#shown.subscribe(this.#listener);
+    this.#shown.connect();
+    this.#listener({ type: 'messages' });
+    this.#host.requestUpdate();
+  }
+
+  #let(): void {
+    if (!this.#held) return;
+    this.#held = false;
+    this.#unsubscribe?.();
+    this.#unsubscribe = null;
+    this.#shown.disconnect();
+  }
+}

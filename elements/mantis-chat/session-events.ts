@@ -1,0 +1,46 @@
+import { copyText, followUpPrompt, type SessionEvent } from '../../src/index.js';
+import { emit } from '../events.js';
+
+/**
+ * Turns a session's events into the chat's DOM events (typed, bubbling, composed) and its polite announcements.
+ * `messages` is the chat's own business (it re-renders), so it is not handled here.
+ */
+export function dispatchSessionEvent(host: HTMLElement, event: SessionEvent, announce: (text: string) => void): void {
+  switch (event.type) {
+    case 'state':
+      emit(host, 'mantis-connection-change', { state: event.state });
+      return;
+    case 'message-start':
+      announce('Assistant is replying…');
+      return;
+    case 'message-complete':
+      announce(`Assistant replied: ${copyText(event.message).slice(0, 300)}`);
+      emit(host, 'mantis-message-complete', { message: event.message });
+      emit(host, 'mantis-suggestions-request', { messageId: event.message.id, prompt: followUpPrompt(event.message) });
+      return;
+    case 'message-interrupted':
+      announce('The reply was interrupted.');
+      emit(host, 'mantis-message-interrupted', { message: event.message, reason: event.reason });
+      return;
+    case 'citations':
+      emit(host, 'mantis-citations', { messageId: event.messageId, citations: event.citations });
+      return;
+    case 'history-change':
+      emit(host, 'mantis-history-change', { messages: event.messages });
+      return;
+    case 'protocol-error':
+      emit(host, 'mantis-protocol-error', { reason: event.reason });
+      return;
+    case 'config-error':
+      console.warn(`[mantis-ui] ${event.reason}`);
+      emit(host, 'mantis-config-error', { reason: event.reason });
+      return;
+    case 'action':
+      emit(host, 'mantis-action', { ...event.request });
+      return;
+    case 'messages':
+    case 'backoff':
+    case 'ui-envelope':
+      return;
+  }
+}

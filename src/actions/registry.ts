@@ -1,0 +1,128 @@
+import type { Action, ActionType } from '../schema/actions.js';
+
+/*
+ * The action registry (000_de6e533300a72cb9.txt, "Actions"): one handler per action type, with its policy (allowed
+ * under Ask's read-only policy or not, confirmed by a second click or not), how the client describes it (never from
+ * model prose), and how it runs. Views ask the registry what to offer and how to confirm; the session runs the
+ * handler. No action carries a URL or anything executable: handlers are narrow callbacks.
+ */
+
+/** One action chosen by the user, with where it was offered. */
+export interface ActionRequest<A extends Action = Action> {
+  /** The assistant message holding the view; absent for a view rendered on its own. */
+  readonly messageId?: string;
+  readonly viewId: string;
+  readonly nodeId: string;
+  readonly action: A;
+}
+
+/** What a handler may use to run an action: the session's narrow services. */
+export interface ActionServices {
+  /** Hands the action to the host page (it owns the map, the canvas and the bags), as a `mantis-action` event. */
+  deliverToHost(request: ActionRequest): void;
+}
+
+export interface ActionHandler<T extends ActionType = ActionType> {
+  readonly type: T;
+  /** Allowed under Ask's read-only policy. */
+  readonly readOnly: boolean;
+  /** Changes state: needs a second, confirming click, is disabled while its message streams, runs once per message. */
+  readonly confirm: boolean;
+  /** What the action will do, derived by the client from the validated action only; shown when confirming. */
+  describe(action: Extract<Action, { type: T }>): string;
+  /** Runs the action. */
+  run(request: ActionRequest<Extract<Action, { type: T }>>, services: ActionServices): void;
+}
+
+const truncate = (text: string, max = 120): string => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+const toHost = (request: ActionRequest, services: ActionServices): void => services.deliverToHost(request);
+
+/** The six handlers of the closed action union. */
+export const DEFAULT_ACTION_HANDLERS: { readonly [T in ActionType]: ActionHandler<T> } = {
+  navigate: { type: 'navigate', readOnly: true, confirm: false, describe: () => 'Go to this item on the map.', run: toHost },
+  summarize: { type: 'summarize', readOnly: true, confirm: false, describe: () => 'Summarize this item.', run: toHost },
+  'prefill-composer': {
+    type: 'prefill-composer',
+    readOnly: true,
+    confirm: false,
+    describe: () => 'Put this text in the message box.',
+    run: toHost,
+  },
+  'add-to-bag': {
+    type: 'add-to-bag',
+    readOnly: false,
+    confirm: true,
+    describe: (action) => {
+      const bag = action.bagName ? `the bag “${truncate(action.bagName, 60)}”` : action.bagId ? `bag ${action.bagId}` : 'the active bag';
+      return `Add ${plural(action.targets.length, 'point')} to ${bag}?`;
+    },
+    run: toHost,
+  },
+  'run-task': {
+    type: 'run-task',
+    readOnly: false,
+    confirm: true,
+    describe: (action) => `Start this task: “${truncate(action.task)}”?`,
+    run: toHost,
+  },
+  'submit-followup': {
+    type: 'submit-followup',
+    readOnly: false,
+    confirm: true,
+    describe: (action) => `Send this message: “${truncate(action.text)}”?`,
+    run: toHost,
+  },
+};
+
+/** The handlers a chat uses: the defaults, with any a host replaced or removed. */
+export class ActionRegistry {
+  readonly #handlers: ReadonlyMap<ActionType, ActionHandler>;
+
+  constructor(handlers: Iterable<ActionHandler> = Object.values(DEFAULT_ACTION_HANDLERS) as ActionHandler[]) {
+    this.#handlers = new Map([...handlers].map((h) => [h.type, h]));
+  }
+
+  /** A registry with this handler in place of the one for its type. */
+  with<T extends ActionType>(handler: ActionHandler<T>): ActionRegistry {
+    return new ActionRegistry([...this.#handlers.values(), handler as unknown as ActionHandler].filter((h, i, all) => all.findLastIndex((o) => o.type === h.type) === i));
+  }
+
+  /** A registry without the handler of this type: such actions show as unavailable. */
+  without(type: ActionType): ActionRegistry {
+    return new ActionRegistry([...this.#handlers.values()].filter((h) => h.type !== type));
+  }
+
+  handler<T extends ActionType>(type: T): ActionHandler<T> | undefined {
+    return this.#handlers.get(type) as ActionHandler<T> | undefined;
+  }
+
+  /** Whether a message authored under `readOnly` (Ask) may offer this action at all. */
+  offers(type: ActionType, readOnly: boolean): boolean {
+    const handler = this.#handlers.get(type);
+    return !readOnly || (handler?.readOnly ?? DEFAULT_ACTION_HANDLERS[type].readOnly);
+  }
+
+  /** Whether the action needs a confirming second click (and runs once per rendered message). */
+  needsConfirmation(type: ActionType): boolean {
+    return this.#handlers.get(type)?.confirm ?? DEFAULT_ACTION_HANDLERS[type].confirm;
+  }
+
+  /** The client's description of an action, from its validated data. */
+  describe(action: Action): string {
+    const handler = (this.#handlers.get(action.type) ?? DEFAULT_ACTION_HANDLERS[action.type]) as ActionHandler;
+    return handler.describe(action as never);
+  }
+
+  /** Runs an action with its handler; false when no handler is registered (nothing runs). */
+  run(request: ActionRequest, services: ActionServices): boolean {
+    const handler = this.#handlers.get(request.action.type) as ActionHandler | undefined;
+    if (!handler) return false;
+    handler.run(request as never, services);
+    return true;
+  }
+}
+
+/** The registry every chat starts with. */
+export const defaultActions = new ActionRegistry();

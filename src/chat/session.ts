@@ -1,0 +1,336 @@
+import { defaultActions, type ActionRegistry, type ActionRequest } from '../actions/registry.js';
+import { COMPOSER_LIMITS } from '../limits.js';
+import type { UiEnvelopeEvent } from '../protocol/composer-frames.js';
+import { MODES, type ComposerMode } from '../protocol/marker.js';
+import type { MessageCitation } from '../protocol/projections.js';
+import { defaultProtocols, type ProtocolRegistry } from '../protocol/registry.js';
+import type { ConnectionState, Transport, TransportEvent } from '../transport/transport.js';
+import { Thread, type AssistantMessage, type ChatMessage, type PersistedMessage, type UserMessage } from './thread.js';
+
+/*
+ * One conversation, DOM-free: the thread, the transport it talks through, what the client may advertise, sending,
+ * stopping, actions and the persisted history. `<mantis-chat>` is a view of a session; a host or a test may drive
+ * one without any element.
+ */
+
+/** Why a reply ended without `message_end`. */
+export type InterruptReason = 'transport-changed' | 'connection-closed' | 'released' | 'server-error' | 'timeout';
+
+/** Why a message was not sent. Nothing of it reached the transcript or the transport. */
+export type SendRefusal = 'empty' | 'too-long' | 'no-connection';
+
+export type SessionEvent =
+  /** The messages changed (any streamed event, a sent message, a replay). */
+  | { readonly type: 'messages' }
+  | { readonly type: 'state'; readonly state: ConnectionState }
+  | { readonly type: 'message-start'; readonly message: AssistantMessage }
+  | { readonly type: 'message-complete'; readonly message: AssistantMessage }
+  | { readonly type: 'message-interrupted'; readonly message: AssistantMessage; readonly reason: InterruptReason }
+  /** A finished message's aggregate citation set, for the host's canvas. */
+  | { readonly type: 'citations'; readonly messageId: string; readonly citations: readonly MessageCitation[] }
+  /** The persisted conversation changed (a message was sent, a reply ended, a task reported progress). */
+  | { readonly type: 'history-change'; readonly messages: readonly PersistedMessage[] }
+  | { readonly type: 'protocol-error'; readonly reason: string }
+  /** The session was configured in a way it cannot honour (the transport cannot withdraw a capability, say). */
+  | { readonly type: 'config-error'; readonly reason: string }
+  /** An action for the host page (navigate, summarize, …): `<mantis-chat>` fires it as `mantis-action`. */
+  | { readonly type: 'action'; readonly request: ActionRequest }
+  /** An agent-ui@1 envelope that arrived on the transport. */
+  | { readonly type: 'ui-envelope'; readonly event: UiEnvelopeEvent }
+  /** A reconnect is scheduled in `delay` ms (attempt counts from 1). */
+  | { readonly type: 'backoff'; readonly attempt: number; readonly delay: number };
+
+export type SessionListener = (event: SessionEvent) => void;
+
+export interface ChatSessionOptions {
+  /** The transport to talk through; the session does not close it (see `useTransport` for owned ones). */
+  readonly transport?: Transport | null;
+  /** Whether the client may advertise inline UI (default true). The page-level switch still applies. */
+  readonly generativeUi?: boolean;
+  /** The mode new replies are authored under (default `orchestrator`). */
+  readonly mode?: ComposerMode;
+  readonly protocols?: ProtocolRegistry;
+  readonly actions?: ActionRegistry;
+  /** Milliseconds a streaming reply may stay silent while connected before it ends as interrupted. */
+  readonly replyTimeout?: number;
+  /** A persisted conversation to start from. */
+  readonly messages?: readonly PersistedMessage[];
+}
+
+/**
+ * The page-level switch, as NEXT_PUBLIC_COMPOSER_GENERATIVE_UI=false is in the specification:
+ * `globalThis.MANTIS_COMPOSER_GENERATIVE_UI = false` before the code loads. (`<mantis-chat>` also reads a meta tag.)
+ */
+export function globalGenerativeUiSwitch(): boolean {
+  const flag = (globalThis as { MANTIS_COMPOSER_GENERATIVE_UI?: unknown }).MANTIS_COMPOSER_GENERATIVE_UI;
+  return !(flag === false || String(flag).toLowerCase() === 'false');
+}
+
+const REFUSAL_TEXT: Record<SendRefusal, string> = {
+  empty: 'Type a message first.',
+  'too-long': `This message is too long: at most ${COMPOSER_LIMITS.userMessageLength.toLocaleString('en-US')} characters can be sent.`,
+  'no-connection': 'This chat has no connection to send through.',
+};
+
+export class ChatSession {
+  readonly thread: Thread;
+  readonly actions: ActionRegistry;
+  readonly replyTimeout: number;
+  #transport: Transport | null = null;
+  #owned = false;
+  #unsubscribe: (() => void) | null = null;
+  /** How many views or hosts hold the session connected (see `connect`). */
+  #holders = 0;
+  #generativeUi: boolean;
+  #mode: ComposerMode;
+  readonly #listeners = new Set<SessionListener>();
+  readonly #silence = new Map<string, ReturnType<typeof setTimeout>>();
+
+  constructor(options: ChatSessionOptions = {}) {
+    this.thread = new Thread(options.protocols ?? defaultProtocols);
+    this.actions = options.actions ?? defaultActions;
+    this.replyTimeout = options.replyTimeout ?? COMPOSER_LIMITS.replyTimeout;
+    this.#generativeUi = options.generativeUi ?? true;
+    this.#mode = options.mode ?? 'orchestrator';
+    if (options.messages) this.thread.load(options.messages);
+    if (options.transport) this.useTransport(options.transport);
+  }
+
+  /** The messages, oldest first, with their parts. */
+  get messages(): readonly ChatMessage[] {
+    return this.thread.messages;
+  }
+
+  /** The conversation in its persisted format (a snapshot). */
+  get persisted(): PersistedMessage[] {
+    return this.thread.toPersisted();
+  }
+
+  /** Replaces the conversation with a persisted one, replayed exactly as it was authored. */
+  load(messages: readonly PersistedMessage[]): void {
+    for (const id of this.thread.streaming) this.#interrupt(id, 'transport-changed', false);
+    this.thread.load(messages);
+    this.#emit({ type: 'messages' });
+  }
+
+  get transport(): Transport | null {
+    return this.#transport;
+  }
+
+  get state(): ConnectionState {
+    return this.#transport?.state ?? 'idle';
+  }
+
+  get mode(): ComposerMode {
+    return this.#mode;
+  }
+  set mode(mode: ComposerMode) {
+    if ((MODES as readonly string[]).includes(mode)) this.#mode = mode;
+  }
+
+  /** Whether the client may advertise inline UI: this session's setting and the page-level switch together. */
+  get generativeUi(): boolean {
+    return this.#generativeUi && globalGenerativeUiSwitch();
+  }
+  set generativeUi(value: boolean) {
+    if (value === this.#generativeUi) return;
+    this.#generativeUi = value;
+    this.#advertise();
+  }
+
+  /**
+   * Talks through another transport (or none). A reply still streaming on the previous one ends as interrupted.
+   * `owned` transports are connected and closed by the session; others are only subscribed to, and left open.
+   */
+  useTransport(transport: Transport | null, options: { owned?: boolean } = {}): void {
+    if (transport === this.#transport) return;
+    for (const id of this.thread.streaming) this.#interrupt(id, 'transport-changed');
+    this.#release();
+    this.#transport = transport;
+    this.#owned = options.owned ?? false;
+    this.#advertise();
+    if (this.#holders > 0) this.#hold();
+    this.#emit({ type: 'state', state: this.state });
+  }
+
+  /**
+   * Holds the session connected: subscribes to its transport and opens it (an owned one, or any that is idle).
+   * Every `connect()` is balanced by a `disconnect()`; the last one releases the connection.
+   */
+  connect(): void {
+    this.#holders += 1;
+    if (this.#holders === 1) this.#hold();
+  }
+
+  /** Releases one hold. The last release unsubscribes, closes an owned transport and interrupts streaming replies. */
+  disconnect(): void {
+    if (this.#holders === 0) return;
+    this.#holders -= 1;
+    if (this.#holders > 0) return;
+    for (const id of this.thread.streaming) this.#interrupt(id, 'released');
+    this.#release();
+  }
+
+  /** Why `text` cannot be sent now, or null when it can. */
+  check(text: string): { readonly reason: SendRefusal; readonly message: string } | null {
+    const reason: SendRefusal | null =
+      text.trim().length === 0
+        ? 'empty'
+        : text.length > COMPOSER_LIMITS.userMessageLength
+          ? 'too-long'
+          : !this.#transport
+            ? 'no-connection'
+            : null;
+    return reason ? { reason, message: REFUSAL_TEXT[reason] } : null;
+  }
+
+  /**
+   * Sends a user message: checked first (see `check`), then shown and sent. A message sent while offline is queued
+   * by the transport and delivered exactly once.
+   */
+  send(text: string): { readonly ok: true; readonly message: UserMessage } | { readonly ok: false; readonly reason: SendRefusal; readonly message: string } {
+    const refusal = this.check(text);
+    if (refusal) return { ok: false, ...refusal };
+    const message = this.thread.addUserMessage(text);
+    this.#transport?.send({ type: 'user_message', client_message_id: message.id, text, mode: this.#mode });
+    this.#emit({ type: 'messages' });
+    this.#emit({ type: 'history-change', messages: this.persisted });
+    return { ok: true, message };
+  }
+
+  /** Stops the replies that are streaming. */
+  stop(): void {
+    for (const id of this.thread.streaming) this.#transport?.send({ type: 'abort', message_id: id });
+  }
+
+  /** Reconnects now, without waiting for the backoff delay. */
+  retry(): void {
+    const transport = this.#transport as (Transport & { retry?: () => void }) | null;
+    if (!transport) return;
+    if (transport.state === 'closed' || transport.state === 'idle') transport.connect();
+    else transport.retry?.();
+  }
+
+  /** Whether the transport can be asked to reconnect now. */
+  get canRetry(): boolean {
+    return typeof (this.#transport as { retry?: unknown } | null)?.retry === 'function';
+  }
+
+  /** Runs an action chosen in a view with the registry's handler; false when no handler is registered. */
+  runAction(request: ActionRequest): boolean {
+    return this.actions.run(request, { deliverToHost: (r) => this.#emit({ type: 'action', request: r }) });
+  }
+
+  /** Adds a listener; returns the function that removes it. */
+  subscribe(listener: SessionListener): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  #emit(event: SessionEvent): void {
+    for (const listener of [...this.#listeners]) {
+      try {
+        listener(event);
+      } catch (error) {
+        queueMicrotask(() => {
+          throw error;
+        });
+      }
+    }
+  }
+
+  #advertise(): void {
+    const transport = this.#transport;
+    if (!transport) return;
+    if (transport.advertise) transport.advertise({ generativeUi: this.generativeUi });
+    else if (!this.generativeUi) {
+      this.#emit({ type: 'config-error', reason: 'generative UI is off, but the transport cannot stop advertising it (it has no advertise())' });
+    }
+  }
+
+  #hold(): void {
+    const transport = this.#transport;
+    if (!transport || this.#unsubscribe) return;
+    this.#unsubscribe = transport.subscribe((event) => this.#onTransportEvent(event));
+    if (this.#owned || transport.state === 'idle') transport.connect();
+  }
+
+  #release(): void {
+    this.#unsubscribe?.();
+    this.#unsubscribe = null;
+    for (const timer of this.#silence.values()) clearTimeout(timer);
+    this.#silence.clear();
+    if (this.#owned) this.#transport?.close();
+  }
+
+  /** (Re)starts the silence timer of a streaming reply; only while connected. */
+  #watch(messageId: string): void {
+    clearTimeout(this.#silence.get(messageId));
+    if (this.state !== 'open') {
+      this.#silence.delete(messageId);
+      return;
+    }
+    this.#silence.set(
+      messageId,
+      setTimeout(() => this.#interrupt(messageId, 'timeout'), this.replyTimeout),
+    );
+  }
+
+  #interrupt(messageId: string, reason: InterruptReason, notify = true): void {
+    clearTimeout(this.#silence.get(messageId));
+    this.#silence.delete(messageId);
+    const message = this.thread.interrupt(messageId);
+    if (!message || !notify) return;
+    this.#emit({ type: 'messages' });
+    this.#emit({ type: 'message-interrupted', message, reason });
+    this.#finished(message);
+  }
+
+  #finished(message: AssistantMessage): void {
+    this.#emit({ type: 'citations', messageId: message.id, citations: message.citations });
+    this.#emit({ type: 'history-change', messages: this.persisted });
+  }
+
+  #onTransportEvent(event: TransportEvent): void {
+    switch (event.type) {
+      case 'state':
+        if (event.state === 'closed') for (const id of this.thread.streaming) this.#interrupt(id, 'connection-closed');
+        else for (const id of this.thread.streaming) this.#watch(id);
+        this.#emit({ type: 'state', state: event.state });
+        return;
+      case 'protocol-error':
+        this.#emit({ type: 'protocol-error', reason: event.reason });
+        return;
+      case 'ui-envelope':
+        this.#emit({ type: 'ui-envelope', event: event.event });
+        return;
+      case 'server':
+        break;
+      default:
+        if ((event as { type: string }).type === 'backoff') this.#emit(event as unknown as SessionEvent);
+        return;
+    }
+    const server = event.event;
+    if (server.type === 'error') {
+      if (server.message_id && this.thread.streaming.includes(server.message_id)) {
+        this.#interrupt(server.message_id, 'server-error');
+      } else this.#emit({ type: 'protocol-error', reason: `server error ${server.code}: ${server.message}` });
+      return;
+    }
+    const changed = this.thread.apply(server);
+    if (!changed) return;
+    this.#emit({ type: 'messages' });
+    if (server.type === 'task') {
+      this.#emit({ type: 'history-change', messages: this.persisted });
+      return;
+    }
+    if (server.type === 'message_start') this.#emit({ type: 'message-start', message: changed });
+    if (changed.status === 'streaming') this.#watch(changed.id);
+    else {
+      clearTimeout(this.#silence.get(changed.id));
+      this.#silence.delete(changed.id);
+      this.#emit({ type: 'message-complete', message: changed });
+      this.#finished(changed);
+    }
+  }
+}

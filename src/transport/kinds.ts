@@ -1,0 +1,35 @@
+import { SseTransport } from './sse.js';
+import type { Transport } from './transport.js';
+import { WebSocketTransport, composerUrl } from './websocket.js';
+
+/*
+ * The kinds of connection a chat can open from a URL: what `<mantis-chat transport="…">` names. A new kind (a later
+ * AI SDK or AG-UI stream, say) is one entry here.
+ */
+
+export interface TransportFactoryOptions {
+  /** Resolves a relative URL (the page's base URL in a browser). */
+  readonly relativeTo?: string;
+  /** Whether the connection may advertise inline UI; the session tells the transport again when it changes. */
+  readonly generativeUi: boolean;
+}
+
+export const TRANSPORT_KINDS = {
+  /** The Composer protocol over a WebSocket. */
+  ws: (url: string, options: TransportFactoryOptions): Transport =>
+    new WebSocketTransport(composerUrl(url, options, options.relativeTo, 'ws')),
+  /** The Composer protocol over Server-Sent Events, with POSTed client frames. */
+  sse: (url: string, options: TransportFactoryOptions): Transport =>
+    new SseTransport(composerUrl(url, options, options.relativeTo, 'http')),
+} as const satisfies Record<string, (url: string, options: TransportFactoryOptions) => Transport>;
+
+export type TransportKind = keyof typeof TRANSPORT_KINDS;
+
+export function isTransportKind(value: unknown): value is TransportKind {
+  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(TRANSPORT_KINDS, value);
+}
+
+/** Opens no connection yet: builds the transport of a kind for a URL. Throws on a URL that cannot be parsed. */
+export function createTransport(kind: TransportKind, url: string, options: TransportFactoryOptions): Transport {
+  return TRANSPORT_KINDS[kind](url, options);
+}

@@ -1,0 +1,299 @@
+// ChatSession in plain Node: the conversation engine with no element and no DOM, against the real reference server
+// over real WebSockets (the `ws` package as the socket factory).
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { WebSocket } from 'ws';
+import { COMPOSER_PATH, startAgentServer, type AgentServer } from '../../demo/server/agent-server.js';
+import {
+  COMPOSER_LIMITS,
+  ChatSession,
+  ActionRegistry,
+  Thread,
+  WebSocketTransport,
+  type AssistantMessage,
+  type ClientFrame,
+  type SessionEvent,
+  type SocketLike,
+  type ServerEvent,
+  type ToolPart,
+} from '../../src/index.js';
+
+let server: AgentServer;
+before(async () => {
+  server = await startAgentServer({ port: 0 });
+});
+after(() => server.close());
+
+const socketUrl = (query = '') => `ws${server.origin.slice(4)}${COMPOSER_PATH}?delay=0&inline_ui_version=1${query}`;
+const wsFactory = (url: string) => new WebSocket(url) as unknown as SocketLike;
+const transport = (query = '', options: { maxAttempts?: number } = {}) => new WebSocketTransport(socketUrl(query), { socketFactory: wsFactory, ...options });
+
+/** Resolves with the first session event of a type. */
+function next<T extends SessionEvent['type']>(session: ChatSession, type: T, timeout = 5000): Promise<Extract<SessionEvent, { type: T }>> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ${type} event`)), timeout);
+    const off = session.subscribe((event) => {
+      if (event.type !== type) return;
+      clearTimeout(timer);
+      off();
+      resolve(event as Extract<SessionEvent, { type: T }>);
+    });
+  });
+}
+
+const assistants = (session: ChatSession) => session.messages.filter((m): m is AssistantMessage => m.role === 'assistant');
+const partTypes = (message: AssistantMessage | undefined) => message?.parts.map((p) => p.type) ?? [];
+
+describe('ChatSession, headless', () => {
+  test('sends a message over its transport and streams the reply into parts', async () => {
+    const session = new ChatSession({ transport: transport() });
+    session.connect();
+    const complete = next(session, 'message-complete');
+    const history = next(session, 'history-change');
+    const sent = session.send('Show me the clusters');
+    assert.equal(sent.ok, true);
+    assert.equal((await history).messages.length, 1);
+    const { message } = await complete;
+    assert.deepEqual(partTypes(message), ['text', 'data-mantis-ui', 'text']);
+    assert.equal(session.persisted.at(-1)?.role, 'assistant');
+    session.disconnect();
+    session.transport?.close();
+  });
+
+  test('checks a message before showing it: empty, too long, no connection', () => {
+    const offline = new ChatSession();
+    const none = offline.send('hello');
+    assert.deepEqual(none.ok ? null : none.reason, 'no-connection');
+    const sent: ClientFrame[] = [];
+    const recording = transport();
+    recording.send = (frame) => void sent.push(frame);
+    const session = new ChatSession({ transport: recording });
+    const empty = session.send('   ');
+    assert.deepEqual(empty.ok ? null : empty.reason, 'empty');
+    const long = session.send('x'.repeat(COMPOSER_LIMITS.userMessageLength + 1));
+    assert.deepEqual(long.ok ? null : long.reason, 'too-long');
+    assert.match(long.ok ? '' : long.message, /too long/);
+    assert.equal(session.messages.length, 0);
+    assert.deepEqual(sent, []);
+    // Exactly at the limit it goes.
+    assert.equal(session.send('x'.repeat(COMPOSER_LIMITS.userMessageLength)).ok, true);
+    assert.equal(sent.length, 1);
+  });
+
+  test('a reply cut short by a change of transport ends as interrupted, persisted as such, and later events are ignored', async () => {
+    const session = new ChatSession({ transport: transport('&fault=stall:5:2000') });
+    session.connect();
+    const started = next(session, 'message-start');
+    session.send('hello');
+    const { message } = await started;
+    await new Promise((r) => setTimeout(r, 60));
+    const interrupted = next(session, 'message-interrupted');
+    const replacement = transport();
+    session.useTransport(replacement, { owned: true });
+    const event = await interrupted;
+    assert.equal(event.reason, 'transport-changed');
+    assert.equal(event.message.id, message.id);
+    const reply = assistants(session)[0];
+    assert.equal(reply?.status, 'interrupted');
+    assert.equal(session.thread.streaming.length, 0);
+    const persisted = session.persisted.at(-1);
+    assert.equal(persisted?.role === 'assistant' && persisted.status, 'interrupted');
+    // A late event for it changes nothing.
+    const before = assistants(session)[0];
+    session.thread.apply({ type: 'text_delta', message_id: message.id, sequence: 10_000, delta: 'late' });
+    assert.equal(assistants(session)[0], before);
+    // Replayed, it is interrupted still, with the same parts.
+    const replay = new ChatSession({ messages: session.persisted });
+    assert.equal(assistants(replay)[0]?.status, 'interrupted');
+    assert.deepEqual(assistants(replay)[0]?.parts, before?.parts);
+    session.disconnect();
+  });
+
+  test('a reply ends as interrupted when the transport gives up', async () => {
+    // The server drops the connection after 3 events; the transport may not reconnect.
+    const session = new ChatSession({ transport: transport('&fault=drop:3', { maxAttempts: 0 }) });
+    session.connect();
+    const interrupted = next(session, 'message-interrupted');
+    session.send('hello');
+    const { reason, message } = await interrupted;
+    assert.equal(reason, 'connection-closed');
+    assert.equal(message.status, 'interrupted');
+    assert.equal(session.state, 'closed');
+    session.disconnect();
+  });
+
+  test('a reply the server stops sending ends as interrupted after the reply timeout', async () => {
+    const session = new ChatSession({ transport: transport('&fault=stall:3:3000'), replyTimeout: 200 });
+    session.connect();
+    const interrupted = next(session, 'message-interrupted');
+    session.send('hello');
+    const { reason } = await interrupted;
+    assert.equal(reason, 'timeout');
+    session.disconnect();
+  });
+
+  test('a server error about a reply ends it as interrupted', () => {
+    const session = new ChatSession();
+    const events: SessionEvent[] = [];
+    session.subscribe((e) => events.push(e));
+    const deliver = (event: ServerEvent) => session.thread.apply(event);
+    deliver({ type: 'message_start', message_id: 'm', sequence: 0, marker: { inline_ui_version: 1, mode: 'orchestrator' } });
+    deliver({ type: 'text_delta', message_id: 'm', sequence: 1, delta: 'Half' });
+    deliver({ type: 'error', message_id: 'm', code: 'model_failed', message: 'The model failed.' });
+    assert.equal(assistants(session)[0]?.status, 'interrupted');
+  });
+
+  test('the last disconnect releases an owned transport; a host transport stays open', async () => {
+    const owned = transport();
+    const session = new ChatSession();
+    session.useTransport(owned, { owned: true });
+    session.connect();
+    session.connect();
+    await next(session, 'state');
+    session.disconnect();
+    assert.notEqual(owned.state, 'closed');
+    session.disconnect();
+    assert.equal(owned.state, 'closed');
+
+    const hosts = transport();
+    const other = new ChatSession({ transport: hosts });
+    other.connect();
+    await new Promise((r) => setTimeout(r, 50));
+    other.disconnect();
+    assert.equal(hosts.state, 'open');
+    hosts.close();
+  });
+
+  test('runs actions through its registry: defaults go to the host; a removed handler runs nothing', () => {
+    const session = new ChatSession({ actions: new ActionRegistry().without('run-task') });
+    const delivered: SessionEvent[] = [];
+    session.subscribe((e) => e.type === 'action' && delivered.push(e));
+    const navigate = { id: 'go', type: 'navigate', label: 'Go', target: { uri: 'mantis://map/m/point/p' } } as const;
+    assert.equal(session.runAction({ messageId: 'm', viewId: 'v', nodeId: 'n', action: navigate }), true);
+    const task = { id: 't', type: 'run-task', label: 'Run', task: 'Refresh', taskId: 0 } as const;
+    assert.equal(session.runAction({ viewId: 'v', nodeId: 'n', action: task }), false);
+    assert.equal(delivered.length, 1);
+    assert.deepEqual(delivered[0]?.type === 'action' && delivered[0].request.action, navigate);
+  });
+});
+
+describe('Thread records', () => {
+  const start: ServerEvent = { type: 'message_start', message_id: 'm', sequence: 0, marker: { inline_ui_version: 1, mode: 'orchestrator' } };
+
+  test('persists one record per reasoning run, and never copies the record list per event', () => {
+    const thread = new Thread();
+    thread.apply(start);
+    thread.apply({ type: 'reasoning_start', message_id: 'm', sequence: 1, reasoning_id: 'r' });
+    const list = (thread.messages[0] as AssistantMessage).events;
+    let sequence = 2;
+    for (let i = 0; i < 20_000; i++) thread.apply({ type: 'reasoning_delta', message_id: 'm', sequence: sequence++, reasoning_id: 'r', delta: 'ab' });
+    thread.apply({ type: 'reasoning_end', message_id: 'm', sequence: sequence++, reasoning_id: 'r' });
+    thread.apply({ type: 'message_end', message_id: 'm', sequence: sequence++ });
+    const message = thread.messages[0] as AssistantMessage;
+    assert.equal(message.events, list, 'the same list, grown in place');
+    assert.equal(message.events.length, 1);
+    const record = message.events[0];
+    assert.equal(record?.event.type === 'reasoning' && record.event.text.length, 40_000);
+    assert.equal(record?.event.type === 'reasoning' && record.event.state, 'done');
+    const persisted = JSON.stringify(thread.toPersisted());
+    assert.ok(persisted.length < 41_000, `persisted ${persisted.length} characters`);
+    const replay = new Thread();
+    replay.load(thread.toPersisted());
+    assert.deepEqual(replay.messages[0]?.role === 'assistant' && replay.messages[0].parts, message.parts);
+  });
+
+  test('loads histories persisted with per-delta reasoning events as one run', () => {
+    const legacy = [
+      { at: 0, receivedAt: 1000, event: { type: 'reasoning_start', message_id: 'm', sequence: 1, reasoning_id: 'r' } },
+      { at: 0, receivedAt: 1100, event: { type: 'reasoning_delta', message_id: 'm', sequence: 2, reasoning_id: 'r', delta: 'Think' } },
+      { at: 0, receivedAt: 1900, event: { type: 'reasoning_delta', message_id: 'm', sequence: 3, reasoning_id: 'r', delta: 'ing' } },
+      { at: 0, receivedAt: 2500, event: { type: 'reasoning_end', message_id: 'm', sequence: 4, reasoning_id: 'r' } },
+    ];
+    const thread = new Thread();
+    thread.load([{ id: 'm', role: 'assistant', text: 'Answer.', marker: { inlineUiVersion: 1, mode: 'orchestrator' }, sequence: 5, events: legacy as never }]);
+    const message = thread.messages[0] as AssistantMessage;
+    assert.deepEqual(message.events, [
+      { at: 0, receivedAt: 1000, updatedAt: 2500, event: { type: 'reasoning', reasoning_id: 'r', text: 'Thinking', state: 'done' } },
+    ]);
+    assert.deepEqual(partTypes(message), ['reasoning', 'text']);
+  });
+
+  test('keeps trusted task events with the message that owns the todo list, so a replay equals what was seen live', () => {
+    const thread = new Thread();
+    thread.apply(start);
+    thread.apply({ type: 'todo', message_id: 'm', sequence: 1, todos: [{ id: 't', text: 'Refresh', status: 'pending', task_id: 7 }] });
+    thread.apply({ type: 'text_delta', message_id: 'm', sequence: 2, delta: 'Done for now.' });
+    thread.apply({ type: 'message_end', message_id: 'm', sequence: 3 });
+    // Task progress arrives after message_end; a repeat of the same status (a resume replays them) adds nothing.
+    thread.apply({ type: 'task', task_id: 7, status: 'running' });
+    thread.apply({ type: 'task', task_id: 7, status: 'completed' });
+    assert.equal(thread.apply({ type: 'task', task_id: 7, status: 'completed' }), null);
+    const live = thread.messages[0] as AssistantMessage;
+    const todo = live.parts.find((p) => p.type === 'data-mantis-todo');
+    assert.deepEqual(todo?.type === 'data-mantis-todo' && todo.data.todos.map((t) => t.status), ['completed']);
+    const persisted = thread.toPersisted();
+    const records = persisted[0]?.role === 'assistant' ? persisted[0].events.map((e) => e.event.type) : [];
+    assert.deepEqual(records, ['todo', 'task', 'task']);
+    const replay = new Thread();
+    replay.load(persisted);
+    assert.deepEqual((replay.messages[0] as AssistantMessage).parts, live.parts);
+  });
+
+  test('correlates legacy tool events without tool_call_id by sequence: overlapping calls of one tool stay two parts', () => {
+    const thread = new Thread();
+    thread.apply(start);
+    const tool = (sequence: number, state: 'pending' | 'running' | 'completed' | 'failed', extra: object = {}): ServerEvent =>
+      ({ type: 'tool', message_id: 'm', sequence, tool_name: 'search_map', state, ...extra }) as ServerEvent;
+    thread.apply(tool(1, 'pending', { input: { q: 'first' } }));
+    thread.apply(tool(2, 'pending', { input: { q: 'second' } }));
+    thread.apply(tool(3, 'running'));
+    thread.apply(tool(4, 'running'));
+    thread.apply(tool(5, 'completed', { output: 1 }));
+    thread.apply(tool(6, 'failed', { error: 'offline' }));
+    const tools = (thread.messages[0] as AssistantMessage).parts.filter((p): p is ToolPart => p.type === 'dynamic-tool');
+    assert.deepEqual(
+      tools.map((t) => [t.toolCallId, t.state, t.input]),
+      [
+        ['m-seq-1', 'output-available', { q: 'first' }],
+        ['m-seq-2', 'output-error', { q: 'second' }],
+      ],
+    );
+  });
+});
+
+describe('citations', () => {
+  test('numbering continues across text and views, and the aggregate set is on the message and in an event', () => {
+    const session = new ChatSession();
+    const list = (id: string, titles: string[]) =>
+      JSON.stringify({ version: 1, id, root: { id: `${id}-l`, type: 'citation-list', citations: titles.map((title, i) => ({ id: `${id}-${i}`, title })) } });
+    const text = `Two sources [1] and [2](mantis://map/m/point/p2).\n\n\`\`\`mantis-ui\n${list('a', ['One', 'Two'])}\n\`\`\`\n\nAgain [3], and \`[9]\` is code.\n\n\`\`\`mantis-ui\n${list('b', ['Three'])}\n\`\`\`\n`;
+    const apply = (event: ServerEvent) => session.thread.apply(event);
+    apply({ type: 'message_start', message_id: 'm', sequence: 0, marker: { inline_ui_version: 1, mode: 'orchestrator' } });
+    apply({ type: 'text_delta', message_id: 'm', sequence: 1, delta: text });
+    const done = session.thread.apply({ type: 'message_end', message_id: 'm', sequence: 2 });
+    assert.ok(done);
+    assert.deepEqual(
+      done.citations.map((c) => [c.number, c.origin, c.origin === 'view' ? c.title : (c.target?.uri ?? null)]),
+      [
+        [1, 'text', null],
+        [2, 'text', 'mantis://map/m/point/p2'],
+        [3, 'view', 'One'],
+        [4, 'view', 'Two'],
+        [5, 'view', 'Three'],
+      ],
+    );
+  });
+
+  test('a finished reply offers its citations to the host in an event', async () => {
+    const session = new ChatSession({ transport: transport('&scenario=echo&chunk=64') });
+    session.connect();
+    const cited = next(session, 'citations');
+    session.send('Cited [1] and [2].');
+    const { citations } = await cited;
+    assert.deepEqual(
+      citations.map((c) => c.number),
+      [1, 2],
+    );
+    session.disconnect();
+  });
+});
