@@ -1,8 +1,9 @@
 /**
  * Fault switches of the reference server, read from `fault` query parameters (several may be given), applied per
  * connection of a session. docs/protocol.md lists them:
- *   drop:N          close every connection after N events (SSE: the response ends cleanly after them)
- *   drops:A.B.C     close connection 1 after A events, connection 2 after B, ... (later ones do not drop)
+ *   drop:N          close every connection after N events (SSE: the response ends cleanly after them); drop:0
+ *                   closes it as soon as it is accepted, before any event: a server that accepts and drops
+ *   drops:A.B.C     close connection 1 after A events, connection 2 after B, ... (later ones do not drop; 0: at once)
  *   malformed:N     on the first connection, send one frame that is not valid after N events
  *   duplicate       send every event twice
  *   stall:N:MS      after N events, send nothing for MS milliseconds
@@ -66,6 +67,9 @@ export class FaultyConnection {
     this.#plan = plan;
     this.#wire = wire;
     this.#malformed = malformed;
+    // After 0 events means at once: the connection was accepted (WebSocket open, SSE headers and `retry:` sent) and
+    // is closed right after the caller set it up, whatever the session's log holds.
+    if (plan.dropAfter === 0) this.#chain = this.#chain.then(() => this.#drop());
   }
 
   get dropped(): boolean {
@@ -100,9 +104,12 @@ export class FaultyConnection {
     this.#wire.write(frame);
     if (plan.duplicate) this.#wire.write(frame);
     this.#sent += 1;
-    if (plan.dropAfter !== undefined && this.#sent >= plan.dropAfter) {
-      this.#dropped = true;
-      this.#wire.drop();
-    }
+    if (plan.dropAfter !== undefined && this.#sent >= plan.dropAfter) this.#drop();
+  }
+
+  #drop(): void {
+    if (this.#dropped) return;
+    this.#dropped = true;
+    this.#wire.drop();
   }
 }

@@ -304,11 +304,11 @@ export class ChatSession {
       case 'ui-envelope':
         this.#emit({ type: 'ui-envelope', event: event.event });
         return;
+      case 'backoff':
+        this.#emit({ type: 'backoff', attempt: event.attempt, delay: event.delay });
+        return;
       case 'server':
         break;
-      default:
-        if ((event as { type: string }).type === 'backoff') this.#emit(event as unknown as SessionEvent);
-        return;
     }
     const server = event.event;
     if (server.type === 'error') {

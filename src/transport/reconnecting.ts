@@ -1,7 +1,11 @@
 import { ClientFrame, type ServerEvent } from '../protocol/composer-frames.js';
-import { BaseTransport } from './transport.js';
+import { INLINE_UI_CAPABILITY } from '../protocol/marker.js';
+import { BaseTransport, type TransportCapabilities } from './transport.js';
 
-/** Reconnection timing. Delays grow exponentially from `minDelay` to `maxDelay`, each drawn with jitter. */
+/**
+ * Reconnection timing. Delays grow exponentially from `minDelay` to `maxDelay`, each drawn with jitter; the schedule
+ * starts again from `minDelay` only once a connection has stayed up for `stableAfter` (or on `connect`/`retry`).
+ */
 export interface ReconnectOptions {
   /** First delay in ms (default 500). An SSE `retry:` field replaces it. */
   readonly minDelay?: number;
@@ -9,8 +13,14 @@ export interface ReconnectOptions {
   readonly maxDelay?: number;
   /** Fraction of each delay that is random (default 0.5: a delay is drawn between half and all of its step). */
   readonly jitter?: number;
-  /** Attempts before giving up and staying closed (default: never give up). */
+  /** Reconnect attempts in a row before giving up and staying closed (default: never give up). */
   readonly maxAttempts?: number;
+  /**
+   * Milliseconds a connection must stay open before the backoff schedule starts again from `minDelay` (default
+   * 5000). A server that accepts and drops every connection at once therefore meets growing delays and, with
+   * `maxAttempts`, an end.
+   */
+  readonly stableAfter?: number;
   /** The session to join; generated when absent. Resumption is per session. */
   readonly sessionId?: string;
   /** A random source for jitter and IDs (tests pass a seeded one). */
@@ -43,8 +53,13 @@ export abstract class ReconnectingTransport extends BaseTransport {
   #position: ResumePosition | undefined;
   #attempt = 0;
   #timer: ReturnType<typeof setTimeout> | undefined;
+  /** Resets the backoff schedule once the open channel has stayed up for `stableAfter`. */
+  #stable: ReturnType<typeof setTimeout> | undefined;
   #wanted = false;
   #opened = false;
+  /** A channel was asked to open and has neither opened nor been lost yet. */
+  #opening = false;
+  #capabilities: TransportCapabilities | undefined;
   #abort: (() => void) | undefined;
 
   constructor(options: ReconnectOptions = {}) {
@@ -56,13 +71,29 @@ export abstract class ReconnectingTransport extends BaseTransport {
       maxDelay: options.maxDelay ?? 15_000,
       jitter: options.jitter ?? 0.5,
       maxAttempts: options.maxAttempts ?? Number.POSITIVE_INFINITY,
+      stableAfter: options.stableAfter ?? 5000,
       random,
     };
   }
 
+  /** The URL the channel connects to now: the given one until `advertise` is called, then derived from it. */
+  abstract get url(): string;
+
   /** The last event applied: where a reconnect resumes. */
   get resumePosition(): ResumePosition | undefined {
     return this.#position;
+  }
+
+  /** What `advertise` last set; undefined until it is called (the given URL is then used as is). */
+  protected get capabilities(): TransportCapabilities | undefined {
+    return this.#capabilities;
+  }
+
+  /** `url` with this transport's `session_id` (a URL that names a session keeps it). */
+  protected withSession(url: string): string {
+    const parsed = new URL(url);
+    if (!parsed.searchParams.has('session_id')) parsed.searchParams.set('session_id', this.sessionId);
+    return parsed.href;
   }
 
   /** Whether the channel has been open before (a reconnect resumes; a first connection does not). */
@@ -80,6 +111,7 @@ export abstract class ReconnectingTransport extends BaseTransport {
   connect(options: { signal?: AbortSignal } = {}): void {
     if (this.#wanted) return;
     this.#wanted = true;
+    this.#attempt = 0;
     if (options.signal) {
       if (options.signal.aborted) return this.close();
       const onAbort = () => this.close();
@@ -87,16 +119,34 @@ export abstract class ReconnectingTransport extends BaseTransport {
       this.#abort = () => options.signal?.removeEventListener('abort', onAbort);
     }
     this.setState('connecting');
-    this.openChannel();
+    this.#openChannel();
   }
 
-  /** Reconnects now, without waiting for the backoff delay (the UI's retry button). */
+  /** Reconnects now, without waiting for the backoff delay (the UI's retry button); the schedule starts again. */
   retry(): void {
     if (!this.#wanted || this.channelOpen) return;
-    clearTimeout(this.#timer);
+    this.#cancelReconnect();
     this.#attempt = 0;
     this.setState('connecting');
-    this.openChannel();
+    this.#openChannel();
+  }
+
+  /**
+   * What this client may advertise: the URL becomes the given one with the capabilities (see `composerUrl`). When
+   * that changes what the URL advertises while a channel is open or opening, the channel is reopened at once; it
+   * resumes as on any reconnect (resume position, unanswered messages sent again, queued frames kept).
+   */
+  advertise(capabilities: TransportCapabilities): void {
+    // What the server reads: the capability's values on the URL (not the URL's spelling, which composerUrl may change).
+    const advertised = () => new URL(this.url).searchParams.getAll(INLINE_UI_CAPABILITY.param).join('&');
+    const before = advertised();
+    this.#capabilities = { generativeUi: capabilities.generativeUi };
+    if (advertised() === before || !this.#wanted || !(this.channelOpen || this.#opening)) return;
+    clearTimeout(this.#stable);
+    this.#cancelReconnect();
+    this.closeChannel();
+    this.setState('connecting');
+    this.#openChannel();
   }
 
   send(frame: ClientFrame): void {
@@ -111,7 +161,9 @@ export abstract class ReconnectingTransport extends BaseTransport {
 
   close(): void {
     this.#wanted = false;
-    clearTimeout(this.#timer);
+    this.#opening = false;
+    this.#cancelReconnect();
+    clearTimeout(this.#stable);
     this.#abort?.();
     this.#outbox = [];
     this.#unanswered.clear();
@@ -119,10 +171,26 @@ export abstract class ReconnectingTransport extends BaseTransport {
     this.setState('closed');
   }
 
-  /** The channel opened: resume (subclasses do it on the wire), then send what waited. */
+  #cancelReconnect(): void {
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+  }
+
+  #openChannel(): void {
+    this.#opening = true;
+    this.openChannel();
+  }
+
+  /**
+   * The channel opened: resume (subclasses do it on the wire), then send what waited. The backoff schedule starts
+   * again only if the channel stays up for `stableAfter`.
+   */
   protected opened(): void {
-    this.#attempt = 0;
+    this.#opening = false;
     this.#opened = true;
+    clearTimeout(this.#stable);
+    if (this.options.stableAfter <= 0) this.#attempt = 0;
+    else this.#stable = setTimeout(() => (this.#attempt = 0), this.options.stableAfter);
     this.setState('open');
     for (const frame of this.#unanswered.values()) if (!this.transmit(frame)) return;
     const outbox = this.#outbox;
@@ -142,19 +210,31 @@ export abstract class ReconnectingTransport extends BaseTransport {
     this.emit({ type: 'server', event });
   }
 
-  /** The channel closed or failed. Unless the page closed it, reconnect after a backoff delay. */
+  /**
+   * The channel closed or failed. Unless the page closed it, reconnect after a backoff delay (announced by a
+   * `backoff` event), or stay closed once `maxAttempts` reconnects in a row have failed.
+   */
   protected lost(): void {
+    this.#opening = false;
+    clearTimeout(this.#stable);
     if (!this.#wanted) return;
+    this.#cancelReconnect();
     if (this.#attempt >= this.options.maxAttempts) {
       this.#wanted = false;
+      this.#abort?.();
       this.setState('closed');
       return;
     }
+    const delay = this.nextDelay();
+    const attempt = this.#attempt;
+    const timer = setTimeout(() => {
+      if (this.#timer === timer) this.#timer = undefined;
+      if (this.#wanted && !this.channelOpen) this.#openChannel();
+    }, delay);
+    this.#timer = timer;
     this.setState('reconnecting');
-    clearTimeout(this.#timer);
-    this.#timer = setTimeout(() => {
-      if (this.#wanted && !this.channelOpen) this.openChannel();
-    }, this.nextDelay());
+    // A listener of the state change may have retried or closed already: then this delay is not scheduled.
+    if (this.#timer === timer && this.#wanted) this.emit({ type: 'backoff', attempt, delay });
   }
 
   /** The next backoff delay: exponential in the attempt, capped, with jitter. */

@@ -10,7 +10,18 @@ export type TransportEvent =
   /** An agent-ui@1 `ui_envelope` event (SSE). */
   | { readonly type: 'ui-envelope'; readonly event: UiEnvelopeEvent }
   /** A frame that failed validation: reported and skipped; the stream goes on. */
-  | { readonly type: 'protocol-error'; readonly reason: string };
+  | { readonly type: 'protocol-error'; readonly reason: string }
+  /**
+   * A reconnect was scheduled: `attempt` is its number (1 for the first since the connection was last stable, or
+   * since `connect`/`retry`), `delay` the milliseconds until it starts (what "Reconnecting in N s" shows).
+   */
+  | { readonly type: 'backoff'; readonly attempt: number; readonly delay: number };
+
+/** What this client may advertise to the server (on the Composer URL). */
+export interface TransportCapabilities {
+  /** Inline UI (`inline_ui_version=1`): off, the server replies in Markdown only. */
+  readonly generativeUi: boolean;
+}
 
 export type TransportListener = (event: TransportEvent) => void;
 
@@ -22,6 +33,12 @@ export interface Transport {
   /** Sends a frame; user messages sent while offline are queued and sent exactly once. */
   send(frame: ClientFrame): void;
   close(): void;
+  /**
+   * What this client may advertise. Until it is called the transport's URL is used as given; a change while a
+   * channel is open or opening reopens it (resuming, losing nothing). Optional: a transport without it advertises
+   * nothing of its own.
+   */
+  advertise?(capabilities: TransportCapabilities): void;
   /** Adds a listener; returns the function that removes it. */
   subscribe(listener: TransportListener): () => void;
   /** The events as an async stream; it ends when the signal aborts or the transport closes. */

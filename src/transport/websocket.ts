@@ -53,16 +53,21 @@ export interface WebSocketTransportOptions extends ReconnectOptions {
  * once).
  */
 export class WebSocketTransport extends ReconnectingTransport {
-  readonly url: string;
+  /** The URL given to the constructor, with the session. */
+  readonly #given: string;
   readonly #factory: SocketFactory;
   #socket: SocketLike | null = null;
 
   constructor(url: string, options: WebSocketTransportOptions = {}) {
     super(options);
-    const withSession = new URL(url);
-    if (!withSession.searchParams.has('session_id')) withSession.searchParams.set('session_id', this.sessionId);
-    this.url = withSession.href;
+    this.#given = this.withSession(url);
     this.#factory = options.socketFactory ?? defaultFactory;
+  }
+
+  /** The URL the socket connects to now: the given one, or derived from it by `composerUrl` once advertised. */
+  get url(): string {
+    const capabilities = this.capabilities;
+    return capabilities ? composerUrl(this.#given, capabilities, undefined, 'ws') : this.#given;
   }
 
   protected get channelOpen(): boolean {
