@@ -1,9 +1,12 @@
-import type { MessageEvent, ServerEvent } from '../protocol/composer-frames.js';
+import type { ServerEvent } from '../protocol/composer-frames.js';
 import type { ProtocolMarker } from '../protocol/marker.js';
 import { editFinished, type MessageParser } from '../protocol/parser.js';
 import type { MantisPart } from '../protocol/parts.js';
 import { citationIndex, type MessageCitation } from '../protocol/projections.js';
 import { isRecordEvent, toRecord, type ReasoningRecord, type TrustedRecord } from '../protocol/records.js';
+import { normalizeEvents, replayParts, type PersistedAssistant, type PersistedMessage } from './persisted.js';
+
+export type { PersistedMessage } from './persisted.js';
 import { defaultProtocols, type ProtocolRegistry } from '../protocol/registry.js';
 
 export interface UserMessage {
@@ -56,58 +59,6 @@ export interface PersistedEvent {
   /** When it last changed (a reasoning run's last delta or its end); absent when it never changed. */
   readonly updatedAt?: number;
   readonly event: TrustedRecord;
-}
-
-/** Persisted assistant messages written before reasoning runs were single records still load. */
-type LegacyReasoningEvent = Extract<MessageEvent, { type: 'reasoning_start' | 'reasoning_delta' | 'reasoning_end' }>;
-
-/**
- * The persisted format of a conversation (`<mantis-chat>.messages`, `mantis-history-change`): the original text as
- * the source of truth, the trusted marker, and the trusted records with their reasoning_id, tool_call_id and
- * sequence. Parts are never stored: they are derived again, exactly, on replay. `status` is present only for a
- * reply that was interrupted.
- */
-export type PersistedMessage =
-  | UserMessage
-  | (Pick<AssistantMessage, 'id' | 'role' | 'text' | 'marker' | 'sequence' | 'inReplyTo' | 'events'> & { readonly status?: 'interrupted' });
-
-type PersistedAssistant = Extract<PersistedMessage, { role: 'assistant' }>;
-
-/** Joins legacy per-delta reasoning events into one record per run; other lists are returned as they are. */
-function normalizeEvents(events: readonly PersistedEvent[]): readonly PersistedEvent[] {
-  const legacy = (e: PersistedEvent): LegacyReasoningEvent | null =>
-    ['reasoning_start', 'reasoning_delta', 'reasoning_end'].includes(e.event.type) ? (e.event as unknown as LegacyReasoningEvent) : null;
-  if (!events.some(legacy)) return events;
-  const out: PersistedEvent[] = [];
-  const runs = new Map<string, number>();
-  for (const entry of events) {
-    const event = legacy(entry);
-    if (!event) {
-      out.push(entry);
-      continue;
-    }
-    const index = runs.get(event.reasoning_id);
-    const previous = index === undefined ? undefined : out[index];
-    const record = toRecord(event, previous?.event as ReasoningRecord | undefined);
-    if (previous && index !== undefined) out[index] = { ...previous, updatedAt: entry.receivedAt, event: record };
-    else runs.set(event.reasoning_id, out.push({ at: entry.at, receivedAt: entry.receivedAt, event: record }) - 1);
-  }
-  return out;
-}
-
-/** The parts of a persisted assistant message: its text parsed under its stored marker, records where they arrived. */
-function replayParts(m: PersistedAssistant, protocols: ProtocolRegistry): readonly MantisPart[] {
-  const parser = protocols.createParser(m.marker);
-  let parts: readonly MantisPart[] = [];
-  let offset = 0;
-  for (const { at, event } of m.events) {
-    const upTo = Math.min(Math.max(at, offset), m.text.length);
-    if (upTo > offset) parts = parser.push(m.text.slice(offset, upTo));
-    offset = upTo;
-    parts = protocols.applyRecord(event, parser, parts) ?? parts;
-  }
-  if (offset < m.text.length) parser.push(m.text.slice(offset));
-  return [...parser.end()];
 }
 
 /** A streaming message's working state: its parser, its growing record list, and where each reasoning run is. */

@@ -167,8 +167,12 @@ export class SseTransport extends ReconnectingTransport {
     if (this.#posting || !this.#open || !frame) return;
     this.#posting = true;
     const generation = this.#generation;
-    const headers = { ...this.#headers(), 'content-type': 'application/json' };
-    this.#fetch(this.url, { method: 'POST', headers, body: JSON.stringify(frame) })
+    // Async, so a headers function or a fetch that throws counts as a failed attempt instead of stalling the queue.
+    const post = async () => {
+      const headers = { ...this.#headers(), 'content-type': 'application/json' };
+      return this.#fetch(this.url, { method: 'POST', headers, body: JSON.stringify(frame) });
+    };
+    post()
       .then(
         (response) => (response.ok ? 'sent' : retryable(response.status) ? 'retry' : `frame refused (${response.status})`),
         () => 'retry',

@@ -1,0 +1,62 @@
+import type { MessageEvent } from '../protocol/composer-frames.js';
+import type { MantisPart } from '../protocol/parts.js';
+import { toRecord, type ReasoningRecord } from '../protocol/records.js';
+import type { ProtocolRegistry } from '../protocol/registry.js';
+import type { AssistantMessage, PersistedEvent, UserMessage } from './thread.js';
+
+/*
+ * The persisted format of a conversation, and how a persisted assistant message is turned back into parts.
+ */
+
+/** Persisted assistant messages written before reasoning runs were single records still load. */
+type LegacyReasoningEvent = Extract<MessageEvent, { type: 'reasoning_start' | 'reasoning_delta' | 'reasoning_end' }>;
+
+/**
+ * The persisted format of a conversation (`<mantis-chat>.messages`, `mantis-history-change`): the original text as
+ * the source of truth, the trusted marker, and the trusted records with their reasoning_id, tool_call_id and
+ * sequence. Parts are never stored: they are derived again, exactly, on replay. `status` is present only for a
+ * reply that was interrupted.
+ */
+export type PersistedMessage =
+  | UserMessage
+  | (Pick<AssistantMessage, 'id' | 'role' | 'text' | 'marker' | 'sequence' | 'inReplyTo' | 'events'> & { readonly status?: 'interrupted' });
+
+export type PersistedAssistant = Extract<PersistedMessage, { role: 'assistant' }>;
+
+/** Joins legacy per-delta reasoning events into one record per run; other lists are returned as they are. */
+export function normalizeEvents(events: readonly PersistedEvent[]): readonly PersistedEvent[] {
+  const legacy = (e: PersistedEvent): LegacyReasoningEvent | null =>
+    ['reasoning_start', 'reasoning_delta', 'reasoning_end'].includes(e.event.type) ? (e.event as unknown as LegacyReasoningEvent) : null;
+  if (!events.some(legacy)) return events;
+  const out: PersistedEvent[] = [];
+  const runs = new Map<string, number>();
+  for (const entry of events) {
+    const event = legacy(entry);
+    if (!event) {
+      out.push(entry);
+      continue;
+    }
+    const index = runs.get(event.reasoning_id);
+    const previous = index === undefined ? undefined : out[index];
+    const record = toRecord(event, previous?.event as ReasoningRecord | undefined);
+    if (previous && index !== undefined) out[index] = { ...previous, updatedAt: entry.receivedAt, event: record };
+    else runs.set(event.reasoning_id, out.push({ at: entry.at, receivedAt: entry.receivedAt, event: record }) - 1);
+  }
+  return out;
+}
+
+/** The parts of a persisted assistant message: its text parsed under its stored marker, records where they arrived. */
+export function replayParts(m: PersistedAssistant, protocols: ProtocolRegistry): readonly MantisPart[] {
+  const parser = protocols.createParser(m.marker);
+  let parts: readonly MantisPart[] = [];
+  let offset = 0;
+  for (const { at, event } of m.events) {
+    const upTo = Math.min(Math.max(at, offset), m.text.length);
+    if (upTo > offset) parts = parser.push(m.text.slice(offset, upTo));
+    offset = upTo;
+    parts = protocols.applyRecord(event, parser, parts) ?? parts;
+  }
+  if (offset < m.text.length) parser.push(m.text.slice(offset));
+  return [...parser.end()];
+}
+

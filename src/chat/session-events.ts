@@ -1,0 +1,53 @@
+import type { ActionRequest } from '../actions/registry.js';
+import { COMPOSER_LIMITS } from '../limits.js';
+import type { UiEnvelopeEvent } from '../protocol/composer-frames.js';
+import type { MessageCitation } from '../protocol/projections.js';
+import type { ConnectionState } from '../transport/transport.js';
+import type { AssistantMessage, PersistedMessage } from './thread.js';
+
+/* What a ChatSession tells its listeners, and the words it uses for refusals. */
+
+/** Why a reply ended without `message_end`. */
+export type InterruptReason = 'transport-changed' | 'connection-closed' | 'released' | 'server-error' | 'timeout';
+
+/** Why a message was not sent. Nothing of it reached the transcript or the transport. */
+export type SendRefusal = 'empty' | 'too-long' | 'no-connection';
+
+export type SessionEvent =
+  /** The messages changed (any streamed event, a sent message, a replay). */
+  | { readonly type: 'messages' }
+  | { readonly type: 'state'; readonly state: ConnectionState }
+  | { readonly type: 'message-start'; readonly message: AssistantMessage }
+  | { readonly type: 'message-complete'; readonly message: AssistantMessage }
+  | { readonly type: 'message-interrupted'; readonly message: AssistantMessage; readonly reason: InterruptReason }
+  /** A finished message's aggregate citation set, for the host's canvas. */
+  | { readonly type: 'citations'; readonly messageId: string; readonly citations: readonly MessageCitation[] }
+  /** The persisted conversation changed (a message was sent, a reply ended, a task reported progress). */
+  | { readonly type: 'history-change'; readonly messages: readonly PersistedMessage[] }
+  | { readonly type: 'protocol-error'; readonly reason: string }
+  /** The session was configured in a way it cannot honour (the transport cannot withdraw a capability, say). */
+  | { readonly type: 'config-error'; readonly reason: string }
+  /** An action for the host page (navigate, summarize, …): `<mantis-chat>` fires it as `mantis-action`. */
+  | { readonly type: 'action'; readonly request: ActionRequest }
+  /** An agent-ui@1 envelope that arrived on the transport. */
+  | { readonly type: 'ui-envelope'; readonly event: UiEnvelopeEvent }
+  /** A reconnect is scheduled in `delay` ms (attempt counts from 1). */
+  | { readonly type: 'backoff'; readonly attempt: number; readonly delay: number };
+
+export type SessionListener = (event: SessionEvent) => void;
+
+/**
+ * The page-level switch, as NEXT_PUBLIC_COMPOSER_GENERATIVE_UI=false is in the specification:
+ * `globalThis.MANTIS_COMPOSER_GENERATIVE_UI = false` before the code loads. (`<mantis-chat>` also reads a meta tag.)
+ */
+export function globalGenerativeUiSwitch(): boolean {
+  const flag = (globalThis as { MANTIS_COMPOSER_GENERATIVE_UI?: unknown }).MANTIS_COMPOSER_GENERATIVE_UI;
+  return !(flag === false || String(flag).toLowerCase() === 'false');
+}
+
+export const REFUSAL_TEXT: Record<SendRefusal, string> = {
+  empty: 'Type a message first.',
+  'too-long': `This message is too long: at most ${COMPOSER_LIMITS.userMessageLength.toLocaleString('en-US')} characters can be sent.`,
+  'no-connection': 'This chat has no connection to send through.',
+};
+
