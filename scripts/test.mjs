@@ -41,7 +41,9 @@ check('custom-elements.json', step('custom-elements.json', 'node', ['scripts/che
 // Node tests: the core in Node without a DOM, and the reference server.
 console.log('\n=== node tests');
 const nodeTests = readdirSync('test/node').filter((f) => f.endsWith('.test.ts')).map((f) => `test/node/${f}`);
-const node = spawnSync('node', ['--import', 'tsx', '--test', '--test-reporter=tap', ...nodeTests], { encoding: 'utf8' });
+// Bounded: a test that leaves a socket or timer open must fail the run, not hang it.
+const node = spawnSync('node', ['--import', 'tsx', '--test', '--test-reporter=tap', ...nodeTests], { encoding: 'utf8', timeout: 300_000 });
+if (node.error) console.log(`node tests did not finish: ${node.error.message}`);
 process.stdout.write(node.stdout);
 process.stderr.write(node.stderr);
 const count = (/** @type {string} */ label) => Number(new RegExp(`^# ${label} (\\d+)$`, 'm').exec(node.stdout)?.[1] ?? 0);

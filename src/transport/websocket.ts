@@ -116,7 +116,9 @@ export class WebSocketTransport extends ReconnectingTransport {
     const socket = this.#socket;
     this.#socket = null;
     if (socket) {
-      socket.onopen = socket.onmessage = socket.onclose = socket.onerror = null;
+      socket.onopen = socket.onmessage = socket.onclose = null;
+      // Closing a socket that is still connecting reports an error; Node's `ws` throws it when nobody listens.
+      socket.onerror = () => {};
       socket.close(1000, 'client closed');
     }
   }

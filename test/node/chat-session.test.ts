@@ -22,11 +22,20 @@ let server: AgentServer;
 before(async () => {
   server = await startAgentServer({ port: 0 });
 });
-after(() => server.close());
+// Every transport a test made is closed at the end, so nothing keeps the process alive.
+const made: WebSocketTransport[] = [];
+after(() => {
+  for (const t of made) t.close();
+  server.close();
+});
 
 const socketUrl = (query = '') => `ws${server.origin.slice(4)}${COMPOSER_PATH}?delay=0&inline_ui_version=1${query}`;
 const wsFactory = (url: string) => new WebSocket(url) as unknown as SocketLike;
-const transport = (query = '', options: { maxAttempts?: number } = {}) => new WebSocketTransport(socketUrl(query), { socketFactory: wsFactory, ...options });
+const transport = (query = '', options: { maxAttempts?: number } = {}) => {
+  const t = new WebSocketTransport(socketUrl(query), { socketFactory: wsFactory, ...options });
+  made.push(t);
+  return t;
+};
 
 /** Resolves with the first session event of a type. */
 function next<T extends SessionEvent['type']>(session: ChatSession, type: T, timeout = 5000): Promise<Extract<SessionEvent, { type: T }>> {
