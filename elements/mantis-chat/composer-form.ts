@@ -12,9 +12,10 @@ const STATE_TEXT: Record<ConnectionState, string> = {
 };
 
 /** The connection state line, with a button that reconnects now while reconnecting or disconnected. */
-export function renderStatus(state: ConnectionState, canRetry: boolean, retry: () => void): TemplateResult {
+export function renderStatus(state: ConnectionState, canRetry: boolean, retry: () => void, retryDelay?: number): TemplateResult {
+  const next = state === 'reconnecting' && retryDelay !== undefined ? ` Next try in ${Math.max(1, Math.round(retryDelay / 1000))} s.` : '';
   return html`<div part="status" class="status state-${state}">
-    <span role="status">${STATE_TEXT[state]}</span>
+    <span role="status">${STATE_TEXT[state]}${next}</span>
     <button part="retry-button" class="retry" ?hidden=${!(state === 'reconnecting' || state === 'closed') || !canRetry} @click=${retry}>
       Retry now
     </button>

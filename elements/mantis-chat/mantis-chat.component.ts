@@ -153,6 +153,8 @@ export class MantisChat extends LitElement {
 
   @state() private announcement = '';
   @state() private sendError = '';
+  /** The delay of the reconnect that is scheduled, in ms, while reconnecting. */
+  @state() private retryDelay: number | undefined = undefined;
 
   @query('textarea') private input!: HTMLTextAreaElement;
   @query('.transcript') private transcript!: HTMLElement;
@@ -235,6 +237,7 @@ export class MantisChat extends LitElement {
     if (event.type === 'messages') return this.#window.set(this.session.messages);
     if (event.type === 'session') this.#services.setValue(this.#binding.services);
     if (event.type === 'session' || event.type === 'state') this.requestUpdate();
+    if (event.type === 'backoff') this.retryDelay = event.delay;
     if (event.type !== 'session') dispatchSessionEvent(this, event, (text) => (this.announcement = text));
   }
 
@@ -258,7 +261,7 @@ export class MantisChat extends LitElement {
     const streaming = session.thread.streaming.length > 0;
     return html`<div part="base" class="base">
       <slot name="header"></slot>
-      ${renderStatus(state, session.canRetry, () => session.retry())}
+      ${renderStatus(state, session.canRetry, () => session.retry(), this.retryDelay)}
       <div class="visually-hidden" aria-live="polite" aria-atomic="true">${this.announcement}</div>
       <div part="transcript" class="transcript" role="log" aria-live="off" aria-label="Conversation" aria-busy=${streaming} tabindex="0" @scroll=${this.#follow.onScroll}>
         <div class="empty" ?hidden=${session.messages.length > 0}><slot name="empty"><p>No messages yet.</p></slot></div>

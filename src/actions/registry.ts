@@ -86,7 +86,7 @@ export class ActionRegistry {
 
   /** A registry with this handler in place of the one for its type. */
   with<T extends ActionType>(handler: ActionHandler<T>): ActionRegistry {
-    return new ActionRegistry([...this.#handlers.values(), handler as unknown as ActionHandler].filter((h, i, all) => all.findLastIndex((o) => o.type === h.type) === i));
+    return new ActionRegistry(new Map(this.#handlers).set(handler.type, handler as unknown as ActionHandler).values());
   }
 
   /** A registry without the handler of this type: such actions show as unavailable. */

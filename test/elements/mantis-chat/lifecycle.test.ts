@@ -3,23 +3,13 @@
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import '../../../elements/mantis-chat/mantis-chat.js';
 import type { MantisChat } from '../../../elements/mantis-chat/mantis-chat.js';
-import { COMPOSER_LIMITS, ChatSession, WebSocketTransport, type ClientFrame, type PersistedMessage } from '../../../src/index.js';
+import { COMPOSER_LIMITS, ChatSession, WebSocketTransport, type PersistedMessage } from '../../../src/index.js';
 import { composerSocketUrl, composerSseUrl } from '../../helpers/agent.js';
+import { recordSocketFrames, recordSocketUrls } from '../../helpers/sockets.js';
 
 const shadow = (el: MantisChat) => el.shadowRoot as ShadowRoot;
 const statusText = (el: MantisChat) => shadow(el).querySelector('[part="status"] [role="status"]')?.textContent;
 const connected = (el: MantisChat) => waitUntil(() => statusText(el) === 'Connected', 'never connected', { timeout: 5000 });
-
-/** Records the frames the page's WebSockets send (the sockets themselves are real). */
-function recordSocketFrames(): { frames: ClientFrame[]; restore: () => void } {
-  const frames: ClientFrame[] = [];
-  const send = WebSocket.prototype.send;
-  WebSocket.prototype.send = function (this: WebSocket, data: Parameters<WebSocket["send"]>[0]) {
-    if (typeof data === 'string') frames.push(JSON.parse(data) as ClientFrame);
-    return send.call(this, data);
-  };
-  return { frames, restore: () => (WebSocket.prototype.send = send) };
-}
 
 /** Captures console.warn calls. */
 function captureWarnings(): { warnings: string[]; restore: () => void } {
@@ -86,20 +76,12 @@ describe('<mantis-chat> property seams', () => {
 });
 
 describe('<mantis-chat> generative UI off, whatever the transport', () => {
-  /** Records the URLs the page's WebSockets open (the sockets themselves are real). */
   async function openedUrls(run: () => Promise<void>): Promise<string[]> {
-    const opened: string[] = [];
-    const RealWebSocket = window.WebSocket;
-    window.WebSocket = class extends RealWebSocket {
-      constructor(url: string | URL, protocols?: string | string[]) {
-        super(url, protocols);
-        opened.push(String(url));
-      }
-    };
+    const { opened, restore } = recordSocketUrls();
     try {
       await run();
     } finally {
-      window.WebSocket = RealWebSocket;
+      restore();
     }
     return opened;
   }

@@ -7,6 +7,7 @@ import { WebSocketTransport } from '../../../src/index.js';
 import { composerSocketUrl, composerSseUrl } from '../../helpers/agent.js';
 import { OWN_ATTACKS, loadSharedCorpus } from '../../helpers/corpus.js';
 import { assertNoActiveContent, watchSinks } from '../../helpers/sinks.js';
+import { recordSocketFrames, recordSocketUrls } from '../../helpers/sockets.js';
 
 const shadow = (el: MantisChat) => el.shadowRoot as ShadowRoot;
 
@@ -67,14 +68,7 @@ describe('<mantis-chat>', () => {
 
   it('advertises inline_ui_version=1 only while generative UI is on, and renders fences as Markdown when off', async () => {
     // Record the URLs sockets are opened with; the sockets themselves are real.
-    const opened: string[] = [];
-    const RealWebSocket = window.WebSocket;
-    window.WebSocket = class extends RealWebSocket {
-      constructor(url: string | URL, protocols?: string | string[]) {
-        super(url, protocols);
-        opened.push(String(url));
-      }
-    };
+    const { opened, restore } = recordSocketUrls();
     try {
       const on = await openChat(composerSocketUrl());
       expect(new URL(opened.at(-1) as string).searchParams.getAll('inline_ui_version')).to.deep.equal(['1']);
@@ -91,7 +85,7 @@ describe('<mantis-chat>', () => {
       expect(assistantParts(el)).to.deep.equal(['text']);
       expect(shadow(el).querySelector('mantis-ui-view')).to.equal(null);
     } finally {
-      window.WebSocket = RealWebSocket;
+      restore();
     }
   });
 
@@ -325,20 +319,31 @@ describe('<mantis-chat> transports and connection state', () => {
   });
 
   it('sends a message typed while offline once the connection opens, exactly once', async () => {
-    const el = await fixture<MantisChat>(html`<mantis-chat url=${`${composerSocketUrl()}&fault=refuse:2`}></mantis-chat>`);
-    expect(shadow(el).querySelector('[part="status"] [role="status"]')?.textContent).not.to.equal('Connected');
-    const complete = oneEvent(el, 'mantis-message-complete');
-    el.send('typed while offline');
-    await complete;
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    expect(el.conversation.filter((m) => m.role === 'assistant')).to.have.length(1);
+    const { frames, restore } = recordSocketFrames();
+    try {
+      const el = await fixture<MantisChat>(html`<mantis-chat url=${`${composerSocketUrl()}&fault=refuse:2`}></mantis-chat>`);
+      expect(shadow(el).querySelector('[part="status"] [role="status"]')?.textContent).not.to.equal('Connected');
+      const complete = oneEvent(el, 'mantis-message-complete');
+      el.send('typed while offline');
+      await complete;
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      // What the client sent: the message under one client_message_id on every connection until it was answered
+      // (a refused connection opens and closes at once); the server answers that ID once.
+      const sent = frames.filter((f) => f.type === 'user_message');
+      expect(sent.length).to.be.at.least(1);
+      expect(new Set(sent.map((f) => f.type === 'user_message' && f.client_message_id)).size).to.equal(1);
+      expect(el.conversation.map((m) => m.role)).to.deep.equal(['user', 'assistant']);
+    } finally {
+      restore();
+    }
   });
 
   it('shows and announces reconnecting, with a retry button that reconnects', async () => {
     // The server refuses the first 3 connections; backoff grows, and the retry button skips the wait.
     const el = await fixture<MantisChat>(html`<mantis-chat url=${`${composerSocketUrl()}&fault=refuse:2`}></mantis-chat>`);
     const status = () => shadow(el).querySelector('[part="status"] [role="status"]')?.textContent;
-    await waitUntil(() => status() === 'Reconnecting…', 'never reconnecting', { timeout: 5000 });
+    // It says when the next attempt comes, from the transport's backoff schedule.
+    await waitUntil(() => /^Reconnecting… Next try in \d+ s\.$/.test(status() ?? ''), 'never reconnecting', { timeout: 5000 });
     const retry = shadow(el).querySelector('[part="retry-button"]') as HTMLButtonElement;
     expect(retry.hidden).to.equal(false);
     await expect(el).to.be.accessible();
