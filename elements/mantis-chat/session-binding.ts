@@ -1,5 +1,5 @@
 import type { ReactiveControllerHost } from 'lit';
-import { ChatSession, createTransport, isTransportKind, type SessionEvent, type Transport, type TransportKind } from '../../src/index.js';
+import { ChatSession, createTransport, globalGenerativeUiSwitch, isTransportKind, type SessionEvent, type Transport, type TransportKind } from '../../src/index.js';
 import type { ChatServices } from '../internal/chat-context.js';
 
 /** `generative-ui` is on unless the attribute says exactly "false". */
@@ -16,9 +16,9 @@ export type ChatTransportKind = TransportKind;
  * specification: `window.MANTIS_COMPOSER_GENERATIVE_UI = false` before the script (the session reads that too), or
  * `<meta name="mantis-composer-generative-ui" content="false">`. Off, no chat advertises the capability.
  */
-const PAGE_META_ALLOWS_GENERATIVE_UI: boolean = (() => {
+const PAGE_ALLOWS_GENERATIVE_UI: boolean = (() => {
   const meta = globalThis.document?.querySelector?.('meta[name="mantis-composer-generative-ui"]');
-  return meta?.getAttribute('content')?.trim().toLowerCase() !== 'false';
+  return globalGenerativeUiSwitch() && meta?.getAttribute('content')?.trim().toLowerCase() !== 'false';
 })();
 
 /**
@@ -82,7 +82,7 @@ export class ChatSessionBinding {
   }
 
   generativeUiAllowed(attribute: boolean): boolean {
-    return attribute && PAGE_META_ALLOWS_GENERATIVE_UI;
+    return attribute && PAGE_ALLOWS_GENERATIVE_UI;
   }
 
   /**
