@@ -33,6 +33,7 @@ function check(name, ok) {
 }
 
 check('build', step('build', 'node', ['scripts/build.mjs']));
+check('size budget', step('size budget', 'node', ['scripts/check-size.mjs']));
 check('type-check', step('type-check', 'npx', ['--no-install', 'tsc', '-p', 'tsconfig.json']));
 check('type-check of the DOM-free core', step('type-check of the DOM-free core', 'npx', ['--no-install', 'tsc', '-p', 'tsconfig.core.json']));
 check('lint', step('lint', 'npx', ['--no-install', 'eslint', '.', '--max-warnings', '0']));

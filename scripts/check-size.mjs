@@ -1,0 +1,153 @@
+// @ts-check
+// The size budget (npm test runs it after the build): measures every file named in package.json's `sizeBudgets`,
+// prints each size, and exits non-zero, naming the file, when any exceeds its budget.
+//
+// Budgets are gzip bytes at level 9 (1 KB = 1000 bytes). A budget is one of two kinds:
+// - `{ "maxGzipBytes": N }`: the file itself, as built. For the IIFE this is the `<script>` file alone; a file that
+//   it might load lazily later (chart or map chunks) is not counted.
+// - `{ "maxGzipBytes": N, "bundle": true }`: the file bundled with everything it imports (the ES build keeps
+//   dependencies external), minified the way the IIFE is: a Vite library build in IIFE format, every export kept.
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+/** Bytes in a KB, for the printed figures. */
+export const KB = 1000;
+
+/**
+ * @typedef {{ maxGzipBytes: number, bundle?: boolean }} Budget
+ * @typedef {{
+ *   path: string, label: string, budget: number, bundled: boolean,
+ *   bytes?: number, gzipBytes?: number, margin?: number, ok: boolean, error?: string,
+ * }} SizeResult
+ */
+
+/** @param {string} path @param {unknown} budget @returns {Budget} */
+function parseBudget(path, budget) {
+  const b = /** @type {Partial<Budget> | null} */ (typeof budget === 'object' ? budget : null);
+  if (!b || !Number.isInteger(b.maxGzipBytes) || /** @type {number} */ (b.maxGzipBytes) <= 0 || (b.bundle !== undefined && typeof b.bundle !== 'boolean')) {
+    throw new TypeError(`sizeBudgets["${path}"] must be { "maxGzipBytes": <positive integer>, "bundle"?: boolean }, got ${JSON.stringify(budget)}`);
+  }
+  return /** @type {Budget} */ (b);
+}
+
+/**
+ * The file bundled with its dependencies and minified, as the IIFE build does (Vite, so the same bundler and
+ * minifier as dist/mantis-ui.iife.js). Nothing is written.
+ * @param {string} file absolute path
+ * @param {string} root
+ * @returns {Promise<Uint8Array>}
+ */
+async function bundle(file, root) {
+  const { build } = await import('vite');
+  const out = await build({
+    configFile: false,
+    logLevel: 'silent',
+    root,
+    publicDir: false,
+    build: {
+      write: false,
+      target: 'es2022',
+      minify: true,
+      sourcemap: false,
+      lib: { entry: file, formats: ['iife'], name: 'SizeBudget', fileName: () => 'size-budget.js' },
+    },
+  });
+  const outputs = (Array.isArray(out) ? out : [out]).flatMap((o) => ('output' in o ? o.output : []));
+  const chunks = outputs.filter((o) => o.type === 'chunk');
+  return Buffer.concat(chunks.map((c) => Buffer.from(c.code)));
+}
+
+/**
+ * Measures every budgeted file. Paths are relative to `root`.
+ * @param {Record<string, unknown>} budgets `{ path: { maxGzipBytes, bundle? } }`
+ * @param {{ root?: string }} [options]
+ * @returns {Promise<{ ok: boolean, results: SizeResult[] }>}
+ */
+export async function checkSizes(budgets, { root = process.cwd() } = {}) {
+  /** @type {SizeResult[]} */
+  const results = [];
+  for (const [path, raw] of Object.entries(budgets)) {
+    const budget = parseBudget(path, raw);
+    const bundled = budget.bundle === true;
+    const label = bundled ? `${path} + dependencies` : path;
+    const file = resolve(root, path);
+    if (!existsSync(file)) {
+      results.push({ path, label, budget: budget.maxGzipBytes, bundled, ok: false, error: 'missing (run `npm run build` first)' });
+      continue;
+    }
+    /** @type {Uint8Array} */
+    let content;
+    try {
+      content = bundled ? await bundle(file, root) : readFileSync(file);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      results.push({ path, label, budget: budget.maxGzipBytes, bundled, ok: false, error: `could not be measured: ${message}` });
+      continue;
+    }
+    const gzipBytes = gzipSync(content, { level: 9 }).length;
+    const margin = budget.maxGzipBytes - gzipBytes;
+    results.push({ path, label, budget: budget.maxGzipBytes, bundled, bytes: content.length, gzipBytes, margin, ok: margin >= 0 });
+  }
+  return { ok: results.every((r) => r.ok), results };
+}
+
+/** @param {number} n */
+const fmt = (n) => n.toLocaleString('en-US');
+
+/**
+ * One line per file (name, bytes, gzip bytes, budget, margin), then the verdict.
+ * @param {SizeResult[]} results
+ * @returns {string}
+ */
+export function formatResults(results) {
+  const width = Math.max(...results.map((r) => r.label.length), 4);
+  const lines = [`Size budget (gzip level 9; 1 KB = ${KB} bytes):`];
+  for (const r of results) {
+    const name = r.label.padEnd(width);
+    if (r.error !== undefined) {
+      lines.push(`  ${name}  ${r.error}; budget ${fmt(r.budget)} B gzip  FAIL`);
+      continue;
+    }
+    const margin = /** @type {number} */ (r.margin);
+    lines.push(
+      `  ${name}  ${fmt(/** @type {number} */ (r.bytes)).padStart(9)} B  ${fmt(/** @type {number} */ (r.gzipBytes)).padStart(8)} B gzip` +
+        `  budget ${fmt(r.budget).padStart(8)}  margin ${(margin >= 0 ? '' : '-') + fmt(Math.abs(margin))} (${((margin / r.budget) * 100).toFixed(1)}%)` +
+        `  ${r.ok ? 'ok' : 'OVER BUDGET'}`,
+    );
+  }
+  const failed = results.filter((r) => !r.ok);
+  if (failed.length === 0) lines.push('Every file is within its budget.');
+  else {
+    for (const r of failed) {
+      lines.push(
+        r.error !== undefined
+          ? `${r.label}: ${r.error}.`
+          : `${r.label} is over its budget by ${fmt(-(/** @type {number} */ (r.margin)))} bytes gzip (${fmt(/** @type {number} */ (r.gzipBytes))} > ${fmt(r.budget)}).`,
+      );
+    }
+  }
+  return lines.join('\n');
+}
+
+/**
+ * The budgets in a package.json.
+ * @param {string} [packageJson]
+ * @returns {Record<string, unknown>}
+ */
+export function readBudgets(packageJson = 'package.json') {
+  const pkg = JSON.parse(readFileSync(packageJson, 'utf8'));
+  if (typeof pkg.sizeBudgets !== 'object' || pkg.sizeBudgets === null) throw new TypeError(`${packageJson} has no "sizeBudgets" object`);
+  return pkg.sizeBudgets;
+}
+
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  const { ok, results } = await checkSizes(readBudgets());
+  const report = formatResults(results);
+  if (ok) console.log(report);
+  else {
+    console.error(report);
+    process.exitCode = 1;
+  }
+}
