@@ -1,4 +1,4 @@
-import { Lexer, type Token } from 'marked';
+import { Lexer, type Token, type Tokens } from 'marked';
 
 /**
  * Splits streaming Markdown into finished top-level blocks and an open tail, so a renderer renders and sanitizes
@@ -6,9 +6,15 @@ import { Lexer, type Token } from 'marked';
  * with the message).
  *
  * A block is closed only when a later non-space token exists and that token's first line is complete: the tail is
- * re-lexed once per complete line, never per chunk, and only the tail (usually one block) is kept as a string.
- * Link reference definitions break block independence: they are collected in `definitions`, and
- * `definitionsVersion` changes when one arrives so a renderer can re-render the blocks that may use it.
+ * looked at once per complete line, never per chunk. Link reference definitions break block independence: they are
+ * collected in `definitions`, and `definitionsVersion` changes when one arrives so a renderer can re-render the
+ * blocks that may use it.
+ *
+ * One open block can itself be large (a long code fence, list, table or paragraph). For these four shapes the open
+ * block is kept as settled `parts` plus an unsettled `tail`, and a complete line is lexed with a small context only
+ * (the open list item, the table's header, the paragraph's first and previous line; a fence line is not lexed at
+ * all), so the work per line is bounded by the line and its item, not by the block. The whole open block is lexed
+ * again only when that context says the block may end or change shape (once per block), which is always correct.
  */
 export interface BlockSplitter {
   /** Feeds the next delta. */
@@ -17,49 +23,355 @@ export interface BlockSplitter {
   end(): void;
   /** Finished blocks, in order; the array only grows. */
   readonly blocks: readonly string[];
+  /**
+   * For each finished block, how it was streamed when it was the open block (its id, shape and settled parts, and
+   * the rest of its text), so a renderer that drew those parts can keep them; null when it was not.
+   */
+  readonly shapes: readonly (ClosedShape | null)[];
   /** The open block: complete lines not yet closed, plus the unfinished line. */
   readonly open: string;
+  /** The open block as settled parts and an unsettled tail. */
+  readonly openBlock: OpenBlock;
   /** Raw link reference definitions seen so far, to prepend when rendering any block. */
   readonly definitions: string;
   readonly definitionsVersion: number;
+  /** Characters given to the Markdown lexer so far (a debug counter, for tests that bound the work). */
+  readonly lexedChars: number;
+}
+
+/**
+ * The shapes streamed part by part. `code`: parts are the opening fence line, then each later complete line (content,
+ * the closing fence, blank lines after it). `list`: each finished item (its raw text, nested lists included).
+ * `table`: the header and delimiter lines, then each row line. `paragraph`: runs of complete lines in which no inline
+ * construct is open. `other`: no parts, the tail is the whole open block.
+ */
+export type OpenKind = 'code' | 'list' | 'table' | 'paragraph' | 'other';
+
+export interface OpenBlock {
+  /** Changes whenever the open block starts over (a new block, or a change of shape): drop what was drawn. */
+  readonly id: number;
+  readonly kind: OpenKind;
+  /** Settled parts; while `id` is unchanged they only grow, and none of them changes. */
+  readonly parts: readonly string[];
+  /** The rest of the open block, including the unfinished line. */
+  readonly tail: string;
+}
+
+export interface ClosedShape {
+  readonly id: number;
+  readonly kind: Exclude<OpenKind, 'other'>;
+  /** The settled parts it had (a prefix of the block). */
+  readonly parts: readonly string[];
+  /** The rest of the block's text after the parts. */
+  readonly remainder: string;
 }
 
 const lexerOptions = { gfm: true } as const;
 
+const BLANK_LINE = /^[ \t]*\n?$/;
+const FENCE_OPENER = /^ {0,3}(`{3,}|~{3,})/;
+/** Characters the line-based fast paths do not handle (marked rewrites them): such a block is lexed whole. */
+const UNUSUAL = /[\r\0]/;
+
+/** marked's closing fence: up to 3 spaces, the opening fence string, any more fence characters, spaces. */
+export function fenceCloser(openerLine: string): RegExp | null {
+  const fence = FENCE_OPENER.exec(openerLine)?.[1];
+  if (!fence) return null;
+  return new RegExp(`^ {0,3}${fence.replace(/[`~]/g, (c) => `\\${c === '`' ? 'x60' : 'x7e'}`)}[~\`]* *\n?$`);
+}
+
+/**
+ * Whether a run of complete paragraph lines can be rendered on its own: inline constructs inside it are complete
+ * and nothing in it could pair with later text (no stray `*`, `_`, `~`, backtick, bracket or `<` in plain text),
+ * and it does not end in a hard line break (which depends on the text after it).
+ */
+export function isSettledRun(run: string, lex: (text: string) => Token[] | null = (text) => Lexer.lexInline(text, lexerOptions)): boolean {
+  if (!run.endsWith('\n') || /(?: {2,}|\\)\n$/.test(run)) return false;
+  const tokens = lex(run);
+  if (!tokens) return false;
+  const open = (list: readonly Token[]): boolean =>
+    list.some((token) => {
+      if (token.type === 'text' && /[`*_~[\]<]/.test(token.raw)) return true;
+      const children = (token as { tokens?: Token[] }).tokens;
+      return children ? open(children) : false;
+    });
+  return !open(tokens);
+}
+
+/** The items' raw texts are the list's (up to trailing whitespace): items can be cut apart where they meet. */
+const itemsCover = (list: Tokens.List): boolean => {
+  const joined = list.items.map((item) => item.raw).join('');
+  return list.raw.startsWith(joined) && !list.raw.slice(joined.length).trim();
+};
+
+/** A paragraph whose text is its raw lines (marked rewrites the text when it merges a lazy indented line). */
+const plainParagraph = (token: Token | null | undefined): boolean =>
+  token?.type === 'paragraph' && (token as Tokens.Paragraph).text === token.raw.replace(/\n$/, '');
+
+const lines = (text: string): string[] => text.match(/[^\n]*\n|[^\n]+$/g) ?? [];
+
 export function createBlockSplitter(): BlockSplitter {
   const blocks: string[] = [];
-  let tail = '';
-  let line = '';
+  const shapes: (ClosedShape | null)[] = [];
   let definitions = '';
   let definitionsVersion = 0;
   let ended = false;
+  let lexedChars = 0;
 
-  const close = (text: string, tokens: readonly Token[]): void => {
+  // The open block: settled parts, then unsettled complete lines (`tail`), then the unfinished line.
+  let id = 0;
+  let kind: OpenKind = 'other';
+  let parts: string[] = [];
+  let partsLength = 0;
+  let tail = '';
+  let line = '';
+  // Per shape.
+  let closer: RegExp | null = null;
+  let fenceClosed = false;
+  let firstLine = '';
+  let previousLine = '';
+  let blankSeen = false;
+
+  const lex = (text: string): Token[] | null => {
+    lexedChars += text.length;
+    try {
+      return Lexer.lex(text, lexerOptions);
+    } catch {
+      return null;
+    }
+  };
+  const lexInline = (text: string): Token[] | null => {
+    lexedChars += text.length;
+    try {
+      return Lexer.lexInline(text, lexerOptions);
+    } catch {
+      return null;
+    }
+  };
+
+  const close = (text: string, tokens: readonly Token[], shape: ClosedShape | null): void => {
     for (const token of tokens) {
       if (token.type === 'def') {
         definitions += `${token.raw.trimEnd()}\n`;
         definitionsVersion += 1;
       }
     }
-    if (text.trim().length > 0) blocks.push(text);
+    if (text.trim().length > 0) {
+      blocks.push(text);
+      shapes.push(shape);
+    }
   };
 
-  const completeLine = (): void => {
-    let tokens: Token[];
-    try {
-      tokens = Lexer.lex(tail, lexerOptions);
-    } catch {
+  const settle = (part: string): void => {
+    parts.push(part);
+    partsLength += part.length;
+  };
+
+  /** Starts a new open block from `text` (complete lines), whose last non-space token is `token`. */
+  const setOpen = (text: string, token: Token | undefined): void => {
+    id += 1;
+    kind = 'other';
+    parts = [];
+    partsLength = 0;
+    tail = text;
+    blankSeen = false;
+    if (!token || UNUSUAL.test(text)) return;
+    const textLines = lines(text);
+    if (token.type === 'code' && FENCE_OPENER.test(text)) {
+      closer = fenceCloser(textLines[0] as string);
+      if (!closer) return;
+      kind = 'code';
+      tail = '';
+      fenceClosed = false;
+      textLines.forEach((textLine, i) => {
+        settle(textLine);
+        if (i > 0 && !fenceClosed && (closer as RegExp).test(textLine)) fenceClosed = true;
+      });
+    } else if (token.type === 'list') {
+      const items = (token as Tokens.List).items;
+      if (!itemsCover(token as Tokens.List) || !text.startsWith(token.raw)) return;
+      kind = 'list';
+      for (const item of items.slice(0, -1)) settle(item.raw);
+      tail = text.slice(partsLength);
+    } else if (token.type === 'table') {
+      const table = token as Tokens.Table;
+      const rows = textLines.slice(2);
+      const blank = rows.findIndex((row) => BLANK_LINE.test(row));
+      const rowLines = blank === -1 ? rows : rows.slice(0, blank);
+      if (textLines.length < 2 || rowLines.length !== table.rows.length) return;
+      kind = 'table';
+      settle(`${textLines[0]}${textLines[1]}`);
+      rowLines.forEach(settle);
+      tail = text.slice(partsLength);
+      blankSeen = blank !== -1;
+    } else if (plainParagraph(token)) {
+      kind = 'paragraph';
+      firstLine = textLines[0] as string;
+      previousLine = textLines.at(-1) as string;
+      blankSeen = textLines.some((textLine) => BLANK_LINE.test(textLine));
+      if (!blankSeen) settleRuns();
+    }
+  };
+
+  /** Paragraph: every complete line but the last is paragraph text for sure; settle them once no inline is open. */
+  const settleRuns = (): void => {
+    const last = tail.lastIndexOf('\n', tail.length - 2);
+    if (last === -1) return;
+    const run = tail.slice(0, last + 1);
+    if (isSettledRun(run, lexInline)) {
+      settle(run);
+      tail = tail.slice(run.length);
+    }
+  };
+
+  /**
+   * Lexes the whole open block (complete lines): closes what is finished and starts the open block over. `final`
+   * closes everything.
+   */
+  const relex = (final: boolean): void => {
+    const whole = parts.join('') + tail;
+    const tokens = whole.trim() ? lex(whole) : [];
+    if (!tokens) {
+      if (final) close(whole, [], null);
+      else setOpen(whole, undefined);
       return;
     }
     let last = tokens.length - 1;
     while (last >= 0 && tokens[last]?.type === 'space') last -= 1;
-    if (last < 1) return;
+    const closing = final ? tokens.length : last;
     let cut = 0;
-    for (let i = 0; i < last; i++) cut += (tokens[i] as Token).raw.length;
-    // Only cut where the tokens' raw text is exactly the source; otherwise keep the tail whole (always correct).
-    if (tail.slice(0, cut) !== tokens.slice(0, last).map((t) => t.raw).join('')) return;
-    close(tail.slice(0, cut), tokens.slice(0, last));
-    tail = tail.slice(cut);
+    if (closing >= 1) {
+      const raws = tokens.slice(0, closing).map((t) => t.raw);
+      const all = raws.join('');
+      // Only cut where the tokens' raw text is exactly the source; otherwise keep the tail whole (always correct).
+      if (whole.startsWith(all)) {
+        let first = 1;
+        while (first < closing && tokens[first]?.type === 'space') first += 1;
+        const firstCut = raws.slice(0, first).join('').length;
+        const type = tokens[0]?.type;
+        const shape: ClosedShape | null =
+          kind !== 'other' && firstCut >= partsLength && type === kind && (kind !== 'paragraph' || plainParagraph(tokens[0]))
+            ? { id, kind, parts, remainder: whole.slice(partsLength, final && first === closing ? whole.length : firstCut) }
+            : null;
+        if (final && first === closing) {
+          close(whole, tokens, shape);
+          cut = whole.length;
+        } else {
+          close(whole.slice(0, firstCut), tokens.slice(0, first), shape);
+          if (first < closing) close(final ? whole.slice(firstCut) : all.slice(firstCut), tokens.slice(first, closing), null);
+          cut = final ? whole.length : all.length;
+        }
+      } else if (final) {
+        close(whole, tokens, null);
+        cut = whole.length;
+      }
+    } else if (final) {
+      close(whole, tokens, null);
+      cut = whole.length;
+    }
+    // The new open block starts at the last token only if everything before it was closed.
+    setOpen(whole.slice(cut), final || (closing >= 1 && cut === 0) ? undefined : tokens[last]);
+  };
+
+  const onlyToken = (tokens: Token[] | null, type: string): Token | null => {
+    if (!tokens) return null;
+    const solid = tokens.filter((t) => t.type !== 'space');
+    return solid.length === 1 && tokens[0]?.type === type ? (tokens[0] as Token) : null;
+  };
+
+  /** A complete line (ending in a newline) arrived. */
+  const completeLine = (text: string): void => {
+    if (UNUSUAL.test(text)) kind = 'other';
+    const blank = BLANK_LINE.test(text);
+    switch (kind) {
+      case 'code': {
+        if (!fenceClosed) {
+          settle(text);
+          fenceClosed = (closer as RegExp).test(text);
+          return;
+        }
+        if (blank) {
+          settle(text);
+          return;
+        }
+        // Something starts after a closed fence: the fence is a finished block.
+        close(parts.join(''), [], { id, kind, parts, remainder: '' });
+        setOpen('', undefined);
+        tail = text;
+        relex(false);
+        return;
+      }
+      case 'list': {
+        const context = tail + text;
+        const list = onlyToken(lex(context), 'list') as Tokens.List | null;
+        if (list && context.startsWith(list.raw)) {
+          tail = context;
+          const items = list.items;
+          if (items.length > 1 && itemsCover(list)) {
+            for (const item of items.slice(0, -1)) settle(item.raw);
+            tail = context.slice(items.slice(0, -1).reduce((n, item) => n + item.raw.length, 0));
+          }
+          return;
+        }
+        tail = context;
+        relex(false);
+        return;
+      }
+      case 'table': {
+        if (blank) {
+          tail += text;
+          blankSeen = true;
+          return;
+        }
+        if (!blankSeen) {
+          const table = onlyToken(lex((parts[0] as string) + text), 'table') as Tokens.Table | null;
+          if (table && table.rows.length === 1) {
+            settle(text);
+            return;
+          }
+        }
+        tail += text;
+        relex(false);
+        return;
+      }
+      case 'paragraph': {
+        if (blank) {
+          tail += text;
+          blankSeen = true;
+          return;
+        }
+        if (!blankSeen) {
+          const context = previousLine === firstLine && partsLength + tail.length === firstLine.length ? firstLine + text : firstLine + previousLine + text;
+          if (plainParagraph(onlyToken(lex(context), 'paragraph'))) {
+            tail += text;
+            previousLine = text;
+            settleRuns();
+            return;
+          }
+        }
+        tail += text;
+        relex(false);
+        return;
+      }
+      default:
+        tail += text;
+        relex(false);
+    }
+  };
+
+  const openBlock = {
+    get id() {
+      return id;
+    },
+    get kind() {
+      return kind;
+    },
+    get parts() {
+      return parts;
+    },
+    get tail() {
+      return tail + line;
+    },
   };
 
   return {
@@ -72,9 +384,9 @@ export function createBlockSplitter(): BlockSplitter {
           line += delta.slice(start);
           return;
         }
-        tail += `${line}${delta.slice(start, newline)}\n`;
+        const text = `${line}${delta.slice(start, newline)}\n`;
         line = '';
-        completeLine();
+        completeLine(text);
         start = newline + 1;
       }
     },
@@ -83,26 +395,30 @@ export function createBlockSplitter(): BlockSplitter {
       ended = true;
       tail += line;
       line = '';
-      let tokens: Token[] = [];
-      try {
-        tokens = Lexer.lex(tail, lexerOptions);
-      } catch {
-        /* rendered as one block */
-      }
-      close(tail, tokens);
+      relex(true);
+      kind = 'other';
+      parts = [];
+      partsLength = 0;
       tail = '';
     },
     get blocks() {
       return blocks;
     },
-    get open() {
-      return tail + line;
+    get shapes() {
+      return shapes;
     },
+    get open() {
+      return parts.join('') + tail + line;
+    },
+    openBlock,
     get definitions() {
       return definitions;
     },
     get definitionsVersion() {
       return definitionsVersion;
+    },
+    get lexedChars() {
+      return lexedChars;
     },
   };
 }

@@ -1,6 +1,8 @@
 import { expect } from '@open-wc/testing';
 import { closeOpenInline, createBlockSplitter } from '../../../src/index.js';
+import { createBlockSplitter as createSplitter, isSettledRun } from '../../../src/markdown/block-splitter.js';
 import { MIXED_DOCUMENTS } from '../../helpers/documents.js';
+import { BIG_BLOCKS, SHAPED_DOCUMENTS } from './shaped-documents.js';
 
 describe('createBlockSplitter', () => {
   it('keeps finished blocks and the open block equal to the source at every chunk', () => {
@@ -52,6 +54,69 @@ describe('createBlockSplitter', () => {
     splitter.push('See [the docs][d].\n\n[d]: https://example.com/docs\n\nMore.\n');
     expect(splitter.definitions).to.contain('[d]: https://example.com/docs');
     expect(splitter.definitionsVersion).to.equal(1);
+  });
+});
+
+describe('createBlockSplitter, one growing block', () => {
+  it('keeps a growing fence, list, table or paragraph as settled parts and a tail, lexing a bounded amount per line', () => {
+    const kinds: Record<string, string> = {
+      'a 20,000-line code fence': 'code',
+      'a 2,000-item list': 'list',
+      'a 1,000-row table': 'table',
+      'a long paragraph': 'paragraph',
+    };
+    for (const [name, doc] of Object.entries(BIG_BLOCKS)) {
+      const splitter = createSplitter();
+      let worst = 0;
+      let chunks = 0;
+      let id = 0;
+      for (let i = 0; i < doc.length; i += 16) {
+        const before = splitter.lexedChars;
+        splitter.push(doc.slice(i, i + 16));
+        worst = Math.max(worst, splitter.lexedChars - before);
+        chunks += 1;
+        if (chunks === 20) id = splitter.openBlock.id;
+        if (chunks > 20) expect(splitter.openBlock.kind, name).to.equal(kinds[name]);
+      }
+      // Once its shape is known (a table is a paragraph until its delimiter line), the open block never starts over.
+      expect(splitter.openBlock.id, name).to.equal(id);
+      expect(splitter.blocks, name).to.deep.equal([]);
+      expect(worst, `${name}: worst chunk lexed ${worst} characters`).to.be.lessThan(400);
+      expect(splitter.openBlock.parts.join('') + splitter.openBlock.tail, name).to.equal(doc);
+      splitter.end();
+      expect(splitter.blocks, name).to.deep.equal([doc]);
+      expect(splitter.shapes[0]?.kind, name).to.equal(kinds[name]);
+    }
+  });
+
+  it('yields the same blocks as a whole-text lex, and parts that are a prefix of their block, however chunked', () => {
+    for (const doc of [...SHAPED_DOCUMENTS, ...MIXED_DOCUMENTS]) {
+      for (const size of [1, 2, 5, 1000]) {
+        const splitter = createSplitter();
+        let seen = '';
+        for (let i = 0; i < doc.length; i += size) {
+          splitter.push(doc.slice(i, i + size));
+          seen += doc.slice(i, i + size);
+          expect(splitter.blocks.join('') + splitter.open, JSON.stringify(doc)).to.equal(seen);
+        }
+        splitter.end();
+        expect(splitter.blocks.join(''), JSON.stringify(doc)).to.equal(doc);
+        splitter.blocks.forEach((block, i) => {
+          const shape = splitter.shapes[i];
+          if (shape) expect(shape.parts.join('') + shape.remainder, JSON.stringify(doc)).to.equal(block);
+        });
+      }
+    }
+  });
+
+  it('settles a paragraph run only when no inline construct is open and no hard break ends it', () => {
+    expect(isSettledRun('Plain *em* and `code` and [l](https://e.com).\n')).to.equal(true);
+    expect(isSettledRun('Opens *em\n')).to.equal(false);
+    expect(isSettledRun('Opens `code\n')).to.equal(false);
+    expect(isSettledRun('Opens [link\n')).to.equal(false);
+    expect(isSettledRun('Hard break  \n')).to.equal(false);
+    expect(isSettledRun('Backslash break\\\n')).to.equal(false);
+    expect(isSettledRun('snake_case word\n')).to.equal(false);
   });
 });
 

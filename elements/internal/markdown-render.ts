@@ -1,0 +1,185 @@
+import DOMPurify from 'dompurify';
+import { Lexer, Marked, type Token, type Tokens, type TokensList } from 'marked';
+
+/**
+ * The restricted Markdown renderer: marked with raw HTML and images turned into text, then DOMPurify with a
+ * small allowlist. Profiles:
+ * - `prose` (assistant Markdown): http(s) and mailto links stay, opened in a new tab without referrer;
+ * - `restricted` (Markdown fields inside model-authored components): no links at all, only their text;
+ * - `prose-open` (the still-streaming part of assistant Markdown): like prose, but links stay text until their
+ *   block is complete, so a half-received URL never becomes a live link.
+ * None ever produces an image, an iframe, a style, an event handler, or a request of any kind. Every function here
+ * returns sanitized DOM: nothing reaches the page without going through DOMPurify with the allowlists below.
+ */
+export type MarkdownProfile = 'prose' | 'restricted' | 'prose-open';
+
+export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+const SAFE_HREF = /^(?:https?:\/\/|mailto:)/i;
+
+const ALLOWED_TAGS = [
+  'p', 'br', 'hr', 'em', 'strong', 'del', 'code', 'pre', 'blockquote',
+  'ul', 'ol', 'li', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6',
+  'table', 'thead', 'tbody', 'tr', 'th', 'td', 'a',
+];
+
+/**
+ * How much Markdown was given to marked (lexed or parsed), for tests that bound the work per chunk without timing
+ * anything. Reset it freely.
+ */
+export const markdownWork = { calls: 0, chars: 0 };
+
+const count = (source: string): void => {
+  markdownWork.calls += 1;
+  markdownWork.chars += source.length;
+};
+
+function createMarked(profile: MarkdownProfile): Marked {
+  return new Marked({
+    gfm: true,
+    breaks: false,
+    async: false,
+    renderer: {
+      html: ({ text }: Tokens.HTML | Tokens.Tag) => escapeHtml(text),
+      image: ({ text }: Tokens.Image) => escapeHtml(text),
+      link(this: { parser: { parseInline(tokens: Tokens.Generic[]): string } }, { href, tokens }: Tokens.Link) {
+        const inner = this.parser.parseInline(tokens);
+        if (profile !== 'prose' || !SAFE_HREF.test(href)) return inner;
+        return `<a href="${escapeHtml(href)}">${inner}</a>`;
+      },
+    },
+  });
+}
+
+let purifier: ReturnType<typeof DOMPurify> | null = null;
+
+/** One DOMPurify instance of our own, so our hooks never touch a page's global DOMPurify. */
+function getPurifier(): ReturnType<typeof DOMPurify> {
+  if (purifier) return purifier;
+  purifier = DOMPurify(window);
+  purifier.addHook('afterSanitizeAttributes', (node) => {
+    if (node.nodeName === 'A') {
+      node.setAttribute('rel', 'noopener noreferrer nofollow');
+      node.setAttribute('target', '_blank');
+      node.setAttribute('referrerpolicy', 'no-referrer');
+    }
+  });
+  return purifier;
+}
+
+const markedByProfile = new Map<MarkdownProfile, Marked>();
+
+function getMarked(profile: MarkdownProfile): Marked {
+  let marked = markedByProfile.get(profile);
+  if (!marked) {
+    marked = createMarked(profile);
+    markedByProfile.set(profile, marked);
+  }
+  return marked;
+}
+
+/** Sanitizes HTML made by marked into a DocumentFragment (never a string: sanitized HTML is never re-parsed). */
+function sanitize(html: string, profile: MarkdownProfile): DocumentFragment {
+  return getPurifier().sanitize(html, {
+    ALLOWED_TAGS: profile === 'prose' ? ALLOWED_TAGS : ALLOWED_TAGS.filter((t) => t !== 'a'),
+    ALLOWED_ATTR: ['href', 'start', 'align'],
+    ALLOWED_URI_REGEXP: SAFE_HREF,
+    ALLOW_DATA_ATTR: false,
+    ALLOW_ARIA_ATTR: false,
+    RETURN_DOM_FRAGMENT: true,
+  });
+}
+
+/**
+ * Renders Markdown to a sanitized DocumentFragment. A fragment, not a string, so the sanitized tree is inserted
+ * as it is and never re-parsed (re-parsing sanitized HTML is where mutation XSS lives). Never throws: on a parser
+ * failure it shows the text.
+ */
+export function renderMarkdown(markdown: string, profile: MarkdownProfile): DocumentFragment {
+  count(markdown);
+  let html: string;
+  try {
+    html = getMarked(profile).parse(markdown) as string;
+  } catch {
+    html = `<p>${escapeHtml(markdown)}</p>`;
+  }
+  return sanitize(html, profile);
+}
+
+/** Lexes and renders, letting `adjust` look at (and replace) the tokens first; sanitized like renderMarkdown. */
+function renderLexed(source: string, profile: MarkdownProfile, adjust: (tokens: TokensList) => TokensList | null): DocumentFragment | null {
+  const marked = getMarked(profile);
+  count(source);
+  try {
+    const tokens = adjust(marked.lexer(source));
+    return tokens ? sanitize(marked.parser(tokens) as string, profile) : null;
+  } catch {
+    return null;
+  }
+}
+
+const linksByDefinitions = new Map<string, TokensList['links']>();
+
+/**
+ * Renders a run of a paragraph's text as that paragraph's inline content, as marked does for a whole paragraph
+ * (link reference definitions included): a `<p>` whose children are the run's.
+ */
+export function renderParagraphRun(text: string, definitions: string, profile: MarkdownProfile): DocumentFragment {
+  const marked = getMarked(profile);
+  count(text);
+  let html: string;
+  try {
+    let links = linksByDefinitions.get(definitions);
+    if (!links) {
+      count(definitions);
+      links = marked.lexer(definitions).links;
+      linksByDefinitions.clear();
+      linksByDefinitions.set(definitions, links);
+    }
+    const lexer = new Lexer(marked.defaults);
+    lexer.tokens.links = links;
+    const tokens = lexer.inlineTokens(text);
+    html = marked.parser([{ type: 'paragraph', raw: text, text, tokens } as Tokens.Paragraph]) as string;
+  } catch {
+    html = `<p>${escapeHtml(text)}</p>`;
+  }
+  return sanitize(html, profile);
+}
+
+const BULLET = /^ {0,3}([*+-]|\d{1,9}([.)]))/;
+
+/**
+ * Renders list items (the raw text of one or more items of one list) exactly as they render inside their whole
+ * list. `last`: they end the list (marked trims the last item); otherwise an item follows them. `loose`: the list is
+ * loose (paragraphs in items), as a blank line between any two of its items makes it. A placeholder item stands for
+ * the items around them and is dropped (`dummy`: which li, if any). Returns the sanitized fragment and whether the
+ * items alone already make the list loose; null when the text is not one list.
+ */
+export function renderListItems(
+  text: string,
+  definitions: string,
+  profile: MarkdownProfile,
+  loose: boolean,
+  last: boolean,
+): { fragment: DocumentFragment; loose: boolean; dummy: 'first' | 'last' | null } | null {
+  const bullet = BULLET.exec(text);
+  if (!bullet) return null;
+  const placeholder = `${bullet[2] ? `1${bullet[2]}` : bullet[1]} x\n`;
+  const complete = text.endsWith('\n') ? text : `${text}\n`;
+  let aloneLoose = false;
+  const findList = (tokens: TokensList): Tokens.List | undefined =>
+    tokens.find((token: Token): token is Tokens.List => token.type === 'list');
+  let needLoose = false;
+  const plain = renderLexed(definitions + (last ? text : complete + placeholder), profile, (tokens) => {
+    const list = findList(tokens);
+    if (!list) return null;
+    aloneLoose = list.loose;
+    needLoose = loose && !list.loose;
+    return needLoose ? null : tokens;
+  });
+  if (plain) return { fragment: plain, loose: aloneLoose, dummy: last ? null : 'last' };
+  if (!needLoose) return null;
+  const source = last ? `${placeholder}\n${text}` : `${complete}\n${placeholder}`;
+  const forced = renderLexed(definitions + source, profile, (tokens) => (findList(tokens)?.loose ? tokens : null));
+  return forced ? { fragment: forced, loose: aloneLoose, dummy: last ? 'first' : 'last' } : null;
+}
