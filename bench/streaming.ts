@@ -1,6 +1,8 @@
 /*
- * Streaming in real Chromium: 15, 60 and 240 KB answers in 4-character chunks through the real <mantis-chat>, and
- * the naive approach for comparison. Prints figures, asserts nothing. Run alone: `node --import tsx bench/streaming.ts`.
+ * Streaming in real Chromium: 15, 60 and 240 KB answers in 4-character chunks through the real <mantis-chat>, the
+ * naive approach for comparison, and the hostile shapes of the test suite against a plain paragraph of their size.
+ * Prints figures, asserts nothing. Run alone: `node --import tsx bench/streaming.ts`. MANTIS_BENCH_SIZES,
+ * MANTIS_BENCH_NO_NAIVE=1 and MANTIS_BENCH_NO_HOSTILE=1 shorten a run.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
@@ -87,6 +89,17 @@ export async function printStreaming(): Promise<void> {
       `  first paint of a history: ${(paint[small] as number).toFixed(1)} ms for ${small} messages, ${(paint[large] as number).toFixed(1)} ms for ${large} ` +
         `(${((paint[large] as number) / (paint[small] as number)).toFixed(2)}×; the newest messages paint first, the rest follow while idle)`,
     );
+    if (!process.env.MANTIS_BENCH_NO_HOSTILE) {
+      console.log('Hostile shapes (test/helpers/hostile.ts) at the sizes the test streams them, 4 KiB chunks, against a plain paragraph of the same size:');
+      const hostile = (await page.evaluate(() => window.mantisBench.streamHostile())) as { name: string; chars: number; hostileMs: number; plainMs: number }[];
+      for (const result of hostile) {
+        const ratio = result.hostileMs / result.plainMs;
+        console.log(
+          `  ${result.name.padEnd(22)} ${String(Math.round(result.chars / 1000)).padStart(4)} KB: ${result.hostileMs.toFixed(0).padStart(6)} ms, ` +
+            `plain ${result.plainMs.toFixed(0).padStart(5)} ms, ${ratio.toFixed(1)}× (target ≤ 10×)${ratio > 10 ? ' ← over' : ''}`,
+        );
+      }
+    }
     if (process.env.MANTIS_BENCH_NO_NAIVE) return;
     console.log('Naive (marked.parse + DOMPurify.sanitize of the whole text per chunk), integrated from 40 sampled chunks:');
     for (const [i, bytes] of SIZES.entries()) {

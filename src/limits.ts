@@ -74,4 +74,12 @@ export const COMPOSER_LIMITS = {
   userMessageLength: 32 * 1024,
   /** Milliseconds a streaming reply may stay silent while connected before it ends as interrupted. */
   replyTimeout: 120_000,
+  /**
+   * Characters (UTF-16 code units) of one assistant message's text that are displayed. 256 KiB is about 64,000
+   * tokens, more than any model writes in one reply, and it bounds what one chunk can cost to render: the open
+   * Markdown block is rendered whole on each chunk, so without a bound a looping backend's megabyte of one list or
+   * table freezes the page. Past it the rest is neither rendered nor read for views, a `data-mantis-truncated` part
+   * says so, and the message's stored text stays whole.
+   */
+  displayChars: 256 * 1024,
 } as const;

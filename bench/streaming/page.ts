@@ -9,6 +9,7 @@ import '../../elements/index.js';
 import type { MantisChat } from '../../elements/index.js';
 import { BaseTransport, type ClientFrame, type PersistedMessage, type ServerEvent } from '../../src/index.js';
 import { realisticAnswer } from './answer.js';
+import { HOSTILE_SHAPES, hostileSize, plainParagraph } from './hostile.js';
 
 /** An in-page transport: the benchmark drives server events itself, with no network in the measurement. */
 class DirectTransport extends BaseTransport {
@@ -39,13 +40,17 @@ export interface StreamResult {
 }
 
 async function streamOurs(bytes: number): Promise<StreamResult> {
+  return streamText(realisticAnswer(bytes), 4);
+}
+
+/** Streams `text` in chunks of `chunkSize` characters through a fresh <mantis-chat>, awaiting each update. */
+async function streamText(text: string, chunkSize: number): Promise<StreamResult> {
   const transport = new DirectTransport();
   const chat = document.createElement('mantis-chat') as MantisChat;
   chat.connection = transport;
   document.body.replaceChildren(chat);
   await chat.updateComplete;
-  const text = realisticAnswer(bytes);
-  const chunks = chunksOf(text, 4);
+  const chunks = chunksOf(text, chunkSize);
   transport.deliver({ type: 'message_start', message_id: 'm', sequence: 0, marker: { inline_ui_version: 1, mode: 'orchestrator' } });
   const times = new Float64Array(chunks.length);
   const start = performance.now();
@@ -61,6 +66,26 @@ async function streamOurs(bytes: number): Promise<StreamResult> {
   const tenth = Math.max(1, Math.floor(chunks.length / 10));
   const mean = (from: number) => times.slice(from, from + tenth).reduce((a, b) => a + b, 0) / tenth;
   return { bytes: text.length, chunks: chunks.length, totalMs, firstTenthMeanMs: mean(0), lastTenthMeanMs: mean(chunks.length - tenth) };
+}
+
+export interface HostileResult {
+  readonly name: string;
+  readonly chars: number;
+  readonly hostileMs: number;
+  readonly plainMs: number;
+}
+
+/** Each hostile shape at the size the test streams it, in 4 KiB chunks, against a plain paragraph of that size. */
+async function streamHostile(): Promise<HostileResult[]> {
+  const results: HostileResult[] = [];
+  for (const shape of HOSTILE_SHAPES) {
+    const chars = hostileSize(shape);
+    const hostile = await streamText(shape.generate(chars), 4096);
+    const plain = await streamText(plainParagraph(chars), 4096);
+    results.push({ name: shape.name, chars, hostileMs: hostile.totalMs, plainMs: plain.totalMs });
+  }
+  document.body.replaceChildren();
+  return results;
 }
 
 /**
@@ -150,7 +175,8 @@ declare global {
       naiveEstimate: typeof naiveEstimate;
       streamIntoThread: typeof streamIntoThread;
       historyFirstPaint: typeof historyFirstPaint;
+      streamHostile: typeof streamHostile;
     };
   }
 }
-window.mantisBench = { streamOurs, naiveEstimate, streamIntoThread, historyFirstPaint };
+window.mantisBench = { streamOurs, naiveEstimate, streamIntoThread, historyFirstPaint, streamHostile };

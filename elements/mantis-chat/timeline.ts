@@ -1,7 +1,7 @@
 import { css, html, nothing, type TemplateResult } from 'lit';
 import { guard } from 'lit/directives/guard.js';
 import { repeat } from 'lit/directives/repeat.js';
-import { citationIndex, copyText, type AssistantMessage, type ChatSession, type MantisPart, type ReasoningPart, type ToolPart } from '../../src/index.js';
+import { citationIndex, copyText, type AssistantMessage, type ChatSession, type MantisPart, type ReasoningPart, type ToolPart, type TruncatedPart } from '../../src/index.js';
 import { emit } from '../events.js';
 import { streamingMarkdown } from '../internal/markdown.js';
 import { renderTour } from './tour.js';
@@ -115,7 +115,18 @@ function renderPart(part: MantisPart, message: AssistantMessage, citationStart: 
       return html`<p part="view-error" class="fallback" role="note">
         <strong>This view can’t be shown.</strong> ${part.data.message}
       </p>`;
+    case 'data-mantis-truncated':
+      return renderTruncated(part.data);
   }
+}
+
+/** The notice where a reply's text stops being shown (COMPOSER_LIMITS.displayChars); the stored text is whole. */
+function renderTruncated(data: TruncatedPart['data']): TemplateResult {
+  const rest = data.totalChars === undefined ? null : data.totalChars - data.shownChars;
+  const size = rest === null ? '' : ` (${rest.toLocaleString('en-US')} more ${rest === 1 ? 'character' : 'characters'})`;
+  return html`<p part="truncated" class="truncated" role="note">
+    This reply is longer than this chat shows; the rest${size} is not displayed. Copy it to read it all.
+  </p>`;
 }
 
 /** An assistant message: its parts in source order, then its copy button once it is over. */
@@ -206,6 +217,13 @@ export const timelineStyles = css`
   }
   .interrupted::before {
     content: '⚠ ';
+  }
+  .truncated {
+    margin: 0;
+    font-size: 0.875em;
+    color: var(--_muted);
+    border-inline-start: 3px solid var(--_warning);
+    padding-inline-start: var(--_space);
   }
   .message-tools {
     display: flex;

@@ -1,10 +1,10 @@
-import { LIMITS } from '../limits.js';
+import { COMPOSER_LIMITS, LIMITS } from '../limits.js';
 import { validateView } from '../schema/validate.js';
 import { utf8Length } from '../utf8.js';
 import { failureText } from './failures.js';
 import { markerAllowsViews, type ProtocolMarker } from './marker.js';
 import type { MessageParser } from './parser.js';
-import type { MantisPart, StreamFailureReason, TextPart, TrustedPart, ViewErrorPart } from './parts.js';
+import type { MantisPart, StreamFailureReason, TextPart, TruncatedPart, TrustedPart, ViewErrorPart } from './parts.js';
 
 /** The info string that marks a view fence. */
 export const VIEW_FENCE_INFO = 'mantis-ui';
@@ -63,13 +63,32 @@ function mayCloseFence(partial: string, fence: Fence): boolean {
   return [...run].every((c) => c === fence.char) && (match[2] === '' || run.length >= fence.length);
 }
 
+/** A high surrogate: the first half of a character outside the BMP, never shown without its second half. */
+const isHighSurrogate = (unit: number): boolean => unit >= 0xd800 && unit <= 0xdbff;
+
+export interface FenceParserOptions {
+  /**
+   * Characters (UTF-16 code units) of the text that are displayed: COMPOSER_LIMITS.displayChars unless set. Past
+   * them the text is neither shown nor read for views, and one `data-mantis-truncated` part says so.
+   */
+  readonly displayChars?: number;
+}
+
 /**
  * Creates an incremental parser. Work per `push` is bounded by the delta and the current line, not by the
- * message: only the unfinished line is kept as a string, and fence bodies are measured as they arrive.
+ * message: only the unfinished line is kept as a string, and fence bodies are measured as they arrive. Past the
+ * display limit a push only counts its characters.
  */
-export function createFenceParser(marker: ProtocolMarker): MessageParser {
+export function createFenceParser(marker: ProtocolMarker, options: FenceParserOptions = {}): MessageParser {
   const viewsEnabled = markerAllowsViews(marker);
+  const displayChars = options.displayChars ?? COMPOSER_LIMITS.displayChars;
   const parts: MantisPart[] = [];
+  /** Characters (UTF-16 code units) of text received, shown or not. */
+  let received = 0;
+  /** The last code unit of the text read so far (-1 before any). */
+  let lastUnit = -1;
+  /** Index in `parts` of the truncation notice, once the text went past the display limit. */
+  let truncatedIndex = -1;
   /** Complete lines of the current prose run, not yet closed by a view fence. */
   let prose = '';
   /** A non-view code fence open inside the prose: its contents are never views. */
@@ -161,7 +180,8 @@ export function createFenceParser(marker: ProtocolMarker): MessageParser {
       closeProse();
       viewCount += 1;
       if (viewCount > LIMITS.viewsPerMessage) {
-        fail('too-many-views');
+        // One note says that the rest are not shown: thousands of tiny fences do not make thousands of parts.
+        if (viewCount === LIMITS.viewsPerMessage + 1) fail('too-many-views');
         discarding = fence;
         return;
       }
@@ -174,10 +194,37 @@ export function createFenceParser(marker: ProtocolMarker): MessageParser {
     prose += `${text}\n`;
   };
 
-  /** Streams the open prose run, holding back an unfinished line that may yet open a fence. */
+  /**
+   * Streams the open prose run, holding back an unfinished line that may yet open a fence, and, at the display
+   * limit, a final high surrogate that the cut may yet drop (so a text part's text still only grows).
+   */
   const showProse = (): void => {
-    const partial = !proseFence && MAYBE_FENCE.test(line) ? '' : line;
+    let partial = !proseFence && MAYBE_FENCE.test(line) ? '' : line;
+    if (partial && received === displayChars && isHighSurrogate(lastUnit)) partial = partial.slice(0, -1);
     setText(prose + partial, 'streaming');
+  };
+
+  /**
+   * The text went past the display limit: what was read of it is final (an open view failed as incomplete, the
+   * unfinished prose line shown as it is, without a final half character), and the notice is appended.
+   */
+  const truncate = (): void => {
+    let shownChars = displayChars;
+    if (isHighSurrogate(lastUnit)) {
+      shownChars -= 1;
+      if (!skippingLine) line = line.slice(0, -1);
+    }
+    if (view) fail('incomplete', view);
+    else if (!discarding && !skippingLine) prose += line;
+    view = null;
+    discarding = null;
+    proseFence = null;
+    skippingLine = false;
+    line = '';
+    lineBytes = 0;
+    closeProse();
+    const part: TruncatedPart = { type: 'data-mantis-truncated', id: 'truncated', data: { shownChars } };
+    truncatedIndex = parts.push(part) - 1;
   };
 
   /**
@@ -189,6 +236,26 @@ export function createFenceParser(marker: ProtocolMarker): MessageParser {
 
   const push = (delta: string): readonly MantisPart[] => {
     if (ended) return parts;
+    // Past the display limit, only the length counts: nothing is read, kept or shown.
+    if (truncatedIndex >= 0) {
+      received += delta.length;
+      return parts;
+    }
+    const room = displayChars - received;
+    received += delta.length;
+    if (delta.length > room) {
+      if (room > 0) read(delta.slice(0, room));
+      truncate();
+      return parts;
+    }
+    read(delta);
+    if (!view && !discarding) showProse();
+    return parts;
+  };
+
+  /** Reads text within the display limit: completes lines, grows the open view or prose. */
+  const read = (delta: string): void => {
+    if (delta.length > 0) lastUnit = delta.charCodeAt(delta.length - 1);
     let start = 0;
     for (;;) {
       const newline = delta.indexOf('\n', start);
@@ -221,8 +288,6 @@ export function createFenceParser(marker: ProtocolMarker): MessageParser {
       if (newline === -1) break;
       start = newline + 1;
     }
-    if (!view && !discarding) showProse();
-    return parts;
   };
 
   const insert = (part: TrustedPart): readonly MantisPart[] => {
@@ -248,6 +313,12 @@ export function createFenceParser(marker: ProtocolMarker): MessageParser {
 
   const end = (): readonly MantisPart[] => {
     if (ended) return parts;
+    if (truncatedIndex >= 0) {
+      const notice = parts[truncatedIndex] as TruncatedPart;
+      parts[truncatedIndex] = { ...notice, data: { ...notice.data, totalChars: received } };
+      ended = true;
+      return parts;
+    }
     if (line && !skippingLine) completeLine(line);
     line = '';
     if (view) {

@@ -92,10 +92,21 @@ export interface ReasoningPart {
   readonly state: 'streaming' | 'done';
 }
 
+/**
+ * The message's text went past COMPOSER_LIMITS.displayChars: the text after its first `shownChars` characters is
+ * neither rendered nor read for views (the stored text stays whole). Appended once, where the text stops;
+ * `totalChars`, the length of the whole text, is there once the message has ended.
+ */
+export interface TruncatedPart {
+  readonly type: 'data-mantis-truncated';
+  readonly id: string;
+  readonly data: { readonly shownChars: number; readonly totalChars?: number };
+}
+
 /** Parts that only trusted transport events create; the message parser places them at the current position. */
 export type TrustedPart = AttachmentPart | ToolPart | ReasoningPart | TodoPart;
 
-export type MantisPart = TextPart | ViewPart | PendingViewPart | ViewErrorPart | TourPart | TrustedPart;
+export type MantisPart = TextPart | ViewPart | PendingViewPart | ViewErrorPart | TourPart | TruncatedPart | TrustedPart;
 
 /**
  * The data part types of a Mantis message, keyed as the AI SDK names them (`data-${NAME}`): a Mantis message is an
@@ -108,6 +119,7 @@ export type MantisDataTypes = {
   'mantis-ui-pending': PendingViewPart['data'];
   'mantis-ui-error': ViewErrorPart['data'];
   'mantis-tour': TourPart['data'];
+  'mantis-truncated': TruncatedPart['data'];
   'mantis-attachment': AttachmentPart['data'];
   'mantis-todo': TodoPart['data'];
 };

@@ -21,7 +21,8 @@ export interface ProjectableMessage {
 /** The visible prose of a message: its text parts joined, fences that were views removed. */
 function visibleProse(message: ProjectableMessage): string {
   if (message.role === 'user' || !message.marker) return message.text;
-  return proseOf(parseAssistantText(message.text, message.marker));
+  // The whole text: copy and context keep what the display limit cut off on screen.
+  return proseOf(parseAssistantText(message.text, message.marker, { displayChars: Number.POSITIVE_INFINITY }));
 }
 
 /** Joins the text parts of parsed parts, without the views between them. */

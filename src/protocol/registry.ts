@@ -18,8 +18,14 @@ export interface TextProtocol {
   readonly name: string;
   /** Whether this protocol reads messages authored under `marker`. */
   accepts(marker: ProtocolMarker): boolean;
-  /** A parser for one message. */
-  createParser(marker: ProtocolMarker): MessageParser;
+  /** A parser for one message. `displayChars` overrides the display limit (projections read the whole text). */
+  createParser(marker: ProtocolMarker, options?: ParseOptions): MessageParser;
+}
+
+/** Options of one parse. */
+export interface ParseOptions {
+  /** Characters of text shown before the rest is cut off (COMPOSER_LIMITS.displayChars by default). */
+  readonly displayChars?: number;
 }
 
 /** `mantis-ui` fences inside Markdown (000): views where the marker negotiated them, Markdown otherwise. */
@@ -61,8 +67,8 @@ export class ProtocolRegistry {
     return protocol;
   }
 
-  createParser(marker: ProtocolMarker): MessageParser {
-    return this.textProtocol(marker).createParser(marker);
+  createParser(marker: ProtocolMarker, options?: ParseOptions): MessageParser {
+    return this.textProtocol(marker).createParser(marker, options);
   }
 
   /** Applies a trusted record to a message's parts through `editor`; null when it does not apply. */
@@ -76,13 +82,13 @@ export class ProtocolRegistry {
 export const defaultProtocols = new ProtocolRegistry();
 
 /** Creates the incremental parser of one assistant message, chosen by its trusted marker. */
-export function createMessageParser(marker: ProtocolMarker): MessageParser {
-  return defaultProtocols.createParser(marker);
+export function createMessageParser(marker: ProtocolMarker, options?: ParseOptions): MessageParser {
+  return defaultProtocols.createParser(marker, options);
 }
 
 /** Parses a whole assistant message at once: exactly the parts that streaming it in any chunks yields. */
-export function parseAssistantText(text: string, marker: ProtocolMarker): readonly MantisPart[] {
-  const parser = createMessageParser(marker);
+export function parseAssistantText(text: string, marker: ProtocolMarker, options?: ParseOptions): readonly MantisPart[] {
+  const parser = createMessageParser(marker, options);
   parser.push(text);
   return parser.end();
 }

@@ -1,6 +1,8 @@
 import { expect } from '@open-wc/testing';
 import {
+  COMPOSER_LIMITS,
   LIMITS,
+  createFenceParser,
   createMessageParser,
   parseAssistantText,
   utf8Length,
@@ -328,5 +330,78 @@ describe('the view byte limit', () => {
         }
       }
     }
+  });
+});
+
+describe('the display limit', () => {
+  const LIMIT = 40;
+  const small = () => createFenceParser(V1, { displayChars: LIMIT });
+  const oneShot = (text: string) => {
+    const parser = small();
+    parser.push(text);
+    return parser.end();
+  };
+  const texts = (parts: readonly MantisPart[]) => parts.flatMap((p) => (p.type === 'text' ? [p.text] : []));
+
+  it('is COMPOSER_LIMITS.displayChars unless set, and shows a reply of exactly the limit whole', () => {
+    const exact = 'a'.repeat(COMPOSER_LIMITS.displayChars);
+    expect(types(parseAssistantText(exact, V1))).to.deep.equal(['text']);
+    const over = parseAssistantText(`${exact}b`, V1);
+    expect(types(over)).to.deep.equal(['text', 'data-mantis-truncated']);
+    expect(over[1]).to.deep.equal({
+      type: 'data-mantis-truncated',
+      id: 'truncated',
+      data: { shownChars: COMPOSER_LIMITS.displayChars, totalChars: COMPOSER_LIMITS.displayChars + 1 },
+    });
+  });
+
+  it('stops growing the text at the limit and appends one notice, its total known once the message ends', () => {
+    const parser = small();
+    const first = 'Hello, this is prose.\nAnd a line ';
+    const second = 'that goes past the limit.';
+    parser.push(first);
+    const cut = parser.push(second);
+    expect(types(cut)).to.deep.equal(['text', 'data-mantis-truncated']);
+    expect(texts(cut)).to.deep.equal([(first + second).slice(0, LIMIT)]);
+    expect((cut[0] as { state: string }).state).to.equal('done');
+    expect(cut[1]).to.deep.equal({ type: 'data-mantis-truncated', id: 'truncated', data: { shownChars: LIMIT } });
+    const [text, notice] = cut;
+    // Past the limit a chunk changes nothing: no part is replaced, nothing is read, views included.
+    const rest = ['x'.repeat(100_000), `\n${fence(viewJson())}\n`];
+    for (const chunk of rest) parser.push(chunk);
+    const after = parser.push('more');
+    expect(after).to.have.length(2);
+    expect(after[0]).to.equal(text);
+    expect(after[1]).to.equal(notice);
+    const total = first.length + second.length + rest.join('').length + 4;
+    expect(parser.end()[1]).to.deep.equal({ type: 'data-mantis-truncated', id: 'truncated', data: { shownChars: LIMIT, totalChars: total } });
+  });
+
+  it('fails a view still open at the limit as incomplete, and shows an unfinished prose line as it is', () => {
+    const open = oneShot(`Intro\n\`\`\`mantis-ui\n${viewJson()}\n\`\`\`\n`);
+    expect(types(open)).to.deep.equal(['text', 'data-mantis-ui-error', 'data-mantis-truncated']);
+    expect((open[1] as { data: { reason: string } }).data.reason).to.equal('incomplete');
+    // A line that could still have opened a fence is held back while streaming, but shown once the limit makes it final.
+    const held = oneShot(`${'p'.repeat(LIMIT - 8)}\n\`\`\`mant${'x'.repeat(50)}`);
+    expect(texts(held)).to.deep.equal([`${'p'.repeat(LIMIT - 8)}\n\`\`\`mant`]);
+  });
+
+  it('never shows half of a character outside the BMP, nor takes back one it showed', () => {
+    const text = `${'a'.repeat(LIMIT - 1)}😀 more`;
+    expect(oneShot(text).at(-1)).to.deep.equal({ type: 'data-mantis-truncated', id: 'truncated', data: { shownChars: LIMIT - 1, totalChars: text.length } });
+    expect(texts(oneShot(text))).to.deep.equal(['a'.repeat(LIMIT - 1)]);
+    const parser = small();
+    const streamed = parser.push(text.slice(0, LIMIT));
+    expect(texts(streamed)).to.deep.equal(['a'.repeat(LIMIT - 1)]);
+    // A message that ends at the limit ends whole, the half character included (it was never cut).
+    expect(texts(parser.end())).to.deep.equal([`${text.slice(0, LIMIT)}\n`]);
+  });
+
+  it('keeps trusted parts that arrive past the limit, after the notice', () => {
+    const parser = small();
+    parser.push('y'.repeat(LIMIT + 10));
+    const parts = parser.insert({ type: 'data-mantis-attachment', id: 'f', data: { name: 'a.txt', mediaType: 'text/plain', size: 1 } });
+    expect(types(parts)).to.deep.equal(['text', 'data-mantis-truncated', 'data-mantis-attachment']);
+    expect(types(parser.end())).to.deep.equal(['text', 'data-mantis-truncated', 'data-mantis-attachment']);
   });
 });

@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { citationIndex, contextPreamble, copyText, followUpPrompt, parseAssistantText, type ProjectableMessage } from '../../../src/index.js';
+import { COMPOSER_LIMITS, citationIndex, contextPreamble, copyText, followUpPrompt, parseAssistantText, type ProjectableMessage } from '../../../src/index.js';
 
 const citations = (id: string, titles: string[]) =>
   JSON.stringify({
@@ -49,6 +49,14 @@ describe('projections', () => {
     expect(preamble.startsWith('User: Which cluster?\n\nAssistant: Memory systems')).to.equal(true);
     expect(preamble).not.to.contain('citation-list');
     expect(preamble).to.contain('[3]');
+  });
+
+  it('keep the whole text of a reply longer than the display limit: copy reads what the screen cut off', () => {
+    const text = `${'A long paragraph. '.repeat(Math.ceil(COMPOSER_LIMITS.displayChars / 18))}\n\nThe very end.`;
+    const long: ProjectableMessage = { role: 'assistant', text, marker: message.marker! };
+    expect(parseAssistantText(text, message.marker!).some((p) => p.type === 'data-mantis-truncated')).to.equal(true);
+    expect(copyText(long).endsWith('The very end.')).to.equal(true);
+    expect(followUpPrompt(long).endsWith('The very end.')).to.equal(true);
   });
 
   it('keep a user’s own fence in every projection', () => {
