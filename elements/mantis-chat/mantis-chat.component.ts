@@ -3,15 +3,16 @@ import { LitElement, html, type PropertyValues, type TemplateResult } from 'lit'
 import { property, query, state } from 'lit/decorators.js';
 import { guard } from 'lit/directives/guard.js';
 import { repeat } from 'lit/directives/repeat.js';
-import { isTransportKind, type ChatMessage, type ChatSession, type ComposerMode, type PersistedMessage, type Transport } from '../../src/index.js';
+import { type ChatMessage, type ChatSession, type ComposerMode, type PersistedMessage, type Transport } from '../../src/index.js';
 import { emit } from '../events.js';
 import { chatServices } from '../internal/chat-context.js';
 import { themeStyles, type Theme } from '../internal/theme.styles.js';
 import { composerFormStyles, renderComposerForm, renderStatus } from './composer-form.js';
-import { ChatSessionBinding, isSession, isTransport, onUnlessFalse, type BindingEvent, type ChatTransportKind } from './session-binding.js';
+import { ChatSessionBinding, checkConnectionValues, isSession, onUnlessFalse, rejectValue, type BindingEvent, type ChatTransportKind } from './session-binding.js';
 import { HistoryWindow } from './history-window.js';
 import { chatStyles } from './mantis-chat.styles.js';
 import { FollowBottom } from './follow-bottom.js';
+import { FramePacer } from './frame-pacer.js';
 import { renderAssistantMessage, timelineContext, timelineStyles } from './timeline.js';
 import { dispatchSessionEvent } from './session-events.js';
 import { tourStyles } from './tour.js';
@@ -52,6 +53,7 @@ import { tourStyles } from './tour.js';
  * @csspart view-pending - The placeholder of a view that is still streaming.
  * @csspart view-error - The fallback of a view that was refused.
  * @csspart interrupted - The note under a reply that was cut short.
+ * @csspart truncated - The note where a reply's text stops being shown: it is longer than the chat displays.
  * @csspart tour - A Visual Tour; its steps are `tour-step` parts, their buttons `tour-show`.
  * @csspart tour-step - One step of a tour.
  * @csspart tour-show - The button that shows a tour step on the map.
@@ -129,7 +131,7 @@ export class MantisChat extends LitElement {
   }
   set session(value: ChatSession | undefined) {
     if (value !== undefined && !isSession(value)) {
-      this.#reject('session', 'a ChatSession');
+      rejectValue(this, 'session', 'a ChatSession');
       return;
     }
     this.#binding.show(value ?? null);
@@ -160,6 +162,7 @@ export class MantisChat extends LitElement {
   @query('.transcript') private transcript!: HTMLElement;
 
   readonly #window = new HistoryWindow(this);
+  readonly #pacer = new FramePacer(this);
   readonly #binding = new ChatSessionBinding(this, (event) => this.#onSession(event));
   readonly #services = new ContextProvider(this, { context: chatServices, initialValue: this.#binding.services });
   readonly #follow = new FollowBottom(this, () => this.transcript, () => this.renderRoot?.querySelector?.('.transcript-content') ?? null);
@@ -198,6 +201,12 @@ export class MantisChat extends LitElement {
     this.session.stop();
   }
 
+  /** Commits at most once per animation frame while chunks arrive faster than that (see FramePacer). */
+  protected override async scheduleUpdate(): Promise<void> {
+    await this.#pacer.ready();
+    super.scheduleUpdate();
+  }
+
   override connectedCallback(): void {
     super.connectedCallback();
     this.#binding.hostConnected();
@@ -210,27 +219,11 @@ export class MantisChat extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('connection') && this.connection !== undefined && !isTransport(this.connection)) {
-      this.#reject('connection', 'a Transport object (subscribe, send, connect, close)');
-      this.connection = undefined;
-    }
-    if (changed.has('transport') && !isTransportKind(this.transport)) {
-      this.#reject('transport', isTransport(this.transport) ? `"ws" or "sse" (set a transport object as \`connection\`)` : `"ws" or "sse"`);
-      this.transport = isTransportKind(changed.get('transport')) ? (changed.get('transport') as ChatTransportKind) : 'ws';
-    }
+    // A value of the wrong kind is put back (with a warning and mantis-config-error); then nothing changed.
+    const moved = checkConnectionValues(this, changed as Map<PropertyKey, unknown>);
     if (changed.has('generativeUi')) this.#binding.applyGenerativeUi(this.generativeUiActive);
-    // A rejected value was put back: nothing changed, so the connection stays as it is.
-    const moved = (name: 'url' | 'transport' | 'connection') => changed.has(name) && changed.get(name) !== this[name];
-    if (moved('url') || moved('transport') || moved('connection')) {
-      this.#binding.connect({ url: this.url, kind: this.transport, connection: this.connection, relativeTo: document.baseURI });
-    }
+    if (moved) this.#binding.connect({ url: this.url, kind: this.transport, connection: this.connection, relativeTo: document.baseURI });
     this.#services.setValue(this.#binding.services);
-  }
-
-  #reject(name: string, expected: string): void {
-    const reason = `<mantis-chat> ${name} must be ${expected}; the value was ignored.`;
-    console.warn(`[mantis-ui] ${reason}`);
-    emit(this, 'mantis-config-error', { property: name, reason });
   }
 
   #onSession(event: BindingEvent): void {

@@ -1,5 +1,6 @@
 import type { ReactiveControllerHost } from 'lit';
 import { ChatSession, createTransport, globalGenerativeUiSwitch, isTransportKind, type SessionEvent, type Transport, type TransportKind } from '../../src/index.js';
+import { emit } from '../events.js';
 import type { ChatServices } from '../internal/chat-context.js';
 
 /** `generative-ui` is on unless the attribute says exactly "false". */
@@ -40,6 +41,32 @@ export function isTransport(value: unknown): value is Transport {
 export function isSession(value: unknown): value is ChatSession {
   const s = value as Partial<Record<keyof ChatSession, unknown>> | null;
   return typeof s === 'object' && s !== null && isFunction(s.subscribe) && isFunction(s.send) && isFunction(s.useTransport) && isFunction(s.load);
+}
+
+/** Ignores a value a host bound that is of the wrong kind: a console warning and `mantis-config-error`, no exception. */
+export function rejectValue(host: HTMLElement, name: string, expected: string): void {
+  const reason = `<${host.localName}> ${name} must be ${expected}; the value was ignored.`;
+  console.warn(`[mantis-ui] ${reason}`);
+  emit(host, 'mantis-config-error', { property: name, reason });
+}
+
+/**
+ * Checks the connection values a host or framework bound (`transport` names a kind, `connection` is a transport
+ * object), puts back any of the wrong kind, and says whether where to connect really changed.
+ */
+export function checkConnectionValues(
+  host: HTMLElement & { url: string | undefined; transport: unknown; connection: unknown },
+  changed: Map<PropertyKey, unknown>,
+): boolean {
+  if (changed.has('connection') && host.connection !== undefined && !isTransport(host.connection)) {
+    rejectValue(host, 'connection', 'a Transport object (subscribe, send, connect, close)');
+    host.connection = undefined;
+  }
+  if (changed.has('transport') && !isTransportKind(host.transport)) {
+    rejectValue(host, 'transport', isTransport(host.transport) ? '"ws" or "sse" (set a transport object as `connection`)' : '"ws" or "sse"');
+    host.transport = isTransportKind(changed.get('transport')) ? changed.get('transport') : 'ws';
+  }
+  return (['url', 'transport', 'connection'] as const).some((name) => changed.has(name) && changed.get(name) !== host[name]);
 }
 
 export type BindingEvent = SessionEvent | { readonly type: 'session' };

@@ -3,7 +3,7 @@
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import '../../../elements/mantis-chat/mantis-chat.js';
 import type { MantisChat } from '../../../elements/mantis-chat/mantis-chat.js';
-import { COMPOSER_LIMITS, ChatSession, WebSocketTransport, type PersistedMessage } from '../../../src/index.js';
+import { BaseTransport, COMPOSER_LIMITS, ChatSession, WebSocketTransport, type ClientFrame, type PersistedMessage, type ServerEvent } from '../../../src/index.js';
 import { composerSocketUrl, composerSseUrl } from '../../helpers/agent.js';
 import { recordSocketFrames, recordSocketUrls } from '../../helpers/sockets.js';
 
@@ -271,5 +271,61 @@ describe('<mantis-chat> services for its views', () => {
     } finally {
       document.removeEventListener('mantis-action', listener);
     }
+  });
+});
+
+/** An in-page transport: the test delivers server events itself (to stream faster than the screen refreshes). */
+class InPageTransport extends BaseTransport {
+  connect(): void {
+    this.setState('open');
+  }
+  send(_frame: ClientFrame): void {}
+  close(): void {
+    this.setState('closed');
+  }
+  deliver(event: ServerEvent): void {
+    this.emit({ type: 'server', event });
+  }
+}
+
+describe('<mantis-chat> commits per animation frame', () => {
+  it('folds chunks that arrive faster than the screen refreshes into one commit per frame, with the same result', async () => {
+    const transport = new InPageTransport();
+    const el = await fixture<MantisChat>(html`<mantis-chat .connection=${transport}></mantis-chat>`);
+    await el.updateComplete;
+    let commits = 0;
+    const updated = (el as unknown as { updated: (changed: Map<PropertyKey, unknown>) => void }).updated.bind(el);
+    (el as unknown as { updated: (changed: Map<PropertyKey, unknown>) => void }).updated = (changed) => {
+      commits += 1;
+      updated(changed);
+    };
+    let frames = 0;
+    let counting = true;
+    const tick = () => {
+      frames += 1;
+      if (counting) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+    const chunks = Array.from({ length: 400 }, (_, i) => `Word ${i}${i % 40 === 39 ? '.\n\n' : ' '}`);
+    transport.deliver({ type: 'message_start', message_id: 'm', sequence: 0, marker: { inline_ui_version: 1, mode: 'orchestrator' } });
+    for (const [i, delta] of chunks.entries()) {
+      transport.deliver({ type: 'text_delta', message_id: 'm', sequence: i + 1, delta });
+      // Each chunk in its own task, as from a socket: much faster than a frame (a message task is not clamped).
+      await new Promise<void>((resolve) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => resolve();
+        channel.port2.postMessage(0);
+      });
+    }
+    transport.deliver({ type: 'message_end', message_id: 'm', sequence: chunks.length + 1 });
+    await el.updateComplete;
+    counting = false;
+    expect(commits).to.be.greaterThan(0);
+    expect(commits, `${commits} commits in ${frames} frames`).to.be.at.most(frames + 2);
+    expect(commits).to.be.lessThan(chunks.length / 4);
+    const message = el.conversation[0];
+    expect(message?.role === 'assistant' && message.text).to.equal(chunks.join(''));
+    const shown = shadow(el).querySelector('[part~="message-assistant"] [part="text"]')?.textContent?.replace(/\s+/g, ' ').trim();
+    expect(shown).to.equal(chunks.join('').replace(/\s+/g, ' ').trim());
   });
 });
