@@ -27,8 +27,6 @@ export * from './chat/thread.js';
 export * from './chat/session.js';
 export * from './actions/registry.js';
 export * from './chat/tool-state.js';
-export { createBlockSplitter, closeOpenInline } from './markdown/block-splitter.js';
-export type { BlockSplitter } from './markdown/block-splitter.js';
 export { buildInlineUiPrompt } from './prompt/inline-ui-prompt.js';
 export type { InlineUiPromptMode, InlineUiPromptOptions } from './prompt/inline-ui-prompt.js';
 export * from './protocol/projections.js';

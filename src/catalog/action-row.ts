@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { Actions } from '../schema/actions.js';
 import { Id } from '../schema/primitives.js';
 import type { LeafDefinition } from './definition.js';
@@ -6,7 +6,7 @@ import type { LeafDefinition } from './definition.js';
 export const ActionRowSchema = z.strictObject({
   id: Id,
   type: z.literal('action-row'),
-  actions: Actions.min(1),
+  actions: Actions.check(z.minLength(1)),
 });
 
 export type ActionRowNode = z.output<typeof ActionRowSchema>;

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { TEXT_LIMITS } from '../limits.js';
 import { Id, Label, Markdown } from '../schema/primitives.js';
 import type { LeafDefinition } from './definition.js';
@@ -9,13 +9,13 @@ export const ArtifactSchema = z.strictObject({
   type: z.literal('artifact'),
   title: Label,
   /** Restricted Markdown. */
-  description: Markdown.optional(),
+  description: z.optional(Markdown),
   /** How the content is shown in the artifact panel. */
   format: z.enum(['markdown', 'text', 'code', 'csv', 'json']),
   /** A language name for code, as a label only (no highlighter runs model input). */
-  language: z.string().regex(/^[a-z0-9+#-]{1,24}$/).optional(),
+  language: z.optional(z.string().check(z.regex(/^[a-z0-9+#-]{1,24}$/))),
   /** The payload; it lives in the bounded in-memory artifact store, never in IndexedDB. */
-  content: z.string().min(1).max(TEXT_LIMITS.artifact),
+  content: z.string().check(z.minLength(1), z.maxLength(TEXT_LIMITS.artifact)),
 });
 
 export type ArtifactNode = z.output<typeof ArtifactSchema>;

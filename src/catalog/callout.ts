@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { Id, Label, Markdown } from '../schema/primitives.js';
 import type { LeafDefinition } from './definition.js';
 import { MARKDOWN_NOTE } from './fields.js';
@@ -6,8 +6,8 @@ import { MARKDOWN_NOTE } from './fields.js';
 export const CalloutSchema = z.strictObject({
   id: Id,
   type: z.literal('callout'),
-  tone: z.enum(['info', 'success', 'warning', 'danger']).optional(),
-  title: Label.optional(),
+  tone: z.optional(z.enum(['info', 'success', 'warning', 'danger'])),
+  title: z.optional(Label),
   /** Restricted Markdown. */
   body: Markdown,
 });

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { LIMITS, TEXT_LIMITS } from '../limits.js';
 import { Id, Label } from '../schema/primitives.js';
 import { Target } from '../schema/uris.js';
@@ -8,17 +8,17 @@ export const CitationSchema = z.strictObject({
   id: Id,
   title: Label,
   /** Where it comes from, as text (a publisher, a file name): never a URL. */
-  source: Label.optional(),
-  excerpt: z.string().min(1).max(TEXT_LIMITS.excerpt).optional(),
+  source: z.optional(Label),
+  excerpt: z.optional(z.string().check(z.minLength(1), z.maxLength(TEXT_LIMITS.excerpt))),
   /** A map entity the citation points at. */
-  target: Target.optional(),
+  target: z.optional(Target),
 });
 
 export const CitationListSchema = z.strictObject({
   id: Id,
   type: z.literal('citation-list'),
-  title: Label.optional(),
-  citations: z.array(CitationSchema).min(1).max(LIMITS.citations),
+  title: z.optional(Label),
+  citations: z.array(CitationSchema).check(z.minLength(1), z.maxLength(LIMITS.citations)),
 });
 
 export type CitationListNode = z.output<typeof CitationListSchema>;

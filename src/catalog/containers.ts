@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { Id } from '../schema/primitives.js';
 import type { ContainerDefinition } from './definition.js';
 import { Children } from './fields.js';
@@ -7,8 +7,8 @@ import type { ComposerNode, ExampleNode, InvalidNode } from './index.js';
 export const StackSchema = z.strictObject({
   id: Id,
   type: z.literal('stack'),
-  direction: z.enum(['vertical', 'horizontal']).optional(),
-  gap: z.enum(['small', 'medium', 'large']).optional(),
+  direction: z.optional(z.enum(['vertical', 'horizontal'])),
+  gap: z.optional(z.enum(['small', 'medium', 'large'])),
   children: Children,
 });
 
@@ -16,7 +16,7 @@ export const GridSchema = z.strictObject({
   id: Id,
   type: z.literal('grid'),
   /** Columns on a wide screen; the grid falls back to fewer columns when narrow. */
-  columns: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]).optional(),
+  columns: z.optional(z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)])),
   children: Children,
 });
 

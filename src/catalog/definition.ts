@@ -1,4 +1,4 @@
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 
 /*
  * The shape of one catalog entry. Everything the core knows about a component lives in its record: the strict
@@ -21,7 +21,7 @@ export interface ExampleOf<R> {
   root: R;
 }
 
-interface DefinitionBase<T extends string, S extends z.ZodType> {
+interface DefinitionBase<T extends string, S extends z.ZodMiniType> {
   /** The `type` of its nodes; also its key in `NODE_DEFINITIONS`. */
   readonly type: T;
   /** Strict and bounded. Data only: no HTML, CSS, class names, URLs, event names, callbacks or scripts. */
@@ -33,7 +33,7 @@ interface DefinitionBase<T extends string, S extends z.ZodType> {
  * A leaf: validated whole. Every `id` of its nested objects (actions, rows, items…) is found by a generic walk and
  * must be unique across the view, so a leaf needs no code of its own for that.
  */
-export interface LeafDefinition<T extends string = string, S extends z.ZodType = z.ZodType> extends DefinitionBase<T, S> {
+export interface LeafDefinition<T extends string = string, S extends z.ZodMiniType = z.ZodMiniType> extends DefinitionBase<T, S> {
   readonly kind: 'leaf';
   /** One complete, valid view whose root is this component. Its IDs are unique across all the catalog's examples. */
   readonly example: ExampleOf<z.input<S>>;
@@ -45,7 +45,7 @@ export interface LeafDefinition<T extends string = string, S extends z.ZodType =
  * A container: its own props validated by its schema, whose `children` is a bounded array of unknown values;
  * `validateView` checks each child on its own, so that an invalid child is salvaged without failing its siblings.
  */
-export interface ContainerDefinition<T extends string = string, S extends z.ZodType = z.ZodType, E = unknown>
+export interface ContainerDefinition<T extends string = string, S extends z.ZodMiniType = z.ZodMiniType, E = unknown>
   extends DefinitionBase<T, S> {
   readonly kind: 'container';
   /** One complete, valid view whose root is this container; the prompt drops children it does not document. */

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { LIMITS } from '../limits.js';
 import { Actions } from '../schema/actions.js';
 import { Id, Label, Markdown } from '../schema/primitives.js';
@@ -6,18 +6,18 @@ import { Target } from '../schema/uris.js';
 import type { LeafDefinition } from './definition.js';
 import { MARKDOWN_NOTE, Value } from './fields.js';
 
-export const AttributeSchema = z.strictObject({ label: Label, value: Value.min(1) });
+export const AttributeSchema = z.strictObject({ label: Label, value: Value.check(z.minLength(1)) });
 
 export const EntityCardSchema = z.strictObject({
   id: Id,
   type: z.literal('entity-card'),
   title: Label,
   /** Restricted Markdown. */
-  description: Markdown.optional(),
+  description: z.optional(Markdown),
   /** The map entity the card is about. */
-  target: Target.optional(),
-  attributes: z.array(AttributeSchema).max(LIMITS.cardAttributes).optional(),
-  actions: Actions.optional(),
+  target: z.optional(Target),
+  attributes: z.optional(z.array(AttributeSchema).check(z.maxLength(LIMITS.cardAttributes))),
+  actions: z.optional(Actions),
 });
 
 export type EntityCardNode = z.output<typeof EntityCardSchema>;

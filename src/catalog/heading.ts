@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { Id, Label } from '../schema/primitives.js';
 import type { LeafDefinition } from './definition.js';
 
@@ -8,7 +8,7 @@ export const HeadingSchema = z.strictObject({
   /** Plain text of the heading. */
   text: Label,
   /** Level inside the view: 1 is the largest. Placed below the page's own headings by the renderer. */
-  level: z.union([z.literal(1), z.literal(2), z.literal(3)]).optional(),
+  level: z.optional(z.union([z.literal(1), z.literal(2), z.literal(3)])),
 });
 
 export type HeadingNode = z.output<typeof HeadingSchema>;

@@ -1,4 +1,4 @@
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { actionRowDefinition } from './action-row.js';
 import { artifactDefinition } from './artifact.js';
 import { calloutDefinition } from './callout.js';

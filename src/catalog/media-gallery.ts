@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { LIMITS } from '../limits.js';
 import { Id, Label } from '../schema/primitives.js';
 import { AgentFileKey } from '../schema/uris.js';
@@ -10,14 +10,14 @@ export const MediaItemSchema = z.strictObject({
   key: AgentFileKey,
   /** Text alternative; required. */
   alt: Label,
-  caption: Label.optional(),
+  caption: z.optional(Label),
 });
 
 export const MediaGallerySchema = z.strictObject({
   id: Id,
   type: z.literal('media-gallery'),
-  title: Label.optional(),
-  items: z.array(MediaItemSchema).min(1).max(LIMITS.mediaPerMessage),
+  title: z.optional(Label),
+  items: z.array(MediaItemSchema).check(z.minLength(1), z.maxLength(LIMITS.mediaPerMessage)),
 });
 
 export type MediaGalleryNode = z.output<typeof MediaGallerySchema>;

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { LIMITS } from '../limits.js';
 import { Id, Label } from '../schema/primitives.js';
 import type { LeafDefinition } from './definition.js';
@@ -7,25 +7,25 @@ import { Value } from './fields.js';
 export const MetricSchema = z.strictObject({
   id: Id,
   label: Label,
-  value: Value.min(1),
-  unit: z.string().min(1).max(16).optional(),
+  value: Value.check(z.minLength(1)),
+  unit: z.optional(z.string().check(z.minLength(1), z.maxLength(16))),
   /** A change to show beside the value, as text ("+4.2%") with its direction. */
-  change: z
-    .strictObject({
-      value: Value.min(1),
+  change: z.optional(
+    z.strictObject({
+      value: Value.check(z.minLength(1)),
       direction: z.enum(['up', 'down', 'flat']),
       /** Whether the change is good news; colours follow it, and it is said in words too. */
-      sentiment: z.enum(['positive', 'negative', 'neutral']).optional(),
-    })
-    .optional(),
-  description: Label.optional(),
+      sentiment: z.optional(z.enum(['positive', 'negative', 'neutral'])),
+    }),
+  ),
+  description: z.optional(Label),
 });
 
 export const MetricGroupSchema = z.strictObject({
   id: Id,
   type: z.literal('metric-group'),
-  title: Label.optional(),
-  metrics: z.array(MetricSchema).min(1).max(LIMITS.metrics),
+  title: z.optional(Label),
+  metrics: z.array(MetricSchema).check(z.minLength(1), z.maxLength(LIMITS.metrics)),
 });
 
 export type MetricGroupNode = z.output<typeof MetricGroupSchema>;

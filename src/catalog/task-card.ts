@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { Actions } from '../schema/actions.js';
 import { Id, Label, Markdown } from '../schema/primitives.js';
 import type { LeafDefinition } from './definition.js';
@@ -11,8 +11,8 @@ export const TaskCardSchema = z.strictObject({
   state: z.literal('suggested'),
   title: Label,
   /** Restricted Markdown. */
-  description: Markdown.optional(),
-  actions: Actions.optional(),
+  description: z.optional(Markdown),
+  actions: z.optional(Actions),
 });
 
 export type TaskCardNode = z.output<typeof TaskCardSchema>;

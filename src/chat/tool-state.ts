@@ -1,6 +1,6 @@
 import type { ToolEvent } from '../protocol/composer-frames.js';
 import type { ToolPart } from '../protocol/parts.js';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 
 /**
  * Builds the AI SDK 7 `dynamic-tool` part for a tool event; `previous` carries what earlier events said (input, call

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { ID_PATTERN } from '../limits.js';
 import { ACTION_TYPES } from '../schema/actions.js';
 import { AGENT_FILE_KEY_PATTERN, MANTIS_URI_PATTERN, POINT_URI_PATTERN } from '../schema/uris.js';
@@ -34,7 +34,7 @@ export interface JsonSchema {
  * The model writes input: `io: 'input'` describes what is accepted before transforms (run-task's `taskId`), and a
  * refinement (reserved IDs, bag XOR, one cell per column) is left to the prompt's words.
  */
-export function jsonSchemaOf(schema: z.ZodType): JsonSchema {
+export function jsonSchemaOf(schema: z.ZodMiniType): JsonSchema {
   return z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
 }
 

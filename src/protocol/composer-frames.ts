@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { Action } from '../schema/actions.js';
 import { COMPOSER_LIMITS } from '../limits.js';
 import { MODES } from './marker.js';
@@ -9,9 +9,9 @@ import { MODES } from './marker.js';
  * `(message_id, sequence)` also names the event for resumption.
  */
 
-const MessageId = z.string().min(1).max(128);
-const Sequence = z.number().int().nonnegative();
-const Name = z.string().min(1).max(200);
+const MessageId = z.string().check(z.minLength(1), z.maxLength(128));
+const Sequence = z.int().check(z.nonnegative());
+const Name = z.string().check(z.minLength(1), z.maxLength(200));
 
 /** The trusted protocol marker on the wire. */
 export const WireMarker = z.strictObject({
@@ -26,17 +26,17 @@ export const MessageStartEvent = z.strictObject({
   ...about,
   marker: WireMarker,
   /** The user message this answers (its `client_message_id`): the client stops resending it. */
-  in_reply_to: MessageId.optional(),
+  in_reply_to: z.optional(MessageId),
 });
 
-export const TextDeltaEvent = z.strictObject({ type: z.literal('text_delta'), ...about, delta: z.string().max(64 * 1024) });
+export const TextDeltaEvent = z.strictObject({ type: z.literal('text_delta'), ...about, delta: z.string().check(z.maxLength(64 * 1024)) });
 
 export const ReasoningStartEvent = z.strictObject({ type: z.literal('reasoning_start'), ...about, reasoning_id: MessageId });
 export const ReasoningDeltaEvent = z.strictObject({
   type: z.literal('reasoning_delta'),
   ...about,
   reasoning_id: MessageId,
-  delta: z.string().max(64 * 1024),
+  delta: z.string().check(z.maxLength(64 * 1024)),
 });
 export const ReasoningEndEvent = z.strictObject({ type: z.literal('reasoning_end'), ...about, reasoning_id: MessageId });
 
@@ -48,29 +48,29 @@ export const ToolEvent = z.strictObject({
   type: z.literal('tool'),
   ...about,
   /** Explicit correlation; when absent (legacy backends) the event applies to the latest open call of the same tool. */
-  tool_call_id: MessageId.optional(),
+  tool_call_id: z.optional(MessageId),
   tool_name: Name,
   state: z.enum(TOOL_STATES),
-  input: z.unknown().optional(),
-  output: z.unknown().optional(),
-  error: z.string().max(2000).optional(),
+  input: z.optional(z.unknown()),
+  output: z.optional(z.unknown()),
+  error: z.optional(z.string().check(z.maxLength(2000))),
 });
 
 export const TodoItem = z.strictObject({
   id: MessageId,
-  text: z.string().min(1).max(500),
+  text: z.string().check(z.minLength(1), z.maxLength(500)),
   status: z.enum(['pending', 'in_progress', 'completed']),
   /** Only the trusted legacy todo UI carries persisted task IDs. */
-  task_id: z.number().int().positive().optional(),
+  task_id: z.optional(z.int().check(z.positive())),
 });
-export const TodoEvent = z.strictObject({ type: z.literal('todo'), ...about, todos: z.array(TodoItem).max(50) });
+export const TodoEvent = z.strictObject({ type: z.literal('todo'), ...about, todos: z.array(TodoItem).check(z.maxLength(50)) });
 
 /** Trusted progress of a delivered task. Session-level: it belongs to no message's sequence. */
 export const TaskEvent = z.strictObject({
   type: z.literal('task'),
-  task_id: z.number().int().nonnegative(),
+  task_id: z.int().check(z.nonnegative()),
   status: z.enum(['delivered', 'running', 'completed', 'failed']),
-  detail: z.string().max(1000).optional(),
+  detail: z.optional(z.string().check(z.maxLength(1000))),
 });
 
 export const AttachmentEvent = z.strictObject({
@@ -78,18 +78,18 @@ export const AttachmentEvent = z.strictObject({
   ...about,
   attachment_id: MessageId,
   name: Name,
-  media_type: z.string().min(1).max(100),
-  size: z.number().int().nonnegative(),
-  key: z.string().max(512).optional(),
+  media_type: z.string().check(z.minLength(1), z.maxLength(100)),
+  size: z.int().check(z.nonnegative()),
+  key: z.optional(z.string().check(z.maxLength(512))),
 });
 
 export const MessageEndEvent = z.strictObject({ type: z.literal('message_end'), ...about });
 
 export const ServerErrorEvent = z.strictObject({
   type: z.literal('error'),
-  message_id: MessageId.optional(),
-  code: z.string().min(1).max(64),
-  message: z.string().max(1000),
+  message_id: z.optional(MessageId),
+  code: z.string().check(z.minLength(1), z.maxLength(64)),
+  message: z.string().check(z.maxLength(1000)),
 });
 
 /** The outcome of a client `action` frame, decided by the server (Ask is read-only there too). */
@@ -97,7 +97,7 @@ export const ActionResultEvent = z.strictObject({
   type: z.literal('action_result'),
   client_action_id: MessageId,
   status: z.enum(['accepted', 'rejected']),
-  reason: z.string().max(500).optional(),
+  reason: z.optional(z.string().check(z.maxLength(500))),
 });
 
 export const ServerEvent = z.discriminatedUnion('type', [
@@ -122,7 +122,7 @@ export const UserMessageFrame = z.strictObject({
   type: z.literal('user_message'),
   /** Chosen by the client; the server answers each ID once, so a resent frame is never answered twice. */
   client_message_id: MessageId,
-  text: z.string().min(1).max(COMPOSER_LIMITS.userMessageLength),
+  text: z.string().check(z.minLength(1), z.maxLength(COMPOSER_LIMITS.userMessageLength)),
   /** The Composer mode the reply is authored under; the server stamps it into the reply's marker. */
   mode: z.enum(MODES),
 });
@@ -141,7 +141,7 @@ export const AbortFrame = z.strictObject({ type: z.literal('abort'), message_id:
 /** Resume after the last event the client applied; without `after`, from the start of the session's log. */
 export const ResumeFrame = z.strictObject({
   type: z.literal('resume'),
-  after: z.strictObject({ message_id: MessageId, sequence: Sequence }).optional(),
+  after: z.optional(z.strictObject({ message_id: MessageId, sequence: Sequence })),
 });
 
 export const ClientFrame = z.discriminatedUnion('type', [UserMessageFrame, ActionFrame, AbortFrame, ResumeFrame]);
@@ -149,9 +149,9 @@ export type ClientFrame = z.input<typeof ClientFrame>;
 
 /** The agent-ui@1 SSE event (001_996c0b4640eee42b.txt): the wrapper; the envelope itself is validated by its renderer. */
 export const UiEnvelopeEvent = z.strictObject({
-  session_id: z.string().min(1).max(128),
-  envelope_id: z.string().min(1).max(128),
-  created_at: z.number().int().nonnegative(),
+  session_id: z.string().check(z.minLength(1), z.maxLength(128)),
+  envelope_id: z.string().check(z.minLength(1), z.maxLength(128)),
+  created_at: z.int().check(z.nonnegative()),
   envelope: z.unknown(),
 });
 export type UiEnvelopeEvent = z.infer<typeof UiEnvelopeEvent>;
@@ -166,7 +166,7 @@ export function parseEventId(id: string): { message_id: string; sequence: number
 }
 
 /** Parses one frame's text. Never throws: bad JSON or a bad shape is an `{ok:false}` with a short reason. */
-export function parseFrame<T>(schema: z.ZodType<T>, text: string): { ok: true; value: T } | { ok: false; reason: string } {
+export function parseFrame<T>(schema: z.ZodMiniType<T>, text: string): { ok: true; value: T } | { ok: false; reason: string } {
   let json: unknown;
   try {
     json = JSON.parse(text);

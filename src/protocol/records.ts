@@ -1,4 +1,4 @@
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { toolPart } from '../chat/tool-state.js';
 import type { AttachmentEvent, MessageEvent, TaskEvent, TodoEvent, ToolEvent } from './composer-frames.js';
 import type { PartsEditor } from './parser.js';

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { LIMITS, TEXT_LIMITS } from '../limits.js';
 import { Id, Label } from './primitives.js';
 import { PointTarget, Target } from './uris.js';
@@ -9,7 +9,7 @@ import { DEFAULT_ACTION_HANDLERS } from '../actions/registry.js';
  * never a URL or anything executable. Which of them a message may use depends on its marker (Ask is read-only).
  */
 
-const FollowUpText = z.string().min(1).max(TEXT_LIMITS.markdown);
+const FollowUpText = z.string().check(z.minLength(1), z.maxLength(TEXT_LIMITS.markdown));
 
 export const NavigateAction = z.strictObject({ id: Id, type: z.literal('navigate'), label: Label, target: Target });
 
@@ -21,34 +21,33 @@ export const AddToBagAction = z
     type: z.literal('add-to-bag'),
     label: Label,
     /** The points to add: canonical point URIs only. */
-    targets: z.array(PointTarget).min(1).max(LIMITS.bagPointRefs),
+    targets: z.array(PointTarget).check(z.minLength(1), z.maxLength(LIMITS.bagPointRefs)),
     /** An existing bag, by ID. Never together with `bagName`; never auto-created. */
-    bagId: Id.optional(),
+    bagId: z.optional(Id),
     /** An existing bag, by name. Never together with `bagId`; never auto-created. */
-    bagName: Label.optional(),
+    bagName: z.optional(Label),
   })
-  .refine((action) => !(action.bagId !== undefined && action.bagName !== undefined), {
-    message: 'a bag action names a bag by ID or by name, never both',
-    path: ['bagName'],
-  });
+  .check(
+    z.refine((action) => !(action.bagId !== undefined && action.bagName !== undefined), {
+      message: 'a bag action names a bag by ID or by name, never both',
+      path: ['bagName'],
+    }),
+  );
 
 export const RunTaskAction = z.strictObject({
   id: Id,
   type: z.literal('run-task'),
   label: Label,
   /** What the task should do, in words. */
-  task: z.string().min(1).max(TEXT_LIMITS.markdown),
+  task: z.string().check(z.minLength(1), z.maxLength(TEXT_LIMITS.markdown)),
   /**
    * Generated tasks dispatch with the reserved task ID 0. Older protocol-v1 positive IDs are accepted for replay
    * and normalized to 0, so generated content can never complete an unrelated sidebar task.
    */
-  taskId: z
-    .number()
-    .int()
-    .nonnegative()
-    .max(Number.MAX_SAFE_INTEGER)
-    .optional()
-    .transform(() => 0 as const),
+  taskId: z.pipe(
+    z.optional(z.int().check(z.nonnegative(), z.maximum(Number.MAX_SAFE_INTEGER))),
+    z.transform(() => 0 as const),
+  ),
 });
 
 export const PrefillComposerAction = z.strictObject({ id: Id, type: z.literal('prefill-composer'), label: Label, text: FollowUpText });
@@ -75,4 +74,4 @@ export const CONFIRMED_ACTIONS: ReadonlySet<ActionType> = new Set(ACTION_TYPES.f
 export const READ_ONLY_ACTIONS: ReadonlySet<ActionType> = new Set(ACTION_TYPES.filter((type) => DEFAULT_ACTION_HANDLERS[type].readOnly));
 
 /** Up to four actions. Their IDs, like every ID in a view, are unique across the view (checked by validateView). */
-export const Actions = z.array(Action).max(LIMITS.actions);
+export const Actions = z.array(Action).check(z.maxLength(LIMITS.actions));

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { TEXT_LIMITS } from '../limits.js';
 import { Id, Label, Markdown } from './primitives.js';
 import { Target } from './uris.js';
@@ -26,8 +26,8 @@ export const TourSchema = z.strictObject({
   tour: z.strictObject({
     version: z.literal(1),
     title: Label,
-    summary: z.string().min(1).max(TEXT_LIMITS.markdown).optional(),
-    steps: z.array(TourStepSchema).min(1).max(TOUR_MAX_STEPS),
+    summary: z.optional(z.string().check(z.minLength(1), z.maxLength(TEXT_LIMITS.markdown))),
+    steps: z.array(TourStepSchema).check(z.minLength(1), z.maxLength(TOUR_MAX_STEPS)),
   }),
 });
 

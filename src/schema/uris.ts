@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /*
  * The only addresses a model may write. Both are allowlists of plain ASCII segments: no dots at the start of a
@@ -25,9 +25,9 @@ export function parseMantisUri(uri: string): { map: string; kind: MantisUriKind;
   return match ? { map: match[1] as string, kind: match[2] as MantisUriKind, id: match[3] as string } : null;
 }
 
-export const MantisUri = z.string().max(160).regex(MANTIS_URI_PATTERN, 'a canonical mantis://map/<map>/(point|bag|cluster)/<id> URI');
-export const PointUri = z.string().max(160).regex(POINT_URI_PATTERN, 'a canonical mantis://map/<map>/point/<id> URI');
-export const AgentFileKey = z.string().max(512).regex(AGENT_FILE_KEY_PATTERN, 'an agent_files/... key');
+export const MantisUri = z.string().check(z.maxLength(160), z.regex(MANTIS_URI_PATTERN, 'a canonical mantis://map/<map>/(point|bag|cluster)/<id> URI'));
+export const PointUri = z.string().check(z.maxLength(160), z.regex(POINT_URI_PATTERN, 'a canonical mantis://map/<map>/point/<id> URI'));
+export const AgentFileKey = z.string().check(z.maxLength(512), z.regex(AGENT_FILE_KEY_PATTERN, 'an agent_files/... key'));
 
 /** A target, as the specification writes it: `{"uri": …}`. */
 export const Target = z.strictObject({ uri: MantisUri });

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { LIMITS } from '../limits.js';
 import { utf8Length } from '../utf8.js';
 import { Id } from './primitives.js';

@@ -1,6 +1,5 @@
 import { expect } from '@open-wc/testing';
-import { closeOpenInline, createBlockSplitter } from '../../../src/index.js';
-import { createBlockSplitter as createSplitter, isSettledRun } from '../../../src/markdown/block-splitter.js';
+import { closeOpenInline, createBlockSplitter, createBlockSplitter as createSplitter, isSettledRun } from '../../../src/markdown/block-splitter.js';
 import { MIXED_DOCUMENTS } from '../../helpers/documents.js';
 import { BIG_BLOCKS, SHAPED_DOCUMENTS } from './shaped-documents.js';
 

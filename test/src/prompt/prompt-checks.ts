@@ -4,7 +4,7 @@
  * They read the prompt as text, the way a model does, and compare it with JSON Schemas derived here, straight from
  * the exported Zod schemas, not with anything the prompt module computed.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import {
   ACTION_TYPES,
   Action,
@@ -33,10 +33,10 @@ export interface SchemaNode {
   anyOf?: SchemaNode[];
 }
 
-export const jsonSchema = (schema: z.ZodType): SchemaNode =>
+export const jsonSchema = (schema: z.ZodMiniType): SchemaNode =>
   z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as SchemaNode;
 
-const ALL_SCHEMAS: Record<NodeType, z.ZodType> = { ...CONTAINER_SCHEMAS, ...LEAF_SCHEMAS };
+const ALL_SCHEMAS: Record<NodeType, z.ZodMiniType> = { ...CONTAINER_SCHEMAS, ...LEAF_SCHEMAS };
 
 export const componentSchema = (type: NodeType): SchemaNode => jsonSchema(ALL_SCHEMAS[type]);
 
@@ -271,7 +271,7 @@ export function promptCases(build = buildInlineUiPrompt): { name: string; proble
     {
       name: 'a schema field the prompt does not document is caught',
       problems: () => {
-        const extended = jsonSchema(LEAF_SCHEMAS.heading.extend({ subtitle: z.string() }));
+        const extended = jsonSchema(z.extend(LEAF_SCHEMAS.heading, { subtitle: z.string() }));
         const found = undocumentedFields(section(orchestrator, '### heading'), extended);
         return problemsIf(JSON.stringify(found) !== '["subtitle"]', `the check found ${JSON.stringify(found)}, not ["subtitle"]`);
       },
