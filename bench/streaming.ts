@@ -19,6 +19,7 @@ interface StreamResult {
   totalMs: number;
   firstTenthMeanMs: number;
   lastTenthMeanMs: number;
+  longestTaskMs: number;
 }
 
 /** Least-squares slope of log(total time) against log(size). */
@@ -69,10 +70,26 @@ export async function printStreaming(): Promise<void> {
       console.log(
         `  ${String(Math.round(result.bytes / 1000)).padStart(4)} KB: ${result.totalMs.toFixed(0).padStart(6)} ms total, ${result.chunks} chunks, ` +
           `per chunk ${(result.firstTenthMeanMs * 1000).toFixed(0)} µs in the first tenth, ${(result.lastTenthMeanMs * 1000).toFixed(0)} µs in the last ` +
-          `(${(result.lastTenthMeanMs / result.firstTenthMeanMs).toFixed(2)}×; target ≤ 1.2×)`,
+          `(${(result.lastTenthMeanMs / result.firstTenthMeanMs).toFixed(2)}×; target ≤ 1.2×), longest task ${result.longestTaskMs.toFixed(0)} ms (target ≤ 50)`,
       );
     }
     console.log(`  fitted exponent of total time against size: ${exponent(ours.map((r) => ({ bytes: r.bytes, ms: r.totalMs }))).toFixed(2)} (target ≤ 1.05; naive ≈ 2)`);
+    console.log('One growing block of each shape, 4-character chunks (targets: exponent ≤ 1.1, last tenth ≤ 1.3× the first):');
+    const shapes = (await page.evaluate(() => window.mantisBench.shapes)) as string[];
+    for (const shape of shapes) {
+      const runs: StreamResult[] = [];
+      for (const bytes of SIZES) runs.push((await page.evaluate((s, b) => window.mantisBench.streamShape(s, b), shape, bytes)) as StreamResult);
+      const last = runs.at(-1) as StreamResult;
+      const naive = process.env.MANTIS_BENCH_NO_NAIVE
+        ? ''
+        : `; naive ≈ ${(((await page.evaluate((b, s) => window.mantisBench.naiveEstimate(b, 40, s), last.bytes, shape)) as { totalMs: number }).totalMs / 1000).toFixed(1)} s at ${Math.round(last.bytes / 1000)} KB`;
+      console.log(
+        `  ${shape.padEnd(18)} totals ${runs.map((r) => `${Math.round(r.bytes / 1000)} KB ${r.totalMs.toFixed(0)} ms`).join(', ')}; ` +
+          `per chunk at ${Math.round(last.bytes / 1000)} KB ${(last.firstTenthMeanMs * 1000).toFixed(0)} → ${(last.lastTenthMeanMs * 1000).toFixed(0)} µs ` +
+          `(${(last.lastTenthMeanMs / last.firstTenthMeanMs).toFixed(2)}×); exponent ${exponent(runs.map((r) => ({ bytes: r.bytes, ms: r.totalMs }))).toFixed(2)}; ` +
+          `longest task ${Math.max(...runs.map((r) => r.longestTaskMs)).toFixed(0)} ms${naive}`,
+      );
+    }
     console.log('Long threads (issue targets: per chunk ≤ 1.2× and first paint ≤ 1.5× the 10-message figures):');
     const perChunk: Record<number, number> = {};
     const paint: Record<number, number> = {};

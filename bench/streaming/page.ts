@@ -37,13 +37,44 @@ export interface StreamResult {
   readonly totalMs: number;
   readonly firstTenthMeanMs: number;
   readonly lastTenthMeanMs: number;
+  /** The longest main-thread task seen while streaming (a long-task observer; 0 when none passed 50 ms). */
+  readonly longestTaskMs: number;
 }
+
+/** The next task: each chunk arrives in a task of its own, as from a socket, as fast as the page takes them. */
+const nextTask = () =>
+  new Promise<void>((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve();
+    channel.port2.postMessage(0);
+  });
 
 async function streamOurs(bytes: number): Promise<StreamResult> {
   return streamText(realisticAnswer(bytes), 4);
 }
 
-/** Streams `text` in chunks of `chunkSize` characters through a fresh <mantis-chat>, awaiting each update. */
+/** One growing block of each common shape, `bytes` long. */
+const SHAPES: Record<string, (bytes: number) => string> = {
+  'one code fence': (bytes) => fill('```ts\n', (i) => `const value${i} = compute(${i}, 'label ${i}'); // step ${i}\n`, bytes) + '```\n',
+  'one bulleted list': (bytes) => fill('', (i) => `- Item ${i} with **bold** text and a [link](https://example.com/${i})\n`, bytes),
+  'one table': (bytes) => fill('| name | value | note |\n|---|---:|---|\n', (i) => `| row ${i} | ${i * 7} | some *text* ${i} |\n`, bytes),
+  'one paragraph': (bytes) => fill('', (i) => `Sentence ${i} has *emphasis*, \`code\` and plain words. `, bytes) + '\n',
+};
+const fill = (head: string, line: (i: number) => string, bytes: number): string => {
+  let text = head;
+  for (let i = 0; text.length < bytes; i++) text += line(i);
+  return text;
+};
+
+async function streamShape(shape: string, bytes: number): Promise<StreamResult> {
+  return streamText((SHAPES[shape] as (b: number) => string)(bytes), 4);
+}
+
+/**
+ * Streams `text` in chunks of `chunkSize` characters through a fresh <mantis-chat>, each chunk in a task of its own
+ * as fast as the page takes them (the chat commits at most once per animation frame). Per chunk is the wall time of
+ * a tenth of the chunks divided by their number.
+ */
 async function streamText(text: string, chunkSize: number): Promise<StreamResult> {
   const transport = new DirectTransport();
   const chat = document.createElement('mantis-chat') as MantisChat;
@@ -51,21 +82,37 @@ async function streamText(text: string, chunkSize: number): Promise<StreamResult
   document.body.replaceChildren(chat);
   await chat.updateComplete;
   const chunks = chunksOf(text, chunkSize);
+  let longestTaskMs = 0;
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) longestTaskMs = Math.max(longestTaskMs, entry.duration);
+  });
+  observer.observe({ type: 'longtask' });
   transport.deliver({ type: 'message_start', message_id: 'm', sequence: 0, marker: { inline_ui_version: 1, mode: 'orchestrator' } });
-  const times = new Float64Array(chunks.length);
+  const tenth = Math.max(1, Math.floor(chunks.length / 10));
+  const marks: number[] = [];
   const start = performance.now();
   for (let i = 0; i < chunks.length; i++) {
-    const t = performance.now();
+    if (i % tenth === 0) marks.push(performance.now());
     transport.deliver({ type: 'text_delta', message_id: 'm', sequence: i + 1, delta: chunks[i] as string });
-    await chat.updateComplete;
-    times[i] = performance.now() - t;
+    await nextTask();
   }
+  await chat.updateComplete;
+  const streamed = performance.now();
   transport.deliver({ type: 'message_end', message_id: 'm', sequence: chunks.length + 1 });
   await chat.updateComplete;
   const totalMs = performance.now() - start;
-  const tenth = Math.max(1, Math.floor(chunks.length / 10));
-  const mean = (from: number) => times.slice(from, from + tenth).reduce((a, b) => a + b, 0) / tenth;
-  return { bytes: text.length, chunks: chunks.length, totalMs, firstTenthMeanMs: mean(0), lastTenthMeanMs: mean(chunks.length - tenth) };
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  observer.disconnect();
+  const lastStart = marks.at(-1) as number;
+  const lastCount = chunks.length - (marks.length - 1) * tenth;
+  return {
+    bytes: text.length,
+    chunks: chunks.length,
+    totalMs,
+    firstTenthMeanMs: ((marks[1] ?? streamed) - (marks[0] as number)) / tenth,
+    lastTenthMeanMs: (streamed - lastStart) / Math.max(1, lastCount),
+    longestTaskMs,
+  };
 }
 
 export interface HostileResult {
@@ -92,8 +139,8 @@ async function streamHostile(): Promise<HostileResult[]> {
  * The naive approach, measured at `samples` evenly spaced points of the stream (its per-chunk cost grows with the
  * text, so a full run at 240 KB would take hours); the total is the integral of the sampled per-chunk cost.
  */
-function naiveEstimate(bytes: number, samples: number): { totalMs: number; sampledChunks: number } {
-  const text = realisticAnswer(bytes);
+function naiveEstimate(bytes: number, samples: number, shape?: string): { totalMs: number; sampledChunks: number } {
+  const text = shape ? (SHAPES[shape] as (b: number) => string)(bytes) : realisticAnswer(bytes);
   const chunks = Math.ceil(text.length / 4);
   const host = document.createElement('div');
   document.body.replaceChildren(host);
@@ -149,8 +196,9 @@ async function streamIntoThread(count: number): Promise<{ meanUs: number }> {
   const start = performance.now();
   for (let i = 0; i < chunks.length; i++) {
     transport.deliver({ type: 'text_delta', message_id: 'm', sequence: i + 1, delta: chunks[i] as string });
-    await chat.updateComplete;
+    await nextTask();
   }
+  await chat.updateComplete;
   return { meanUs: ((performance.now() - start) / chunks.length) * 1000 };
 }
 
@@ -172,6 +220,8 @@ declare global {
   interface Window {
     mantisBench: {
       streamOurs: typeof streamOurs;
+      streamShape: typeof streamShape;
+      shapes: string[];
       naiveEstimate: typeof naiveEstimate;
       streamIntoThread: typeof streamIntoThread;
       historyFirstPaint: typeof historyFirstPaint;
@@ -179,4 +229,4 @@ declare global {
     };
   }
 }
-window.mantisBench = { streamOurs, naiveEstimate, streamIntoThread, historyFirstPaint, streamHostile };
+window.mantisBench = { streamOurs, streamShape, shapes: Object.keys(SHAPES), naiveEstimate, streamIntoThread, historyFirstPaint, streamHostile };
