@@ -48,6 +48,11 @@ export class FollowBottom implements ReactiveController {
     this.#follow();
   }
 
+  /** Scrolls to the bottom now, if following. */
+  follow(): void {
+    this.#follow();
+  }
+
   #follow(): void {
     const t = this.#scroller();
     if (this.#stick && t) t.scrollTop = t.scrollHeight;

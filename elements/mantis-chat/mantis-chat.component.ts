@@ -1,8 +1,6 @@
 import { ContextProvider } from '@lit/context';
 import { LitElement, html, type PropertyValues, type TemplateResult } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
-import { guard } from 'lit/directives/guard.js';
-import { repeat } from 'lit/directives/repeat.js';
 import { type ChatMessage, type ChatSession, type ComposerMode, type PersistedMessage, type Transport } from '../../src/index.js';
 import { emit } from '../events.js';
 import { chatServices } from '../internal/chat-context.js';
@@ -13,7 +11,7 @@ import { HistoryWindow } from './history-window.js';
 import { chatStyles } from './mantis-chat.styles.js';
 import { FollowBottom } from './follow-bottom.js';
 import { FramePacer } from './frame-pacer.js';
-import { renderAssistantMessage, timelineContext, timelineStyles } from './timeline.js';
+import { renderBlocks, timelineContext, timelineStyles } from './timeline.js';
 import { dispatchSessionEvent } from './session-events.js';
 import { tourStyles } from './tour.js';
 
@@ -207,6 +205,15 @@ export class MantisChat extends LitElement {
     super.scheduleUpdate();
   }
 
+  /** Resolves once the chat and the views inside it have rendered (views render after the chat's own update). */
+  protected override async getUpdateComplete(): Promise<boolean> {
+    const done = await super.getUpdateComplete();
+    const views = this.renderRoot.querySelectorAll<HTMLElement & { updateComplete?: Promise<unknown> }>('mantis-ui-view');
+    await Promise.all([...views].map((view) => view.updateComplete));
+    this.#follow.follow();
+    return done;
+  }
+
   override connectedCallback(): void {
     super.connectedCallback();
     this.#binding.hostConnected();
@@ -240,14 +247,6 @@ export class MantisChat extends LitElement {
     this.input.focus();
   }
 
-  #renderMessage(message: ChatMessage): TemplateResult {
-    if (message.role === 'assistant') return renderAssistantMessage(message, this.#timeline);
-    return html`<div part="message message-user" class="message user">
-      <span class="visually-hidden">You said:</span>
-      <p class="user-text">${message.text}</p>
-    </div>`;
-  }
-
   protected override render(): TemplateResult {
     const session = this.session;
     const state = session.state;
@@ -259,13 +258,7 @@ export class MantisChat extends LitElement {
       <div part="transcript" class="transcript" role="log" aria-live="off" aria-label="Conversation" aria-busy=${streaming} tabindex="0" @scroll=${this.#follow.onScroll}>
         <div class="empty" ?hidden=${session.messages.length > 0}><slot name="empty"><p>No messages yet.</p></slot></div>
         <p class="earlier" ?hidden=${!this.#window.revealing}>Loading earlier messages…</p>
-        <div class="transcript-content">
-          ${repeat(
-            this.#window.blocks,
-            (block) => block.index,
-            (block) => guard([block], () => repeat(block.messages, (m) => m.id, (m) => guard([m], () => this.#renderMessage(m)))),
-          )}
-        </div>
+        <div class="transcript-content">${renderBlocks(this.#window.blocks, this.#timeline)}</div>
         <div part="suggestions" class="suggestions" role="group" aria-label="Suggested follow-ups" ?hidden=${this.suggestions.length === 0 || streaming}>
           ${this.suggestions.map((text) => html`<button part="suggestion" class="suggestion" @click=${() => this.send(text)}>${text}</button>`)}
         </div>

@@ -1,8 +1,9 @@
 import { css, html, nothing, type TemplateResult } from 'lit';
 import { guard } from 'lit/directives/guard.js';
 import { repeat } from 'lit/directives/repeat.js';
-import { citationIndex, copyText, type AssistantMessage, type ChatSession, type MantisPart, type ReasoningPart, type ToolPart, type TruncatedPart } from '../../src/index.js';
+import { citationIndex, copyText, type AssistantMessage, type ChatSession, type MantisPart, type UserMessage, type ReasoningPart, type ToolPart, type TruncatedPart } from '../../src/index.js';
 import { emit } from '../events.js';
+import type { MessageBlock } from './history-window.js';
 import { streamingMarkdown } from '../internal/markdown.js';
 import { renderTour } from './tour.js';
 
@@ -127,6 +128,30 @@ function renderTruncated(data: TruncatedPart['data']): TemplateResult {
   return html`<p part="truncated" class="truncated" role="note">
     This reply is longer than this chat shows; the rest${size} is not displayed. Copy it to read it all.
   </p>`;
+}
+
+/** A user message: always plain text, fences included. */
+function renderUserMessage(message: UserMessage): TemplateResult {
+  return html`<div part="message message-user" class="message user">
+    <span class="visually-hidden">You said:</span>
+    <p class="user-text">${message.text}</p>
+  </div>`;
+}
+
+/** The transcript's blocks of messages: a block that did not change is not evaluated again, nor is a message. */
+export function renderBlocks(blocks: readonly MessageBlock[], ctx: TimelineContext): TemplateResult {
+  return html`${repeat(
+    blocks,
+    (block) => block.index,
+    (block) =>
+      guard([block], () =>
+        repeat(
+          block.messages,
+          (m) => m.id,
+          (m) => guard([m], () => (m.role === 'assistant' ? renderAssistantMessage(m, ctx) : renderUserMessage(m))),
+        ),
+      ),
+  )}`;
 }
 
 /** An assistant message: its parts in source order, then its copy button once it is over. */

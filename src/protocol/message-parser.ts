@@ -91,10 +91,18 @@ export function createFenceParser(marker: ProtocolMarker, options: FenceParserOp
   let truncatedIndex = -1;
   /** Complete lines of the current prose run, not yet closed by a view fence. */
   let prose = '';
+  /** Whether `prose` holds anything but white space (tracked as it grows, never by reading it whole). */
+  let proseVisible = false;
+  const addProse = (text: string): void => {
+    prose += text;
+    if (!proseVisible && /\S/.test(text)) proseVisible = true;
+  };
   /** A non-view code fence open inside the prose: its contents are never views. */
   let proseFence: Fence | null = null;
   /** The unfinished last line. */
   let line = '';
+  /** Whether `line` holds anything but white space (tracked as it grows). */
+  let lineVisible = false;
   let lineBytes = 0;
   /** Set while skipping an overlong line of a discarded fence up to its newline. */
   let skippingLine = false;
@@ -109,14 +117,17 @@ export function createFenceParser(marker: ProtocolMarker, options: FenceParserOp
   /** Index in `parts` of the live text part, if the last part is one. */
   let textIndex = -1;
 
-  const setText = (text: string, state: TextPart['state']): void => {
-    const visible = text.trim().length > 0;
+  /**
+   * Sets the live text part. Per chunk this must not read the whole text: whether it has anything visible is known
+   * from what was added (`visible`), and a text part only grows while it streams, so an equal length is equal text.
+   */
+  const setText = (text: string, state: TextPart['state'], visible: boolean): void => {
     if (textIndex >= 0) {
       const current = parts[textIndex] as TextPart;
       if (!visible) {
         parts.splice(textIndex, 1);
         textIndex = -1;
-      } else if (current.text !== text || current.state !== state) {
+      } else if (current.text.length !== text.length || current.state !== state) {
         parts[textIndex] = { type: 'text', text, state };
       }
     } else if (visible) {
@@ -125,8 +136,9 @@ export function createFenceParser(marker: ProtocolMarker, options: FenceParserOp
   };
 
   const closeProse = (): void => {
-    setText(prose, 'done');
+    setText(prose, 'done', proseVisible);
     prose = '';
+    proseVisible = false;
     textIndex = -1;
   };
 
@@ -172,7 +184,7 @@ export function createFenceParser(marker: ProtocolMarker, options: FenceParserOp
     }
     if (proseFence) {
       if (closesFence(text, proseFence)) proseFence = null;
-      prose += `${text}\n`;
+      addProse(`${text}\n`);
       return;
     }
     const fence = openingFence(text);
@@ -191,7 +203,7 @@ export function createFenceParser(marker: ProtocolMarker, options: FenceParserOp
       return;
     }
     if (fence) proseFence = fence;
-    prose += `${text}\n`;
+    addProse(`${text}\n`);
   };
 
   /**
@@ -201,7 +213,7 @@ export function createFenceParser(marker: ProtocolMarker, options: FenceParserOp
   const showProse = (): void => {
     let partial = !proseFence && MAYBE_FENCE.test(line) ? '' : line;
     if (partial && received === displayChars && isHighSurrogate(lastUnit)) partial = partial.slice(0, -1);
-    setText(prose + partial, 'streaming');
+    setText(prose + partial, 'streaming', proseVisible || (partial.length > 0 && lineVisible));
   };
 
   /**
@@ -215,12 +227,13 @@ export function createFenceParser(marker: ProtocolMarker, options: FenceParserOp
       if (!skippingLine) line = line.slice(0, -1);
     }
     if (view) fail('incomplete', view);
-    else if (!discarding && !skippingLine) prose += line;
+    else if (!discarding && !skippingLine) addProse(line);
     view = null;
     discarding = null;
     proseFence = null;
     skippingLine = false;
     line = '';
+    lineVisible = false;
     lineBytes = 0;
     closeProse();
     const part: TruncatedPart = { type: 'data-mantis-truncated', id: 'truncated', data: { shownChars } };
@@ -264,10 +277,12 @@ export function createFenceParser(marker: ProtocolMarker, options: FenceParserOp
         if (newline !== -1) skippingLine = false;
       } else {
         line += piece;
+        if (!lineVisible && /\S/.test(piece)) lineVisible = true;
         lineBytes += utf8Length(piece);
         if (newline !== -1) {
           completeLine(line.endsWith('\r') ? line.slice(0, -1) : line);
           line = '';
+          lineVisible = false;
           lineBytes = 0;
         } else if (view && bodyOverflows(view) && !mayCloseFence(line, view.fence)) {
           // Fail closed the moment the body passes the limit, without buffering the rest of the line. A line that
@@ -277,10 +292,12 @@ export function createFenceParser(marker: ProtocolMarker, options: FenceParserOp
           discarding = view.fence;
           view = null;
           line = '';
+          lineVisible = false;
           lineBytes = 0;
           skippingLine = true;
         } else if (discarding && withoutCr(line) > MAX_CLOSING_FENCE) {
           line = '';
+          lineVisible = false;
           lineBytes = 0;
           skippingLine = true;
         }
@@ -295,8 +312,9 @@ export function createFenceParser(marker: ProtocolMarker, options: FenceParserOp
     if (!view && !discarding) {
       // Freeze: the unfinished line belongs before the event. It can no longer open a fence: a fence must start a
       // line. (Inside a prose code block the text after the event starts a new part outside that block.)
-      prose += line;
+      addProse(line);
       line = '';
+      lineVisible = false;
       lineBytes = 0;
       closeProse();
     }
@@ -321,12 +339,13 @@ export function createFenceParser(marker: ProtocolMarker, options: FenceParserOp
     }
     if (line && !skippingLine) completeLine(line);
     line = '';
+    lineVisible = false;
     if (view) {
       fail('incomplete', view);
       view = null;
     }
     ended = true;
-    setText(prose, 'done');
+    setText(prose, 'done', proseVisible);
     return parts;
   };
 
