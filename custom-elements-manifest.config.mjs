@@ -5,4 +5,14 @@ export default {
   litelement: true,
   // package.json names the manifest itself; the analyzer must not rewrite it (the freshness check uses another outdir).
   packagejson: false,
+  plugins: [
+    {
+      // The analyzer lists modules in the file system's directory order, which differs between clones: sort them, so
+      // the manifest is the same everywhere and the freshness check compares like with like.
+      name: 'mantis-sort-modules',
+      packageLinkPhase({ customElementsManifest }) {
+        customElementsManifest.modules.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+      },
+    },
+  ],
 };
