@@ -54,6 +54,8 @@ export async function printStreaming(): Promise<void> {
   const browser = await puppeteer.launch({
     executablePath: chromiumPath(),
     headless: true,
+    // A long shape at 240 KB takes minutes in one evaluate call.
+    protocolTimeout: 3_600_000,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--allow-file-access-from-files'],
   });
   try {
