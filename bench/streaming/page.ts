@@ -7,23 +7,10 @@ import DOMPurify from 'dompurify';
 import { marked } from 'marked';
 import '../../elements/index.js';
 import type { MantisChat } from '../../elements/index.js';
-import { BaseTransport, type ClientFrame, type PersistedMessage, type ServerEvent } from '../../src/index.js';
+import type { PersistedMessage } from '../../src/index.js';
 import { realisticAnswer } from './answer.js';
 import { HOSTILE_SHAPES, hostileSize, plainParagraph } from './hostile.js';
-
-/** An in-page transport: the benchmark drives server events itself, with no network in the measurement. */
-class DirectTransport extends BaseTransport {
-  connect(): void {
-    this.setState('open');
-  }
-  send(_frame: ClientFrame): void {}
-  close(): void {
-    this.setState('closed');
-  }
-  deliver(event: ServerEvent): void {
-    this.emit({ type: 'server', event });
-  }
-}
+import { InPageTransport } from '../../test/helpers/in-page-transport.js';
 
 const chunksOf = (text: string, size: number): string[] => {
   const chunks: string[] = [];
@@ -83,7 +70,7 @@ async function streamShape(shape: string, bytes: number): Promise<StreamResult> 
  * a tenth of the chunks divided by their number, frame waits included.
  */
 async function streamText(text: string, chunkSize: number): Promise<StreamResult> {
-  const transport = new DirectTransport();
+  const transport = new InPageTransport();
   const chat = document.createElement('mantis-chat') as MantisChat;
   chat.connection = transport;
   document.body.replaceChildren(chat);
@@ -192,7 +179,7 @@ function history(count: number): PersistedMessage[] {
 
 /** Mean time per 4-character chunk of a 15 KB answer streamed at the end of a thread of `count` messages. */
 async function streamIntoThread(count: number): Promise<{ meanUs: number }> {
-  const transport = new DirectTransport();
+  const transport = new InPageTransport();
   const chat = document.createElement('mantis-chat') as MantisChat;
   chat.connection = transport;
   document.body.replaceChildren(chat);

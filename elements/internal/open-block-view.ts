@@ -66,7 +66,10 @@ abstract class PartView implements OpenBlockView {
     this.remainder(remainder);
     const fragment = document.createDocumentFragment();
     fragment.append(...this.host.childNodes);
-    return fragment;
+    // Once per block, when it closes: the nodes kept must be exactly a one-shot render of the block. Where drawing
+    // part by part missed something (a list that turned loose across a chunk, say), the one-shot render is used.
+    const whole = renderMarkdown(this.ctx.definitions + parts.join('') + remainder, this.ctx.profile);
+    return sameMarkup(fragment, whole) ? fragment : whole;
   }
 
   protected clearTail(): void {
@@ -193,6 +196,16 @@ class ListView extends PartView {
   protected remainder(text: string): void {
     this.#add(text, true);
   }
+}
+
+/** Whether two fragments serialize to the same markup. */
+function sameMarkup(a: DocumentFragment, b: DocumentFragment): boolean {
+  const serialize = (fragment: DocumentFragment): string => {
+    const holder = document.createElement('div');
+    holder.append(fragment.cloneNode(true));
+    return holder.innerHTML;
+  };
+  return serialize(a) === serialize(b);
 }
 
 function nodesFragment(nodes: Node[]): DocumentFragment {

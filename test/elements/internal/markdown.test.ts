@@ -118,6 +118,16 @@ describe('streamingMarkdown, one growing block', () => {
     }
   });
 
+  it('keeps every item of a list that turns loose across a chunk (a counterexample the property found)', async () => {
+    const host = await fixture<HTMLDivElement>(html`<div></div>`);
+    const doc = '  - nested\n\n  - nested\n# Head\n';
+    for (let cut = 0; cut <= doc.length; cut++) {
+      render(html``, host);
+      streamCuts(host, doc, [cut]);
+      expect(streamedHtml(host), `cut at ${cut}`).to.equal(oneShotHtml(doc));
+    }
+  });
+
   it('ends with the one-shot HTML for generated documents cut anywhere (property)', async () => {
     const host = await fixture<HTMLDivElement>(html`<div></div>`);
     const doc = fc.array(fc.constantFrom(...LINE_PIECES), { minLength: 1, maxLength: 40 }).map((pieces) => pieces.join(''));

@@ -1,30 +1,17 @@
 import { expect } from '@open-wc/testing';
 import '../../../elements/mantis-chat/mantis-chat.js';
 import type { MantisChat } from '../../../elements/mantis-chat/mantis-chat.js';
-import { BaseTransport, COMPOSER_LIMITS, LIMITS, type ClientFrame, type ServerEvent } from '../../../src/index.js';
+import { COMPOSER_LIMITS, LIMITS } from '../../../src/index.js';
 import { hostileSize } from '../../../bench/streaming/hostile.js';
 import { HOSTILE_SHAPES, type HostileShape } from '../../helpers/hostile.js';
 import { assertNoActiveContent, watchSinks } from '../../helpers/sinks.js';
+import { InPageTransport } from '../../helpers/in-page-transport.js';
 
 /*
  * Hostile sizes (issue 10): each adversarial Markdown shape of test/helpers/hostile.ts streamed in 4 KiB chunks
  * through a real <mantis-chat>, just under the display limit and past it. Behaviour only, never time: the stream
  * finishes, the stored text is whole, nothing active is rendered, and past the limit a notice says so.
  */
-
-/** An in-page transport (as bench/streaming/page.ts): the test delivers server events itself. */
-class DirectTransport extends BaseTransport {
-  connect(): void {
-    this.setState('open');
-  }
-  send(_frame: ClientFrame): void {}
-  close(): void {
-    this.setState('closed');
-  }
-  deliver(event: ServerEvent): void {
-    this.emit({ type: 'server', event });
-  }
-}
 
 const LIMIT = COMPOSER_LIMITS.displayChars;
 const CHUNK = 4096;
@@ -40,7 +27,7 @@ const SENTINEL = 'SENTINEL-PAST-THE-DISPLAY-LIMIT';
  */
 
 async function streamThrough(text: string): Promise<{ chat: MantisChat }> {
-  const transport = new DirectTransport();
+  const transport = new InPageTransport();
   const chat = document.createElement('mantis-chat') as MantisChat;
   chat.connection = transport;
   document.body.replaceChildren(chat);

@@ -3,9 +3,10 @@
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import '../../../elements/mantis-chat/mantis-chat.js';
 import type { MantisChat } from '../../../elements/mantis-chat/mantis-chat.js';
-import { BaseTransport, COMPOSER_LIMITS, ChatSession, WebSocketTransport, type ClientFrame, type PersistedMessage, type ServerEvent } from '../../../src/index.js';
+import { COMPOSER_LIMITS, ChatSession, WebSocketTransport, type PersistedMessage } from '../../../src/index.js';
 import { composerSocketUrl, composerSseUrl } from '../../helpers/agent.js';
 import { recordSocketFrames, recordSocketUrls } from '../../helpers/sockets.js';
+import { InPageTransport } from '../../helpers/in-page-transport.js';
 
 const shadow = (el: MantisChat) => el.shadowRoot as ShadowRoot;
 const statusText = (el: MantisChat) => shadow(el).querySelector('[part="status"] [role="status"]')?.textContent;
@@ -273,20 +274,6 @@ describe('<mantis-chat> services for its views', () => {
     }
   });
 });
-
-/** An in-page transport: the test delivers server events itself (to stream faster than the screen refreshes). */
-class InPageTransport extends BaseTransport {
-  connect(): void {
-    this.setState('open');
-  }
-  send(_frame: ClientFrame): void {}
-  close(): void {
-    this.setState('closed');
-  }
-  deliver(event: ServerEvent): void {
-    this.emit({ type: 'server', event });
-  }
-}
 
 describe('<mantis-chat> commits per animation frame', () => {
   it('folds chunks that arrive faster than the screen refreshes into one commit per frame, with the same result', async () => {
