@@ -40,12 +40,13 @@ export class FollowBottom implements ReactiveController {
   }
 
   hostUpdated(): void {
-    if (!this.#resize) {
-      this.#resize = new ResizeObserver(() => this.#follow());
-      const content = this.#content();
-      if (content) this.#resize.observe(content);
-    }
-    this.#follow();
+    // Content that grows is followed by the observer, after layout and once per frame: following here as well would
+    // force a second, synchronous layout of the whole transcript on every commit (a growing table made that the
+    // largest cost of streaming).
+    if (this.#resize) return;
+    this.#resize = new ResizeObserver(() => this.#follow());
+    const content = this.#content();
+    if (content) this.#resize.observe(content);
   }
 
   /** Scrolls to the bottom now, if following. */
