@@ -2,7 +2,7 @@ import { defaultActions, type ActionRegistry, type ActionRequest } from '../acti
 import { COMPOSER_LIMITS } from '../limits.js';
 import { MODES, type ComposerMode } from '../protocol/marker.js';
 import { defaultProtocols, type ProtocolRegistry } from '../protocol/registry.js';
-import type { ConnectionState, Transport, TransportEvent } from '../transport/transport.js';
+import { notifyAll, type ConnectionState, type Transport, type TransportEvent } from '../transport/transport.js';
 import { Thread, type AssistantMessage, type ChatMessage, type PersistedMessage, type UserMessage } from './thread.js';
 import { REFUSAL_TEXT, globalGenerativeUiSwitch, type InterruptReason, type SendRefusal, type SessionEvent, type SessionListener } from './session-events.js';
 
@@ -185,15 +185,7 @@ export class ChatSession {
   }
 
   #emit(event: SessionEvent): void {
-    for (const listener of [...this.#listeners]) {
-      try {
-        listener(event);
-      } catch (error) {
-        queueMicrotask(() => {
-          throw error;
-        });
-      }
-    }
+    notifyAll(this.#listeners, event);
   }
 
   #advertise(): void {

@@ -25,6 +25,22 @@ export interface TransportCapabilities {
 
 export type TransportListener = (event: TransportEvent) => void;
 
+/**
+ * Calls every listener with the event. One broken listener must not starve the others or break the stream: its
+ * error is rethrown in a microtask, where the page still sees it.
+ */
+export function notifyAll<E>(listeners: Iterable<(event: E) => void>, event: E): void {
+  for (const listener of [...listeners]) {
+    try {
+      listener(event);
+    } catch (error) {
+      queueMicrotask(() => {
+        throw error;
+      });
+    }
+  }
+}
+
 /** What every element talks to; the WebSocket and SSE adapters implement it. */
 export interface Transport {
   readonly state: ConnectionState;
@@ -97,16 +113,7 @@ export abstract class BaseTransport implements Transport {
   }
 
   protected emit(event: TransportEvent): void {
-    for (const listener of [...this.#listeners]) {
-      try {
-        listener(event);
-      } catch (error) {
-        // One broken listener must not starve the others or break the stream.
-        queueMicrotask(() => {
-          throw error;
-        });
-      }
-    }
+    notifyAll(this.#listeners, event);
   }
 
   protected setState(state: ConnectionState): void {
