@@ -82,4 +82,10 @@ export const COMPOSER_LIMITS = {
    * says so, and the message's stored text stays whole.
    */
   displayChars: 256 * 1024,
+  /**
+   * Link reference definitions (`[label]: https://…`) of one message that links may use. A definition applies to the
+   * whole text, so each one can change blocks already shown; past this many, later definitions still disappear from
+   * the text as Markdown says, but references to them stay text. Real answers use a handful.
+   */
+  linkDefinitions: 64,
 } as const;

@@ -119,11 +119,15 @@ export interface HostileResult {
   readonly plainMs: number;
 }
 
-/** Each hostile shape at the size the test streams it, in 4 KiB chunks, against a plain paragraph of that size. */
-async function streamHostile(): Promise<HostileResult[]> {
+/**
+ * Each hostile shape at the size the test streams it (or `size`), in 4 KiB chunks, against a plain paragraph of that
+ * size; `names` picks shapes.
+ */
+async function streamHostile(size?: number, names?: readonly string[]): Promise<HostileResult[]> {
   const results: HostileResult[] = [];
   for (const shape of HOSTILE_SHAPES) {
-    const chars = hostileSize(shape);
+    if (names && !names.includes(shape.name)) continue;
+    const chars = size ?? hostileSize(shape);
     const hostile = await streamText(shape.generate(chars), 4096);
     const plain = await streamText(plainParagraph(chars), 4096);
     results.push({ name: shape.name, chars, hostileMs: hostile.totalMs, plainMs: plain.totalMs });

@@ -83,6 +83,9 @@ function sanitize(html: string, profile: MarkdownProfile): DocumentFragment {
   return getPurifier().sanitize(html, {
     ALLOWED_TAGS: profile === 'prose' ? ALLOWED_TAGS : ALLOWED_TAGS.filter((t) => t !== 'a'),
     ALLOWED_ATTR: ['href', 'start', 'align'],
+    // DOMPurify checks the value of any attribute it does not know to be URI-safe against ALLOWED_URI_REGEXP: without
+    // this, an ordered list's start number and a column's alignment (neither a URL) were dropped.
+    ADD_URI_SAFE_ATTR: ['start', 'align'],
     ALLOWED_URI_REGEXP: SAFE_HREF,
     ALLOW_DATA_ATTR: false,
     ALLOW_ARIA_ATTR: false,
@@ -91,15 +94,29 @@ function sanitize(html: string, profile: MarkdownProfile): DocumentFragment {
 }
 
 /**
+ * Link reference definitions that apply to text rendered apart from them (a streamed message's blocks): normalized
+ * label to destination and title, as marked collects them.
+ */
+export type Links = Readonly<Record<string, { readonly href: string; readonly title: string | null | undefined }>>;
+
+/** A lexer that knows `links` (copied: marked adds the definitions it meets to its own). */
+function lexerWith(marked: Marked, links: Links | undefined): Lexer {
+  const lexer = new Lexer(marked.defaults);
+  if (links) for (const label in links) lexer.tokens.links[label] = { ...(links[label] as Links[string]) } as TokensList['links'][string];
+  return lexer;
+}
+
+/**
  * Renders Markdown to a sanitized DocumentFragment. A fragment, not a string, so the sanitized tree is inserted
  * as it is and never re-parsed (re-parsing sanitized HTML is where mutation XSS lives). Never throws: on a parser
- * failure it shows the text.
+ * failure it shows the text. `links`: definitions made elsewhere in the text that references in it may use.
  */
-export function renderMarkdown(markdown: string, profile: MarkdownProfile): DocumentFragment {
+export function renderMarkdown(markdown: string, profile: MarkdownProfile, links?: Links): DocumentFragment {
   count(markdown);
   let html: string;
   try {
-    html = getMarked(profile).parse(markdown) as string;
+    const marked = getMarked(profile);
+    html = (links ? marked.parser(lexerWith(marked, links).lex(markdown)) : marked.parse(markdown)) as string;
   } catch {
     html = `<p>${escapeHtml(markdown)}</p>`;
   }
@@ -107,38 +124,32 @@ export function renderMarkdown(markdown: string, profile: MarkdownProfile): Docu
 }
 
 /** Lexes and renders, letting `adjust` look at (and replace) the tokens first; sanitized like renderMarkdown. */
-function renderLexed(source: string, profile: MarkdownProfile, adjust: (tokens: TokensList) => TokensList | null): DocumentFragment | null {
+function renderLexed(
+  source: string,
+  profile: MarkdownProfile,
+  links: Links | undefined,
+  adjust: (tokens: TokensList) => TokensList | null,
+): DocumentFragment | null {
   const marked = getMarked(profile);
   count(source);
   try {
-    const tokens = adjust(marked.lexer(source));
+    const tokens = adjust(lexerWith(marked, links).lex(source));
     return tokens ? sanitize(marked.parser(tokens) as string, profile) : null;
   } catch {
     return null;
   }
 }
 
-const linksByDefinitions = new Map<string, TokensList['links']>();
-
 /**
  * Renders a run of a paragraph's text as that paragraph's inline content, as marked does for a whole paragraph
  * (link reference definitions included): a `<p>` whose children are the run's.
  */
-export function renderParagraphRun(text: string, definitions: string, profile: MarkdownProfile): DocumentFragment {
+export function renderParagraphRun(text: string, links: Links | undefined, profile: MarkdownProfile): DocumentFragment {
   const marked = getMarked(profile);
   count(text);
   let html: string;
   try {
-    let links = linksByDefinitions.get(definitions);
-    if (!links) {
-      count(definitions);
-      links = marked.lexer(definitions).links;
-      linksByDefinitions.clear();
-      linksByDefinitions.set(definitions, links);
-    }
-    const lexer = new Lexer(marked.defaults);
-    lexer.tokens.links = links;
-    const tokens = lexer.inlineTokens(text);
+    const tokens = lexerWith(marked, links).inlineTokens(text);
     html = marked.parser([{ type: 'paragraph', raw: text, text, tokens } as Tokens.Paragraph]) as string;
   } catch {
     html = `<p>${escapeHtml(text)}</p>`;
@@ -157,7 +168,7 @@ const BULLET = /^ {0,3}([*+-]|\d{1,9}([.)]))/;
  */
 export function renderListItems(
   text: string,
-  definitions: string,
+  links: Links | undefined,
   profile: MarkdownProfile,
   loose: boolean,
   last: boolean,
@@ -170,7 +181,7 @@ export function renderListItems(
   const findList = (tokens: TokensList): Tokens.List | undefined =>
     tokens.find((token: Token): token is Tokens.List => token.type === 'list');
   let needLoose = false;
-  const plain = renderLexed(definitions + (last ? text : complete + placeholder), profile, (tokens) => {
+  const plain = renderLexed(last ? text : complete + placeholder, profile, links, (tokens) => {
     const list = findList(tokens);
     if (!list) return null;
     aloneLoose = list.loose;
@@ -180,6 +191,6 @@ export function renderListItems(
   if (plain) return { fragment: plain, loose: aloneLoose, dummy: last ? null : 'last' };
   if (!needLoose) return null;
   const source = last ? `${placeholder}\n${text}` : `${complete}\n${placeholder}`;
-  const forced = renderLexed(definitions + source, profile, (tokens) => (findList(tokens)?.loose ? tokens : null));
+  const forced = renderLexed(source, profile, links, (tokens) => (findList(tokens)?.loose ? tokens : null));
   return forced ? { fragment: forced, loose: aloneLoose, dummy: last ? 'first' : 'last' } : null;
 }

@@ -1,5 +1,6 @@
 import { Directive, directive } from 'lit/directive.js';
 import { createBlockSplitter } from '../../src/markdown/block-splitter.js';
+import { createQuoteDepthCap } from '../../src/markdown/quote-depth.js';
 import { renderMarkdown, type MarkdownProfile } from './markdown-render.js';
 import { createOpenBlockView, Unsupported, WholeView, type OpenBlockView, type ViewContext } from './open-block-view.js';
 
@@ -34,10 +35,14 @@ class StreamingMarkdownDirective extends Directive {
   readonly #root = Object.assign(document.createElement('div'), { className: 'md' });
   readonly #open = Object.assign(document.createElement('div'), { className: 'md-open' });
   #splitter = createBlockSplitter();
+  /** Quotes nested deeper than MAX_QUOTE_DEPTH show their further markers as text. */
+  #cap = createQuoteDepthCap();
   #text = '';
   #profile: MarkdownProfile | null = null;
-  #appended = 0;
-  #definitionsVersion = 0;
+  /** The finished blocks on the page: their text and top-level nodes. */
+  readonly #shown: ShownBlock[] = [];
+  /** How many of the splitter's link labels the blocks on the page were rendered with. */
+  #labels = 0;
   #view: OpenBlockView | null = null;
 
   #streaming = true;
@@ -48,34 +53,31 @@ class StreamingMarkdownDirective extends Directive {
     this.#streaming = streaming;
     const grew = text.length >= this.#text.length && text.charCodeAt(this.#text.length - 1) === this.#text.charCodeAt(this.#text.length - 1);
     if (profile !== this.#profile || !grew) this.#reset(profile);
-    if (text.length > this.#text.length) this.#splitter.push(text.slice(this.#text.length));
+    if (text.length > this.#text.length) this.#splitter.push(this.#cap.push(text.slice(this.#text.length)));
     this.#text = text;
     if (!streaming) this.#splitter.end();
 
     const splitter = this.#splitter;
     const ctx: ViewContext = {
-      definitions: splitter.definitions ? `${splitter.definitions}\n` : '',
+      links: splitter.labels.length > 0 ? splitter.links : undefined,
       profile,
       openProfile: profile === 'prose' ? 'prose-open' : profile,
     };
-    if (splitter.definitionsVersion !== this.#definitionsVersion) {
-      // A link definition arrived: blocks before it may use it, so they are rendered again (rare).
-      this.#definitionsVersion = splitter.definitionsVersion;
-      this.#root.replaceChildren(this.#open);
-      this.#appended = 0;
-      this.#view = null;
-    }
-    for (; this.#appended < splitter.blocks.length; this.#appended++) {
+    if (splitter.labels.length > this.#labels) this.#define(splitter.labels.slice(this.#labels), ctx);
+    for (let i = this.#shown.length; i < splitter.blocks.length; i++) {
       // The open block that closed keeps what was drawn of it; any other block is rendered whole, once.
-      const shape = splitter.shapes[this.#appended];
+      const shape = splitter.shapes[i];
       const view = this.#view;
+      const blockText = splitter.blocks[i] as string;
       let nodes: DocumentFragment | null = null;
       if (shape && view && view.id === shape.id) {
         this.#view = null;
         nodes = this.#guard(() => view.finish(shape.parts, shape.remainder));
         this.#open.replaceChildren();
       }
-      this.#root.insertBefore(nodes ?? renderMarkdown(ctx.definitions + (splitter.blocks[this.#appended] as string), profile), this.#open);
+      nodes ??= renderMarkdown(blockText, profile, ctx.links);
+      this.#shown.push({ text: blockText, nodes: [...nodes.childNodes], normalized: null });
+      this.#root.insertBefore(nodes, this.#open.parentNode === this.#root ? this.#open : null);
     }
     const block = splitter.openBlock;
     if (this.#view?.id !== block.id) this.#view = createOpenBlockView(block, this.#open, ctx);
@@ -85,7 +87,37 @@ class StreamingMarkdownDirective extends Directive {
       this.#view = new WholeView(block.id, this.#open, ctx);
       this.#view.update(block.parts, block.tail);
     }
+    // The open wrapper is in the tree only while it has content, so the last finished block is the container's last
+    // child and styles can use `:last-child` (a backward positional selector such as `:nth-last-child` would make the
+    // browser restyle every sibling of a growing list or table on each commit).
+    if (!this.#open.hasChildNodes()) this.#open.remove();
+    else if (this.#open.parentNode !== this.#root) this.#root.append(this.#open);
     return this.#root;
+  }
+
+  /**
+   * Link definitions arrived. A definition applies to the whole text, so the blocks on the page that mention one of
+   * the new labels are rendered again, and the open block is drawn again if it does; nothing else is touched (at most
+   * COMPOSER_LIMITS.linkDefinitions times per message).
+   */
+  #define(labels: readonly string[], ctx: ViewContext): void {
+    this.#labels += labels.length;
+    // Every reference form ([label], [text][label], [label][]) holds the label in brackets.
+    const uses = (text: string): boolean => labels.some((label) => text.includes(`[${label}]`));
+    for (const block of this.#shown) {
+      block.normalized ??= normalizeLabels(block.text);
+      if (!uses(block.normalized) || block.nodes.length === 0) continue;
+      const fragment = renderMarkdown(block.text, ctx.profile, ctx.links);
+      const nodes = [...fragment.childNodes];
+      block.nodes[0]?.parentNode?.insertBefore(fragment, block.nodes[0]);
+      for (const node of block.nodes) node.parentNode?.removeChild(node);
+      block.nodes = nodes;
+    }
+    const open = this.#splitter.openBlock;
+    if (this.#view && uses(normalizeLabels(open.parts.join('') + open.tail))) {
+      this.#view = null;
+      this.#open.replaceChildren();
+    }
   }
 
   #guard<T>(draw: () => T): T | null {
@@ -99,14 +131,24 @@ class StreamingMarkdownDirective extends Directive {
 
   #reset(profile: MarkdownProfile): void {
     this.#splitter = createBlockSplitter();
+    this.#cap = createQuoteDepthCap();
     this.#text = '';
     this.#profile = profile;
-    this.#appended = 0;
-    this.#definitionsVersion = 0;
+    this.#shown.length = 0;
+    this.#labels = 0;
     this.#view = null;
-    this.#root.replaceChildren(this.#open);
+    this.#root.replaceChildren();
   }
 }
+
+interface ShownBlock {
+  readonly text: string;
+  nodes: Node[];
+  /** The text as link labels are normalized (lower case, white space collapsed), computed when first needed. */
+  normalized: string | null;
+}
+
+const normalizeLabels = (text: string): string => text.toLowerCase().replace(/\s+/g, ' ');
 
 /** Renders streaming Markdown: finished blocks once, the open block part by part. */
 export const streamingMarkdown = directive(StreamingMarkdownDirective);

@@ -71,7 +71,9 @@ export const chatStyles = css`
   .transcript-content {
     display: block;
   }
-  .transcript-content > * + * {
+  /* Not "* + *": a sibling combinator ending in "*" makes the browser restyle the whole subtree of any element whose
+   * children change (every row of a table that grows). */
+  .transcript-content > :not(:first-child) {
     margin-top: calc(var(--_space) * 1.5);
   }
   .transcript-content > .message {
@@ -116,7 +118,7 @@ export const chatStyles = css`
   .md > .md-open:first-child > :first-child {
     margin-top: 0;
   }
-  .md > :nth-last-child(2):has(+ .md-open:empty),
+  .md > :last-child,
   .md-open > :last-child {
     margin-bottom: 0;
   }
@@ -137,6 +139,40 @@ export const chatStyles = css`
   .markdown td {
     border: 1px solid var(--_border);
     padding: 0.25em 0.5em;
+  }
+  /* A long table while it streams: frozen column widths, each row laid out on its own (open-block-view.ts). */
+  .markdown table.streaming > thead,
+  .markdown table.streaming > tbody {
+    display: block;
+  }
+  /* Bodies out of view skip layout and paint (each was laid out once, so its size is remembered). */
+  .markdown table.streaming > tbody {
+    content-visibility: auto;
+    contain-intrinsic-size: auto 30em;
+  }
+  .markdown table.streaming tr {
+    display: grid;
+    grid-template-columns: var(--_columns);
+    border-left: 1px solid var(--_border);
+  }
+  .markdown table.streaming > thead > tr {
+    border-top: 1px solid var(--_border);
+  }
+  .markdown table.streaming th,
+  .markdown table.streaming td {
+    border-width: 0 1px 1px 0;
+  }
+  /* A code block or list that streams in chunks (open-block-view.ts) looks like one. */
+  .markdown code.streaming,
+  .markdown code.streaming > .chunk,
+  .markdown p > .chunk {
+    display: block;
+  }
+  .markdown .continued {
+    margin-bottom: 0;
+  }
+  .markdown .chunk {
+    margin-top: 0;
   }
   .pending {
     border: 1px dashed var(--_border);

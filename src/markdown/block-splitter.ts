@@ -1,4 +1,5 @@
 import { Lexer, type Token, type Tokens } from 'marked';
+import { COMPOSER_LIMITS } from '../limits.js';
 
 /**
  * Splits streaming Markdown into finished top-level blocks and an open tail, so a renderer renders and sanitizes
@@ -32,8 +33,15 @@ export interface BlockSplitter {
   readonly open: string;
   /** The open block as settled parts and an unsettled tail. */
   readonly openBlock: OpenBlock;
-  /** Raw link reference definitions seen so far, to prepend when rendering any block. */
+  /** Raw link reference definitions seen so far (at most COMPOSER_LIMITS.linkDefinitions of them). */
   readonly definitions: string;
+  /**
+   * The same, as marked keeps them: normalized label to destination and title, the first definition of a label
+   * winning. A renderer hands them to marked rather than prepending `definitions` to every block it renders.
+   */
+  readonly links: Readonly<Record<string, LinkTarget>>;
+  /** The labels of `links`, in the order they arrived: the renderer re-renders only the blocks that use new ones. */
+  readonly labels: readonly string[];
   readonly definitionsVersion: number;
   /** Characters given to the Markdown lexer so far (a debug counter, for tests that bound the work). */
   readonly lexedChars: number;
@@ -55,6 +63,11 @@ export interface OpenBlock {
   readonly parts: readonly string[];
   /** The rest of the open block, including the unfinished line. */
   readonly tail: string;
+}
+
+export interface LinkTarget {
+  readonly href: string;
+  readonly title: string | null | undefined;
 }
 
 export interface ClosedShape {
@@ -80,18 +93,23 @@ export function fenceCloser(openerLine: string): RegExp | null {
   return new RegExp(`^ {0,3}${fence.replace(/[`~]/g, (c) => `\\${c === '`' ? 'x60' : 'x7e'}`)}[~\`]* *\n?$`);
 }
 
+const INTRAWORD_UNDERSCORE = /(?<=[\p{L}\p{N}])_+(?=[\p{L}\p{N}])/gu;
+
 /**
  * Whether a run of complete paragraph lines can be rendered on its own: inline constructs inside it are complete
  * and nothing in it could pair with later text (no stray `*`, `_`, `~`, backtick, bracket or `<` in plain text),
  * and it does not end in a hard line break (which depends on the text after it).
  */
 export function isSettledRun(run: string, lex: (text: string) => Token[] | null = (text) => Lexer.lexInline(text, lexerOptions)): boolean {
-  if (!run.endsWith('\n') || /(?: {2,}|\\)\n$/.test(run)) return false;
+  // A run ends a line, or ends inside one at spaces that a non-space character follows (see `settleLine`).
+  const endsLine = run.endsWith('\n');
+  if (endsLine ? /(?: {2,}|\\)\n$/.test(run) : !/\S[ \t]+$/.test(run)) return false;
   const tokens = lex(run);
   if (!tokens) return false;
   const open = (list: readonly Token[]): boolean =>
     list.some((token) => {
-      if (token.type === 'text' && /[`*_~[\]<]/.test(token.raw)) return true;
+      // An underscore inside a word (snake_case) can neither open nor close emphasis.
+      if (token.type === 'text' && /[`*_~[\]<]/.test(token.raw.replace(INTRAWORD_UNDERSCORE, ''))) return true;
       const children = (token as { tokens?: Token[] }).tokens;
       return children ? open(children) : false;
     });
@@ -110,11 +128,34 @@ const plainParagraph = (token: Token | null | undefined): boolean =>
 
 const lines = (text: string): string[] => text.match(/[^\n]*\n|[^\n]+$/g) ?? [];
 
+/**
+ * The fewest unsettled characters of a paragraph worth an attempt to settle them. An attempt that fails doubles the
+ * size for the next one, so text that never settles (an emphasis marker that never closes) costs linear work.
+ */
+const SETTLE_MIN = 64;
+/**
+ * Past this many characters, a block of no streamed shape (`other`), or a list's open item, is lexed again only when
+ * it has doubled since the last time, rather than on every line: blocks and items close later, never wrongly (a
+ * hostile stream of one huge quote or of lists nested very deep would otherwise be lexed whole on every line).
+ */
+const RELEX_DOUBLING = 4096;
+
+/** Where a line may be cut inside: after its last run of spaces that a non-space character follows (-1: nowhere). */
+function lastCut(line: string, from: number): number {
+  for (let i = line.length - 1; i > from; i--) {
+    const c = line.charCodeAt(i - 1);
+    if ((c === 32 || c === 9) && line.charCodeAt(i) !== 32 && line.charCodeAt(i) !== 9) return i;
+  }
+  return -1;
+}
+
 export function createBlockSplitter(): BlockSplitter {
   const blocks: string[] = [];
   const shapes: (ClosedShape | null)[] = [];
   let definitions = '';
   let definitionsVersion = 0;
+  const links: Record<string, LinkTarget> = Object.create(null) as Record<string, LinkTarget>;
+  const labels: string[] = [];
   let ended = false;
   let lexedChars = 0;
 
@@ -125,6 +166,12 @@ export function createBlockSplitter(): BlockSplitter {
   let partsLength = 0;
   let tail = '';
   let line = '';
+  /** How much of the unfinished line is settled already (a paragraph's runs): parts + tail + the rest is the block. */
+  let lineSettled = 0;
+  // The sizes at which to try settling a paragraph's complete lines, and runs inside its unfinished line, again.
+  let linesAt = 0;
+  let inlineAt = SETTLE_MIN;
+  let relexAt = 0;
   // Per shape.
   let closer: RegExp | null = null;
   let fenceClosed = false;
@@ -151,7 +198,11 @@ export function createBlockSplitter(): BlockSplitter {
 
   const close = (text: string, tokens: readonly Token[], shape: ClosedShape | null): void => {
     for (const token of tokens) {
-      if (token.type === 'def') {
+      if (token.type === 'def' && labels.length < COMPOSER_LIMITS.linkDefinitions) {
+        const { tag, href, title } = token as Tokens.Def;
+        if (Object.hasOwn(links, tag)) continue;
+        links[tag] = { href, title };
+        labels.push(tag);
         definitions += `${token.raw.trimEnd()}\n`;
         definitionsVersion += 1;
       }
@@ -175,6 +226,9 @@ export function createBlockSplitter(): BlockSplitter {
     partsLength = 0;
     tail = text;
     blankSeen = false;
+    linesAt = 0;
+    inlineAt = SETTLE_MIN;
+    relexAt = 0;
     if (!token || UNUSUAL.test(text)) return;
     const textLines = lines(text);
     if (token.type === 'code' && FENCE_OPENER.test(text)) {
@@ -216,12 +270,53 @@ export function createBlockSplitter(): BlockSplitter {
   /** Paragraph: every complete line but the last is paragraph text for sure; settle them once no inline is open. */
   const settleRuns = (): void => {
     const last = tail.lastIndexOf('\n', tail.length - 2);
-    if (last === -1) return;
+    if (last === -1 || last + 1 < linesAt) return;
     const run = tail.slice(0, last + 1);
     if (isSettledRun(run, lexInline)) {
       settle(run);
       tail = tail.slice(run.length);
+      linesAt = 0;
+    } else linesAt = 2 * run.length;
+  };
+
+  /**
+   * Paragraph, as its unfinished line grows: once the line's first character shows that it cannot make the line
+   * before it a heading or a table's header, the complete lines settle; then runs of the line itself, each ending at
+   * spaces before a non-space character, so a paragraph that is one long line is not redrawn whole on every chunk.
+   */
+  const settleLine = (): void => {
+    if (kind === 'other' && partsLength === 0 && !tail && line.length >= inlineAt) {
+      // The open block is one unfinished line so far: once it is long, find out whether it is a paragraph.
+      if (UNUSUAL.test(line) || !plainParagraph(onlyToken(lex(line), 'paragraph'))) {
+        inlineAt = 2 * line.length;
+        return;
+      }
+      id += 1;
+      kind = 'paragraph';
+      firstLine = '';
+      blankSeen = false;
     }
+    if (kind !== 'paragraph' || blankSeen) return;
+    if (tail) {
+      const first = /\S/.exec(line)?.[0];
+      if (!first || '=-|:'.includes(first) || tail.length < linesAt) return;
+      if (!isSettledRun(tail, lexInline)) {
+        linesAt = 2 * tail.length;
+        return;
+      }
+      settle(tail);
+      tail = '';
+      linesAt = 0;
+    }
+    if (line.length - lineSettled < inlineAt) return;
+    const cut = lastCut(line, lineSettled);
+    if (cut === -1) return;
+    const run = line.slice(lineSettled, cut);
+    if (!UNUSUAL.test(run) && isSettledRun(run, lexInline)) {
+      settle(run);
+      lineSettled = cut;
+      inlineAt = SETTLE_MIN;
+    } else inlineAt = 2 * run.length;
   };
 
   /**
@@ -273,14 +368,25 @@ export function createBlockSplitter(): BlockSplitter {
     setOpen(whole.slice(cut), final || (closing >= 1 && cut === 0) ? undefined : tokens[last]);
   };
 
+  /** A block of no streamed shape: lexed again on each line while small, then each time it has doubled. */
+  const relexOther = (): void => {
+    const size = partsLength + tail.length;
+    if (size > RELEX_DOUBLING && size < relexAt) return;
+    relex(false);
+    if (kind === 'other') relexAt = 2 * (partsLength + tail.length);
+  };
+
   const onlyToken = (tokens: Token[] | null, type: string): Token | null => {
     if (!tokens) return null;
     const solid = tokens.filter((t) => t.type !== 'space');
     return solid.length === 1 && tokens[0]?.type === type ? (tokens[0] as Token) : null;
   };
 
-  /** A complete line (ending in a newline) arrived. */
-  const completeLine = (text: string): void => {
+  /**
+   * A complete line (ending in a newline) arrived; `rest` is what of it is not settled yet (all of it, but for a
+   * paragraph's line that settled runs while it streamed).
+   */
+  const completeLine = (text: string, rest: string): void => {
     if (UNUSUAL.test(text)) kind = 'other';
     const blank = BLANK_LINE.test(text);
     switch (kind) {
@@ -297,12 +403,17 @@ export function createBlockSplitter(): BlockSplitter {
         // Something starts after a closed fence: the fence is a finished block.
         close(parts.join(''), [], { id, kind, parts, remainder: '' });
         setOpen('', undefined);
-        tail = text;
+        tail = rest;
         relex(false);
         return;
       }
       case 'list': {
-        const context = tail + text;
+        const context = tail + rest;
+        // An open item past RELEX_DOUBLING characters (lists nested very deep) is lexed each time it has doubled.
+        if (context.length > RELEX_DOUBLING && context.length < relexAt) {
+          tail = context;
+          return;
+        }
         const list = onlyToken(lex(context), 'list') as Tokens.List | null;
         if (list && context.startsWith(list.raw)) {
           tail = context;
@@ -311,6 +422,7 @@ export function createBlockSplitter(): BlockSplitter {
             for (const item of items.slice(0, -1)) settle(item.raw);
             tail = context.slice(items.slice(0, -1).reduce((n, item) => n + item.raw.length, 0));
           }
+          relexAt = 2 * tail.length;
           return;
         }
         tail = context;
@@ -319,7 +431,7 @@ export function createBlockSplitter(): BlockSplitter {
       }
       case 'table': {
         if (blank) {
-          tail += text;
+          tail += rest;
           blankSeen = true;
           return;
         }
@@ -330,32 +442,44 @@ export function createBlockSplitter(): BlockSplitter {
             return;
           }
         }
-        tail += text;
+        tail += rest;
         relex(false);
         return;
       }
       case 'paragraph': {
+        if (!firstLine) {
+          // Its first line, found to be a paragraph while it streamed, is complete: lexed once, whole.
+          tail += rest;
+          if (!plainParagraph(onlyToken(lex(text), 'paragraph'))) {
+            relex(false);
+            return;
+          }
+          firstLine = text;
+          previousLine = text;
+          settleRuns();
+          return;
+        }
         if (blank) {
-          tail += text;
+          tail += rest;
           blankSeen = true;
           return;
         }
         if (!blankSeen) {
           const context = previousLine === firstLine && partsLength + tail.length === firstLine.length ? firstLine + text : firstLine + previousLine + text;
           if (plainParagraph(onlyToken(lex(context), 'paragraph'))) {
-            tail += text;
+            tail += rest;
             previousLine = text;
             settleRuns();
             return;
           }
         }
-        tail += text;
+        tail += rest;
         relex(false);
         return;
       }
       default:
-        tail += text;
-        relex(false);
+        tail += rest;
+        relexOther();
     }
   };
 
@@ -370,7 +494,7 @@ export function createBlockSplitter(): BlockSplitter {
       return parts;
     },
     get tail() {
-      return tail + line;
+      return tail + line.slice(lineSettled);
     },
   };
 
@@ -382,19 +506,23 @@ export function createBlockSplitter(): BlockSplitter {
         const newline = delta.indexOf('\n', start);
         if (newline === -1) {
           line += delta.slice(start);
+          settleLine();
           return;
         }
         const text = `${line}${delta.slice(start, newline)}\n`;
+        const rest = text.slice(lineSettled);
         line = '';
-        completeLine(text);
+        lineSettled = 0;
+        completeLine(text, rest);
         start = newline + 1;
       }
     },
     end(): void {
       if (ended) return;
       ended = true;
-      tail += line;
+      tail += line.slice(lineSettled);
       line = '';
+      lineSettled = 0;
       relex(true);
       kind = 'other';
       parts = [];
@@ -408,11 +536,17 @@ export function createBlockSplitter(): BlockSplitter {
       return shapes;
     },
     get open() {
-      return parts.join('') + tail + line;
+      return parts.join('') + tail + line.slice(lineSettled);
     },
     openBlock,
     get definitions() {
       return definitions;
+    },
+    get links() {
+      return links;
+    },
+    get labels() {
+      return labels;
     },
     get definitionsVersion() {
       return definitionsVersion;

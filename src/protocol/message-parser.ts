@@ -16,6 +16,9 @@ const OPEN_FENCE = /^ {0,3}(`{3,}|~{3,})(.*)$/;
  * from streaming prose. Once shown, a line can no longer become a fence, so a text part's text only ever grows.
  */
 const MAYBE_FENCE = /^ {0,3}(`{0,2}|~{0,2}|(`{3,}|~{3,}).*)$/;
+/** Past MAYBE_FENCE's short alternatives, only its last can match: a fence at the start (at most 6 characters). */
+const FENCE_HEAD = /^ {0,3}(`{3,}|~{3,})/;
+const FENCE_HEAD_CHARS = 6;
 /**
  * A closing fence is never this long (its length without a line-ending CR): a longer line does not close a view
  * or a discarded fence, so a longer partial line is never held back waiting to see whether it does.
@@ -104,6 +107,13 @@ export function createFenceParser(marker: ProtocolMarker, options: FenceParserOp
   /** Whether `line` holds anything but white space (tracked as it grows). */
   let lineVisible = false;
   let lineBytes = 0;
+  /**
+   * The line's first characters, and whether it holds a character that ends a line for a regular expression (CR,
+   * U+2028, U+2029), tracked as it grows: enough to tell whether it may open a fence without scanning the line (a
+   * regular expression over a long line copies the whole of it, on every chunk).
+   */
+  let lineHead = '';
+  let lineBreaks = false;
   /** Set while skipping an overlong line of a discarded fence up to its newline. */
   let skippingLine = false;
   let view: { fence: Fence; body: string; bytes: number; index: number; id: string } | null = null;
@@ -206,12 +216,15 @@ export function createFenceParser(marker: ProtocolMarker, options: FenceParserOp
     addProse(`${text}\n`);
   };
 
+  /** MAYBE_FENCE.test(line), looking at the line's head only. */
+  const mayOpenFence = (): boolean => (line.length < FENCE_HEAD_CHARS ? MAYBE_FENCE.test(line) : !lineBreaks && FENCE_HEAD.test(lineHead));
+
   /**
    * Streams the open prose run, holding back an unfinished line that may yet open a fence, and, at the display
    * limit, a final high surrogate that the cut may yet drop (so a text part's text still only grows).
    */
   const showProse = (): void => {
-    let partial = !proseFence && MAYBE_FENCE.test(line) ? '' : line;
+    let partial = !proseFence && mayOpenFence() ? '' : line;
     if (partial && received === displayChars && isHighSurrogate(lastUnit)) partial = partial.slice(0, -1);
     setText(prose + partial, 'streaming', proseVisible || (partial.length > 0 && lineVisible));
   };
@@ -235,6 +248,8 @@ export function createFenceParser(marker: ProtocolMarker, options: FenceParserOp
     line = '';
     lineVisible = false;
     lineBytes = 0;
+    lineHead = '';
+    lineBreaks = false;
     closeProse();
     const part: TruncatedPart = { type: 'data-mantis-truncated', id: 'truncated', data: { shownChars } };
     truncatedIndex = parts.push(part) - 1;
@@ -279,11 +294,15 @@ export function createFenceParser(marker: ProtocolMarker, options: FenceParserOp
         line += piece;
         if (!lineVisible && /\S/.test(piece)) lineVisible = true;
         lineBytes += utf8Length(piece);
+        if (lineHead.length < FENCE_HEAD_CHARS) lineHead = (lineHead + piece).slice(0, FENCE_HEAD_CHARS);
+        if (!lineBreaks && /[\r\u2028\u2029]/.test(piece)) lineBreaks = true;
         if (newline !== -1) {
           completeLine(line.endsWith('\r') ? line.slice(0, -1) : line);
           line = '';
           lineVisible = false;
           lineBytes = 0;
+          lineHead = '';
+          lineBreaks = false;
         } else if (view && bodyOverflows(view) && !mayCloseFence(line, view.fence)) {
           // Fail closed the moment the body passes the limit, without buffering the rest of the line. A line that
           // may yet close the fence is not body (yet): a view of exactly the limit survives its closing delimiter
@@ -294,11 +313,15 @@ export function createFenceParser(marker: ProtocolMarker, options: FenceParserOp
           line = '';
           lineVisible = false;
           lineBytes = 0;
+          lineHead = '';
+          lineBreaks = false;
           skippingLine = true;
         } else if (discarding && withoutCr(line) > MAX_CLOSING_FENCE) {
           line = '';
           lineVisible = false;
           lineBytes = 0;
+          lineHead = '';
+          lineBreaks = false;
           skippingLine = true;
         }
       }
@@ -316,6 +339,8 @@ export function createFenceParser(marker: ProtocolMarker, options: FenceParserOp
       line = '';
       lineVisible = false;
       lineBytes = 0;
+      lineHead = '';
+      lineBreaks = false;
       closeProse();
     }
     parts.push(part);

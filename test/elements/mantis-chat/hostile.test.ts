@@ -18,12 +18,9 @@ const CHUNK = 4096;
 /** Text after the limit that must never reach the page. */
 const SENTINEL = 'SENTINEL-PAST-THE-DISPLAY-LIMIT';
 
-/**
- * Each shape's size: just under the limit, or smaller for the shapes that are still quadratic today (HOSTILE_SIZES in
- * bench/streaming/hostile.ts, which the bench times at the same sizes). The open Markdown block is rendered whole on
- * every chunk (PERFORMANCE.md, lesson 4; being fixed in elements/internal/markdown.ts), so one block of these shapes
- * just under the limit would take this test tens of seconds each (measured: 1-9 s each at 32 KiB). The display limit
- * bounds them; these sizes keep the run short. Past the limit, every shape is tested where it crosses the limit.
+/*
+ * Each shape is streamed just under the limit (hostileSize), where `npm run bench` also times it against a plain
+ * paragraph of the same size, and across it.
  */
 
 async function streamThrough(text: string): Promise<{ chat: MantisChat }> {

@@ -115,7 +115,14 @@ describe('createBlockSplitter, one growing block', () => {
     expect(isSettledRun('Opens [link\n')).to.equal(false);
     expect(isSettledRun('Hard break  \n')).to.equal(false);
     expect(isSettledRun('Backslash break\\\n')).to.equal(false);
-    expect(isSettledRun('snake_case word\n')).to.equal(false);
+    // An underscore inside a word can neither open nor close emphasis; one at a word's edge can.
+    expect(isSettledRun('snake_case word\n')).to.equal(true);
+    expect(isSettledRun('_under score\n')).to.equal(false);
+    expect(isSettledRun('under_ score\n')).to.equal(false);
+    // Inside a line: a run ends at spaces that a non-space character follows.
+    expect(isSettledRun('Plain *em* words ')).to.equal(true);
+    expect(isSettledRun('Plain *em words ')).to.equal(false);
+    expect(isSettledRun('Plain words')).to.equal(false);
   });
 });
 
