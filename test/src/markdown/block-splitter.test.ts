@@ -1,5 +1,6 @@
 import { expect } from '@open-wc/testing';
-import { closeOpenInline, createBlockSplitter, createBlockSplitter as createSplitter, isSettledRun } from '../../../src/markdown/block-splitter.js';
+import { createBlockSplitter, createBlockSplitter as createSplitter } from '../../../src/markdown/block-splitter.js';
+import { closeOpenInline, isSettledRun } from '../../../src/markdown/runs.js';
 import { MIXED_DOCUMENTS } from '../../helpers/documents.js';
 import { BIG_BLOCKS, SHAPED_DOCUMENTS } from './shaped-documents.js';
 
