@@ -70,6 +70,13 @@ describe('streamingMarkdown, chunks of a growing block', () => {
     expect(streamedHtml(host)).to.equal(oneShotHtml(doc));
   });
 
+  it('keeps what the sanitizer used to drop: a column alignment and an ordered list start', () => {
+    // DOMPurify checks attributes it does not know to be URI-safe against the URL pattern: both were lost.
+    expect(oneShotHtml('| a | b |\n|:--|--:|\n| 1 | 2 |\n')).to.contain('<td align="right">2</td>');
+    expect(oneShotHtml('3. three\n4. four\n')).to.contain('<ol start="3">');
+    expect(oneShotHtml('[x](javascript:alert(1))')).not.to.contain('href');
+  });
+
   it('keeps a loose list correct when it turns loose after its first chunks', async () => {
     const doc = `${listDoc(CHUNK_PARTS + 3, () => '-')}\n- loose now\n- last\n`;
     const host = await stream(doc, 53);
