@@ -216,6 +216,22 @@ export function createFenceParser(marker: ProtocolMarker, options: FenceParserOp
     addProse(`${text}\n`);
   };
 
+  const growLine = (piece: string): void => {
+    line += piece;
+    if (!lineVisible && /\S/.test(piece)) lineVisible = true;
+    lineBytes += utf8Length(piece);
+    if (lineHead.length < FENCE_HEAD_CHARS) lineHead = (lineHead + piece).slice(0, FENCE_HEAD_CHARS);
+    if (!lineBreaks && /[\r\u2028\u2029]/.test(piece)) lineBreaks = true;
+  };
+
+  const clearLine = (): void => {
+    line = '';
+    lineVisible = false;
+    lineBytes = 0;
+    lineHead = '';
+    lineBreaks = false;
+  };
+
   /** MAYBE_FENCE.test(line), looking at the line's head only. */
   const mayOpenFence = (): boolean => (line.length < FENCE_HEAD_CHARS ? MAYBE_FENCE.test(line) : !lineBreaks && FENCE_HEAD.test(lineHead));
 
@@ -245,11 +261,7 @@ export function createFenceParser(marker: ProtocolMarker, options: FenceParserOp
     discarding = null;
     proseFence = null;
     skippingLine = false;
-    line = '';
-    lineVisible = false;
-    lineBytes = 0;
-    lineHead = '';
-    lineBreaks = false;
+    clearLine();
     closeProse();
     const part: TruncatedPart = { type: 'data-mantis-truncated', id: 'truncated', data: { shownChars } };
     truncatedIndex = parts.push(part) - 1;
@@ -291,18 +303,10 @@ export function createFenceParser(marker: ProtocolMarker, options: FenceParserOp
       if (skippingLine) {
         if (newline !== -1) skippingLine = false;
       } else {
-        line += piece;
-        if (!lineVisible && /\S/.test(piece)) lineVisible = true;
-        lineBytes += utf8Length(piece);
-        if (lineHead.length < FENCE_HEAD_CHARS) lineHead = (lineHead + piece).slice(0, FENCE_HEAD_CHARS);
-        if (!lineBreaks && /[\r\u2028\u2029]/.test(piece)) lineBreaks = true;
+        growLine(piece);
         if (newline !== -1) {
           completeLine(line.endsWith('\r') ? line.slice(0, -1) : line);
-          line = '';
-          lineVisible = false;
-          lineBytes = 0;
-          lineHead = '';
-          lineBreaks = false;
+          clearLine();
         } else if (view && bodyOverflows(view) && !mayCloseFence(line, view.fence)) {
           // Fail closed the moment the body passes the limit, without buffering the rest of the line. A line that
           // may yet close the fence is not body (yet): a view of exactly the limit survives its closing delimiter
@@ -310,18 +314,10 @@ export function createFenceParser(marker: ProtocolMarker, options: FenceParserOp
           fail('too-large', view);
           discarding = view.fence;
           view = null;
-          line = '';
-          lineVisible = false;
-          lineBytes = 0;
-          lineHead = '';
-          lineBreaks = false;
+          clearLine();
           skippingLine = true;
         } else if (discarding && withoutCr(line) > MAX_CLOSING_FENCE) {
-          line = '';
-          lineVisible = false;
-          lineBytes = 0;
-          lineHead = '';
-          lineBreaks = false;
+          clearLine();
           skippingLine = true;
         }
       }
@@ -336,11 +332,7 @@ export function createFenceParser(marker: ProtocolMarker, options: FenceParserOp
       // Freeze: the unfinished line belongs before the event. It can no longer open a fence: a fence must start a
       // line. (Inside a prose code block the text after the event starts a new part outside that block.)
       addProse(line);
-      line = '';
-      lineVisible = false;
-      lineBytes = 0;
-      lineHead = '';
-      lineBreaks = false;
+      clearLine();
       closeProse();
     }
     parts.push(part);
@@ -363,8 +355,7 @@ export function createFenceParser(marker: ProtocolMarker, options: FenceParserOp
       return parts;
     }
     if (line && !skippingLine) completeLine(line);
-    line = '';
-    lineVisible = false;
+    clearLine();
     if (view) {
       fail('incomplete', view);
       view = null;

@@ -4,6 +4,7 @@ import { render } from 'lit';
 import { Lexer } from 'marked';
 import { markdownWork, renderMarkdown, streamingMarkdown } from '../../../elements/internal/markdown.js';
 import { MIXED_DOCUMENTS } from '../../helpers/documents.js';
+import { oneShotHtml, streamMarkdown } from '../../helpers/streaming-markdown.js';
 import { BIG_BLOCKS, LINE_PIECES, SHAPED_DOCUMENTS } from '../../src/markdown/shaped-documents.js';
 
 /** Element structure and text, ignoring whitespace between blocks. */
@@ -18,17 +19,7 @@ const shape = (root: Node): string => {
   return walk(root).replace(/\s+/g, ' ').replace(/> </g, '><').trim();
 };
 
-async function stream(doc: string, size: number, onChunk?: (host: HTMLElement, text: string) => void): Promise<HTMLElement> {
-  const host = await fixture<HTMLDivElement>(html`<div></div>`);
-  let text = '';
-  for (let i = 0; i < doc.length; i += size) {
-    text += doc.slice(i, i + size);
-    render(streamingMarkdown(text, 'prose', true), host);
-    onChunk?.(host, text);
-  }
-  render(streamingMarkdown(text, 'prose', false), host);
-  return host;
-}
+const stream = streamMarkdown;
 
 describe('streamingMarkdown', () => {
   it('renders the same document as a one-shot render, for any chunking', async () => {
@@ -86,11 +77,6 @@ const streamedHtml = (host: HTMLElement): string => {
   const root = host.querySelector('.md')?.cloneNode(true) as HTMLElement;
   root.querySelector(':scope > .md-open')?.remove();
   return root.innerHTML;
-};
-const oneShotHtml = (doc: string): string => {
-  const div = document.createElement('div');
-  div.append(renderMarkdown(doc, 'prose'));
-  return div.innerHTML;
 };
 
 /** Whether rendering each top-level token of `doc` alone gives the one-shot HTML (a property of marked, not ours). */

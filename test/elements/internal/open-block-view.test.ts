@@ -1,10 +1,11 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import fc from 'fast-check';
 import { render } from 'lit';
-import { markdownWork, renderMarkdown, streamingMarkdown } from '../../../elements/internal/markdown.js';
+import { markdownWork, streamingMarkdown } from '../../../elements/internal/markdown.js';
 import { CHUNK_PARTS, PARAGRAPH_CHUNK_CHARS, REDRAW_CHARS, TABLE_FREEZE_ROWS } from '../../../elements/internal/open-block-view.js';
 import { MAX_QUOTE_DEPTH } from '../../../src/markdown/quote-depth.js';
 import { COMPOSER_LIMITS } from '../../../src/limits.js';
+import { oneShotHtml, streamMarkdown } from '../../helpers/streaming-markdown.js';
 
 /*
  * How the open block is drawn so that streaming work stays linear: chunks the browser lays out on their own, frozen
@@ -12,27 +13,10 @@ import { COMPOSER_LIMITS } from '../../../src/limits.js';
  * Each ends as exactly the one-shot render.
  */
 
-const oneShotHtml = (doc: string): string => {
-  const div = document.createElement('div');
-  div.append(renderMarkdown(doc, 'prose'));
-  return div.innerHTML;
-};
-
 /** The streamed container's HTML (the open block is out of the tree once empty). */
 const streamedHtml = (host: HTMLElement): string => (host.querySelector('.md') as HTMLElement).innerHTML;
 
-/** Streams `doc` in chunks of `size`, calling `onChunk` after each render, then ends it. */
-async function stream(doc: string, size: number, onChunk?: (host: HTMLElement, text: string) => void): Promise<HTMLElement> {
-  const host = await fixture<HTMLDivElement>(html`<div></div>`);
-  let text = '';
-  for (let i = 0; i < doc.length; i += size) {
-    text += doc.slice(i, i + size);
-    render(streamingMarkdown(text, 'prose', true), host);
-    onChunk?.(host, text);
-  }
-  render(streamingMarkdown(text, 'prose', false), host);
-  return host;
-}
+const stream = streamMarkdown;
 
 const codeDoc = (lines: number) => `\`\`\`ts\n${Array.from({ length: lines }, (_, i) => `const a${i} = ${i}; // <b>${i}</b>\n`).join('')}\`\`\`\n`;
 const listDoc = (items: number, bullet: (i: number) => string) => Array.from({ length: items }, (_, i) => `${bullet(i)} item **${i}** [l](https://example.com/${i})\n`).join('');
@@ -192,37 +176,24 @@ describe('streamingMarkdown, bounded work whatever arrives', () => {
   it('redraws a long tail that nothing settles in steps, showing the newest text as plain text in between', async () => {
     // An emphasis marker that never closes: no run of this line ever settles.
     const doc = `*${'word and more words here '.repeat(2_000)}\n`;
-    const host = await fixture<HTMLDivElement>(html`<div></div>`);
-    let text = '';
-    let total = 0;
-    for (let i = 0; i < doc.length; i += 256) {
-      text += doc.slice(i, i + 256);
-      markdownWork.chars = 0;
-      render(streamingMarkdown(text, 'prose', true), host);
-      total += markdownWork.chars;
+    let checks = 0;
+    const host = await stream(doc, 256, (h, text) => {
       // Nothing is lost on the way: every character received so far is on the page.
-      if (i % 6400 === 0) expect(host.textContent?.replace(/\s+/g, ''), `at ${i}`).to.equal(text.slice(1).replace(/\s+/g, ''));
-    }
+      if (text.length % 6400 !== 0) return;
+      expect(h.textContent?.replace(/\s+/g, ''), `at ${text.length}`).to.equal(text.slice(1).replace(/\s+/g, ''));
+      checks += 1;
+    });
+    expect(checks).to.be.greaterThan(5);
     // Linear: a few times the text, where redrawing the whole tail on every chunk would be about 100 times.
-    expect(total / doc.length, `rendered ${total} characters for ${doc.length}`).to.be.lessThan(10);
+    expect(host.renderedChars / doc.length, `rendered ${host.renderedChars} characters for ${doc.length}`).to.be.lessThan(10);
     expect(doc.length).to.be.greaterThan(4 * REDRAW_CHARS);
-    render(streamingMarkdown(text, 'prose', false), host);
     expect(streamedHtml(host)).to.equal(oneShotHtml(doc));
   });
 
   it('redraws a long block of no streamed shape in steps too (a deep quote)', async () => {
     const doc = `${'>'.repeat(MAX_QUOTE_DEPTH)} ${'quoted words '.repeat(3_000)}\n`;
-    const host = await fixture<HTMLDivElement>(html`<div></div>`);
-    let text = '';
-    let total = 0;
-    for (let i = 0; i < doc.length; i += 256) {
-      text += doc.slice(i, i + 256);
-      markdownWork.chars = 0;
-      render(streamingMarkdown(text, 'prose', true), host);
-      total += markdownWork.chars;
-    }
-    expect(total / doc.length, `rendered ${total} characters for ${doc.length}`).to.be.lessThan(10);
-    render(streamingMarkdown(text, 'prose', false), host);
+    const host = await stream(doc, 256);
+    expect(host.renderedChars / doc.length, `rendered ${host.renderedChars} characters for ${doc.length}`).to.be.lessThan(10);
     expect(streamedHtml(host)).to.equal(oneShotHtml(doc));
   });
 });
@@ -245,21 +216,12 @@ describe('streamingMarkdown, link definitions', () => {
 
   it(`streams a flood of definitions in linear work, honoring the first ${COMPOSER_LIMITS.linkDefinitions}`, async () => {
     const flood = (count: number) => Array.from({ length: count }, (_, i) => `[r${i}]: https://example.com/${i}\n\nSee [r${i}] and [r0].\n\n`).join('');
-    const work = async (doc: string): Promise<{ host: HTMLElement; chars: number }> => {
-      let chars = 0;
-      markdownWork.chars = 0;
-      const host = await stream(doc, 256, () => {
-        chars += markdownWork.chars;
-        markdownWork.chars = 0;
-      });
-      return { host, chars: chars + markdownWork.chars };
-    };
     const count = 2 * COMPOSER_LIMITS.linkDefinitions;
-    const once = await work(flood(count));
-    const { host, chars } = await work(flood(2 * count));
+    const once = await stream(flood(count), 256);
     const doc = flood(2 * count);
+    const host = await stream(doc, 256);
     // Twice the text, about twice the work (every new definition rendering every block again would be four times).
-    expect(chars / once.chars, `${once.chars} then ${chars} characters rendered`).to.be.lessThan(2.5);
+    expect(host.renderedChars / once.renderedChars, `${once.renderedChars} then ${host.renderedChars} characters rendered`).to.be.lessThan(2.5);
     const hrefs = new Set([...host.querySelectorAll('a')].map((a) => a.getAttribute('href')));
     expect(hrefs.size).to.equal(COMPOSER_LIMITS.linkDefinitions);
     expect(hrefs.has(`https://example.com/${COMPOSER_LIMITS.linkDefinitions - 1}`)).to.equal(true);
