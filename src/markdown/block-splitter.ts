@@ -9,8 +9,7 @@ import { fenceCloser, isSettledRun, lastCut } from './runs.js';
  *
  * A block is closed only when a later non-space token exists and that token's first line is complete: the tail is
  * looked at once per complete line, never per chunk. Link reference definitions break block independence: they are
- * collected in `definitions`, and `definitionsVersion` changes when one arrives so a renderer can re-render the
- * blocks that may use it.
+ * collected in `links`, their labels in `labels` as they arrive, so a renderer can re-render the blocks that use one.
  *
  * One open block can itself be large (a long code fence, list, table or paragraph). For these four shapes the open
  * block is kept as settled `parts` plus an unsettled `tail`, and a complete line is lexed with a small context only
@@ -34,16 +33,14 @@ export interface BlockSplitter {
   readonly open: string;
   /** The open block as settled parts and an unsettled tail. */
   readonly openBlock: OpenBlock;
-  /** Raw link reference definitions seen so far (at most COMPOSER_LIMITS.linkDefinitions of them). */
-  readonly definitions: string;
   /**
-   * The same, as marked keeps them: normalized label to destination and title, the first definition of a label
-   * winning. A renderer hands them to marked rather than prepending `definitions` to every block it renders.
+   * The link reference definitions seen so far (at most COMPOSER_LIMITS.linkDefinitions of them), as marked keeps
+   * them: normalized label to destination and title, the first definition of a label winning. A renderer hands them
+   * to marked rather than prepending definitions to every block it renders.
    */
   readonly links: Readonly<Record<string, LinkTarget>>;
   /** The labels of `links`, in the order they arrived: the renderer re-renders only the blocks that use new ones. */
   readonly labels: readonly string[];
-  readonly definitionsVersion: number;
   /** Characters given to the Markdown lexer so far (a debug counter, for tests that bound the work). */
   readonly lexedChars: number;
 }
@@ -115,8 +112,6 @@ const RELEX_DOUBLING = 4096;
 export function createBlockSplitter(): BlockSplitter {
   const blocks: string[] = [];
   const shapes: (ClosedShape | null)[] = [];
-  let definitions = '';
-  let definitionsVersion = 0;
   const links: Record<string, LinkTarget> = Object.create(null) as Record<string, LinkTarget>;
   const labels: string[] = [];
   let ended = false;
@@ -166,8 +161,6 @@ export function createBlockSplitter(): BlockSplitter {
         if (Object.hasOwn(links, tag)) continue;
         links[tag] = { href, title };
         labels.push(tag);
-        definitions += `${token.raw.trimEnd()}\n`;
-        definitionsVersion += 1;
       }
     }
     if (text.trim().length > 0) {
@@ -502,17 +495,11 @@ export function createBlockSplitter(): BlockSplitter {
       return parts.join('') + tail + line.slice(lineSettled);
     },
     openBlock,
-    get definitions() {
-      return definitions;
-    },
     get links() {
       return links;
     },
     get labels() {
       return labels;
-    },
-    get definitionsVersion() {
-      return definitionsVersion;
     },
     get lexedChars() {
       return lexedChars;

@@ -52,8 +52,12 @@ describe('createBlockSplitter', () => {
   it('collects link reference definitions and counts them', () => {
     const splitter = createBlockSplitter();
     splitter.push('See [the docs][d].\n\n[d]: https://example.com/docs\n\nMore.\n');
-    expect(splitter.definitions).to.contain('[d]: https://example.com/docs');
-    expect(splitter.definitionsVersion).to.equal(1);
+    expect(splitter.labels).to.deep.equal(['d']);
+    expect(splitter.links.d?.href).to.equal('https://example.com/docs');
+    // A second definition of a label changes nothing: the first wins.
+    splitter.push('[D]: https://example.com/other\n\nEnd.\n');
+    expect(splitter.labels).to.deep.equal(['d']);
+    expect(splitter.links.d?.href).to.equal('https://example.com/docs');
   });
 });
 
