@@ -109,7 +109,7 @@ export async function printStreaming(): Promise<void> {
         `(${((paint[large] as number) / (paint[small] as number)).toFixed(2)}×; the newest messages paint first, the rest follow while idle)`,
     );
     if (!process.env.MANTIS_BENCH_NO_HOSTILE) {
-      console.log('Hostile shapes (test/helpers/hostile.ts) at the sizes the test streams them, 4 KiB chunks, against a plain paragraph of the same size:');
+      console.log('Hostile shapes (test/helpers/hostile.ts) at the sizes the test streams them, 4 KiB chunks, against a plain paragraph of the same size (medians of 3 runs):');
       const hostile = (await page.evaluate(() => window.mantisBench.streamHostile())) as { name: string; chars: number; hostileMs: number; plainMs: number }[];
       for (const result of hostile) {
         const ratio = result.hostileMs / result.plainMs;

@@ -76,9 +76,9 @@ export const COMPOSER_LIMITS = {
   replyTimeout: 120_000,
   /**
    * Characters (UTF-16 code units) of one assistant message's text that are displayed. 256 KiB is about 64,000
-   * tokens, more than any model writes in one reply, and it bounds what one chunk can cost to render: the open
-   * Markdown block is rendered whole on each chunk, so without a bound a looping backend's megabyte of one list or
-   * table freezes the page. Past it the rest is neither rendered nor read for views, a `data-mantis-truncated` part
+   * tokens, more than any model writes in one reply, and it bounds what one message can cost to render (rendering
+   * is linear in the text, but a looping backend's output never ends). Past it the rest is neither rendered nor
+   * read for views, a `data-mantis-truncated` part
    * says so, and the message's stored text stays whole.
    */
   displayChars: 256 * 1024,
@@ -88,4 +88,10 @@ export const COMPOSER_LIMITS = {
    * the text as Markdown says, but references to them stay text. Real answers use a handful.
    */
   linkDefinitions: 64,
+  /**
+   * Columns of a Markdown table that are shown; the cells past them are not rendered, and a caption says how many
+   * columns the table has. Laying out a table costs the browser time in proportion to its cells on every change, and
+   * a table of thousands of columns (a few rows of a looping backend's output) cannot be read in a chat anyway.
+   */
+  markdownTableColumns: 64,
 } as const;

@@ -26,6 +26,8 @@ export interface StreamResult {
   readonly lastTenthMeanMs: number;
   /** The longest main-thread task seen while streaming (a long-task observer; 0 when none passed 50 ms). */
   readonly longestTaskMs: number;
+  /** From the message's end to its last commit: the closing render. */
+  readonly closingMs: number;
 }
 
 const frame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
@@ -95,7 +97,8 @@ async function streamText(text: string, chunkSize: number): Promise<StreamResult
   const streamed = performance.now();
   transport.deliver({ type: 'message_end', message_id: 'm', sequence: chunks.length + 1 });
   await chat.updateComplete;
-  const totalMs = performance.now() - start;
+  const end = performance.now();
+  const totalMs = end - start;
   await new Promise((resolve) => setTimeout(resolve, 0));
   observer.disconnect();
   // The last tenth starts at the tenth mark (a short remainder after it would weigh the final commit alone).
@@ -109,6 +112,7 @@ async function streamText(text: string, chunkSize: number): Promise<StreamResult
     firstTenthMeanMs: ((marks[1] ?? streamed) - (marks[0] as number)) / tenth,
     lastTenthMeanMs: (streamed - lastStart) / Math.max(1, lastCount),
     longestTaskMs,
+    closingMs: end - streamed,
   };
 }
 
@@ -117,20 +121,38 @@ export interface HostileResult {
   readonly chars: number;
   readonly hostileMs: number;
   readonly plainMs: number;
+  readonly hostileClosingMs: number;
 }
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] as number;
+};
 
 /**
  * Each hostile shape at the size the test streams it (or `size`), in 4 KiB chunks, against a plain paragraph of that
- * size; `names` picks shapes.
+ * size; `names` picks shapes. Each is the median of `runs` runs, hostile and plain in turn: a single run of a few
+ * hundred milliseconds varies by half from run to run on this machine.
  */
-async function streamHostile(size?: number, names?: readonly string[]): Promise<HostileResult[]> {
+async function streamHostile(size?: number, names?: readonly string[], runs = 3): Promise<HostileResult[]> {
   const results: HostileResult[] = [];
   for (const shape of HOSTILE_SHAPES) {
     if (names && !names.includes(shape.name)) continue;
     const chars = size ?? hostileSize(shape);
-    const hostile = await streamText(shape.generate(chars), 4096);
-    const plain = await streamText(plainParagraph(chars), 4096);
-    results.push({ name: shape.name, chars, hostileMs: hostile.totalMs, plainMs: plain.totalMs });
+    const [text, plainText] = [shape.generate(chars), plainParagraph(chars)];
+    const hostile: StreamResult[] = [];
+    const plain: StreamResult[] = [];
+    for (let run = 0; run < runs; run++) {
+      hostile.push(await streamText(text, 4096));
+      plain.push(await streamText(plainText, 4096));
+    }
+    results.push({
+      name: shape.name,
+      chars,
+      hostileMs: median(hostile.map((r) => r.totalMs)),
+      plainMs: median(plain.map((r) => r.totalMs)),
+      hostileClosingMs: median(hostile.map((r) => r.closingMs)),
+    });
   }
   document.body.replaceChildren();
   return results;

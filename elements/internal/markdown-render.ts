@@ -1,5 +1,6 @@
 import DOMPurify from 'dompurify';
 import { Lexer, Marked, type Token, type Tokens, type TokensList } from 'marked';
+import { COMPOSER_LIMITS } from '../../src/limits.js';
 
 /**
  * The restricted Markdown renderer: marked with raw HTML and images turned into text, then DOMPurify with a
@@ -80,7 +81,7 @@ function getMarked(profile: MarkdownProfile): Marked {
 
 /** Sanitizes HTML made by marked into a DocumentFragment (never a string: sanitized HTML is never re-parsed). */
 function sanitize(html: string, profile: MarkdownProfile): DocumentFragment {
-  return getPurifier().sanitize(html, {
+  const fragment = getPurifier().sanitize(html, {
     ALLOWED_TAGS: profile === 'prose' ? ALLOWED_TAGS : ALLOWED_TAGS.filter((t) => t !== 'a'),
     ALLOWED_ATTR: ['href', 'start', 'align'],
     // DOMPurify checks the value of any attribute it does not know to be URI-safe against ALLOWED_URI_REGEXP: without
@@ -91,6 +92,31 @@ function sanitize(html: string, profile: MarkdownProfile): DocumentFragment {
     ALLOW_ARIA_ATTR: false,
     RETURN_DOM_FRAGMENT: true,
   });
+  if (html.includes('<table')) for (const table of fragment.querySelectorAll('table')) capColumns(table);
+  return fragment;
+}
+
+/**
+ * Drops the cells of a table past COMPOSER_LIMITS.markdownTableColumns, and captions the table with how many columns
+ * it has. Applied to every rendered fragment, so a table streamed row by row ends as its one-shot render does.
+ */
+function capColumns(table: HTMLTableElement): void {
+  const max = COMPOSER_LIMITS.markdownTableColumns;
+  let columns = 0;
+  for (const row of table.rows) {
+    const cells = row.cells;
+    columns = Math.max(columns, cells.length);
+    if (cells.length <= max) continue;
+    const range = document.createRange();
+    range.setStartBefore(cells[max] as HTMLTableCellElement);
+    range.setEndAfter(row.lastChild as ChildNode);
+    range.deleteContents();
+  }
+  if (columns <= max) return;
+  const caption = document.createElement('caption');
+  caption.className = 'capped';
+  caption.textContent = `The first ${max} of ${columns.toLocaleString('en')} columns are shown.`;
+  table.prepend(caption);
 }
 
 /**

@@ -83,6 +83,13 @@ export const themeStyles = css`
   .markdown pre {
     overflow: auto;
   }
+  /* A Markdown table past the shown columns says so (markdown-render.ts). */
+  .markdown caption.capped {
+    caption-side: bottom;
+    text-align: start;
+    color: var(--_muted);
+    font-size: 0.875em;
+  }
 `;
 
 /** Values of the `theme` attribute. */

@@ -173,6 +173,14 @@ export const chatStyles = css`
   }
   .markdown .chunk {
     margin-top: 0;
+    /* Chunks out of view skip layout and paint: a long paragraph of many inline elements, say. */
+    content-visibility: auto;
+    contain-intrinsic-size: auto 30em;
+  }
+  /* A chunk clips what it paints to its box: code lines wider than the block widen the chunk instead. */
+  .markdown code.streaming > .chunk {
+    min-width: 100%;
+    width: max-content;
   }
   .pending {
     border: 1px dashed var(--_border);

@@ -107,6 +107,12 @@ const SETTLE_MIN = 64;
  * hostile stream of one huge quote or of lists nested very deep would otherwise be lexed whole on every line).
  */
 const RELEX_DOUBLING = 4096;
+/**
+ * A list's open item is lexed again when it has doubled once it is longer than this: an item of many lines (a list
+ * nested deep, where marked lexes each line once per level) costs work in proportion to its size, and the items of
+ * an ordinary list still settle a line or two after the next one starts.
+ */
+const ITEM_RELEX_DOUBLING = 256;
 
 
 export function createBlockSplitter(): BlockSplitter {
@@ -365,8 +371,8 @@ export function createBlockSplitter(): BlockSplitter {
       }
       case 'list': {
         const context = tail + rest;
-        // An open item past RELEX_DOUBLING characters (lists nested very deep) is lexed each time it has doubled.
-        if (context.length > RELEX_DOUBLING && context.length < relexAt) {
+        // An open item past ITEM_RELEX_DOUBLING characters is lexed each time it has doubled.
+        if (context.length > ITEM_RELEX_DOUBLING && context.length < relexAt) {
           tail = context;
           return;
         }

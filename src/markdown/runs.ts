@@ -15,6 +15,10 @@ export function fenceCloser(openerLine: string): RegExp | null {
   return new RegExp(`^ {0,3}${fence.replace(/[`~]/g, (c) => `\\${c === '`' ? 'x60' : 'x7e'}`)}[~\`]* *\n?$`);
 }
 
+const TOP_STRAY = /[`*_~[\]<]/;
+const NESTED_STRAY = /[`[\]<]/;
+const CLOSER_ONLY = /[*_~]+(?=\s)/g;
+const CLOSED = new Set(['em', 'strong', 'del', 'link']);
 const INTRAWORD_UNDERSCORE = /(?<=[\p{L}\p{N}])_+(?=[\p{L}\p{N}])/gu;
 
 /**
@@ -28,14 +32,18 @@ export function isSettledRun(run: string, lex: (text: string) => Token[] | null 
   if (endsLine ? /(?: {2,}|\\)\n$/.test(run) : !/\S[ \t]+$/.test(run)) return false;
   const tokens = lex(run);
   if (!tokens) return false;
-  const open = (list: readonly Token[]): boolean =>
+  // Emphasis delimiters inside a closed emphasis, strikethrough or link were paired or dropped within it and cannot
+  // pair with later text; code spans, links and tags can still start there and end later, so those are checked at
+  // every depth.
+  const open = (list: readonly Token[], stray: RegExp): boolean =>
     list.some((token) => {
       // An underscore inside a word (snake_case) can neither open nor close emphasis.
-      if (token.type === 'text' && /[`*_~[\]<]/.test(token.raw.replace(INTRAWORD_UNDERSCORE, ''))) return true;
+      // A delimiter run that whitespace follows can only close, and what it closes is before it.
+      if (token.type === 'text' && stray.test(token.raw.replace(INTRAWORD_UNDERSCORE, '').replace(CLOSER_ONLY, ''))) return true;
       const children = (token as { tokens?: Token[] }).tokens;
-      return children ? open(children) : false;
+      return children ? open(children, CLOSED.has(token.type) ? NESTED_STRAY : stray) : false;
     });
-  return !open(tokens);
+  return !open(tokens, TOP_STRAY);
 }
 
 /** Where a line may be cut inside: after its last run of spaces that a non-space character follows (-1: nowhere). */

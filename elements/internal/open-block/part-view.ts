@@ -168,12 +168,14 @@ export abstract class PartView implements OpenBlockView {
   protected abstract remainder(text: string): void;
 }
 
-/** Whether two fragments serialize to the same markup. */
+/** Whether two fragments serialize to the same markup (their nodes are lent to a detached element, not copied). */
 export function sameMarkup(a: DocumentFragment, b: DocumentFragment): boolean {
+  const holder = document.createElement('div');
   const serialize = (fragment: DocumentFragment): string => {
-    const holder = document.createElement('div');
-    holder.append(fragment.cloneNode(true));
-    return holder.innerHTML;
+    holder.append(fragment);
+    const markup = holder.innerHTML;
+    for (let node = holder.firstChild; node; node = holder.firstChild) fragment.append(node);
+    return markup;
   };
   return serialize(a) === serialize(b);
 }

@@ -93,6 +93,26 @@ describe('createBlockSplitter, one growing block', () => {
     }
   });
 
+  it('lexes a list nested deep, item after item, a bounded number of times over', () => {
+    // marked lexes each line of a nested list once per level: the open item is lexed again only when it has doubled.
+    const doc = Array.from({ length: 2_000 }, (_, i) => `${'  '.repeat(i % 60)}- level ${i % 60}\n`).join('');
+    const splitter = createSplitter();
+    for (let i = 0; i < doc.length; i += 64) splitter.push(doc.slice(i, i + 64));
+    expect(splitter.openBlock.kind).to.equal('list');
+    expect(splitter.openBlock.parts.length).to.be.greaterThan(30);
+    splitter.end();
+    expect(splitter.blocks).to.deep.equal([doc]);
+    expect(splitter.lexedChars / doc.length).to.be.lessThan(4);
+  });
+
+  it('settles a paragraph dense with emphasis delimiters line by line, when each line can only close', () => {
+    const line = `${'*_'.repeat(200)}\n`;
+    const splitter = createSplitter();
+    for (let i = 0; i < 20; i++) splitter.push(line);
+    expect(splitter.openBlock.kind).to.equal('paragraph');
+    expect(splitter.openBlock.parts.join('').length).to.be.greaterThan(15 * line.length);
+  });
+
   it('yields the same blocks as a whole-text lex, and parts that are a prefix of their block, however chunked', () => {
     for (const doc of [...SHAPED_DOCUMENTS, ...MIXED_DOCUMENTS]) {
       for (const size of [1, 2, 5, 1000]) {
@@ -120,14 +140,24 @@ describe('createBlockSplitter, one growing block', () => {
     expect(isSettledRun('Opens [link\n')).to.equal(false);
     expect(isSettledRun('Hard break  \n')).to.equal(false);
     expect(isSettledRun('Backslash break\\\n')).to.equal(false);
-    // An underscore inside a word can neither open nor close emphasis; one at a word's edge can.
+    // An underscore inside a word can neither open nor close emphasis; one that starts a word can open.
     expect(isSettledRun('snake_case word\n')).to.equal(true);
     expect(isSettledRun('_under score\n')).to.equal(false);
-    expect(isSettledRun('under_ score\n')).to.equal(false);
+    expect(isSettledRun('under_ score\n')).to.equal(true);
     // Inside a line: a run ends at spaces that a non-space character follows.
     expect(isSettledRun('Plain *em* words ')).to.equal(true);
     expect(isSettledRun('Plain *em words ')).to.equal(false);
     expect(isSettledRun('Plain words')).to.equal(false);
+    // Emphasis delimiters inside a closed emphasis, strikethrough or link cannot pair later; code, links and tags can.
+    expect(isSettledRun('*_*_*_ words\n')).to.equal(true);
+    expect(isSettledRun('*a _b* and ~~c *d~~ and [e _f](https://e.com)\n')).to.equal(true);
+    expect(isSettledRun('*_*_*_*_*_\n*_*_*_*_*_\n')).to.equal(true);
+    expect(isSettledRun('closes_ and* and~~ only\n')).to.equal(true);
+    expect(isSettledRun('opens *here\n')).to.equal(false);
+    expect(isSettledRun('opens at the end *\n')).to.equal(true);
+    expect(isSettledRun('*a `b* words\n')).to.equal(false);
+    expect(isSettledRun('*a [b* words\n')).to.equal(false);
+    expect(isSettledRun('*a <b* words\n')).to.equal(false);
   });
 });
 
