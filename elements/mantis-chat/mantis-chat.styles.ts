@@ -109,6 +109,19 @@ export const chatStyles = css`
   .markdown {
     overflow-wrap: anywhere;
   }
+  /*
+   * A long reply is many parts (text between views, notes, tools). Each part out of view skips layout, pre-paint and
+   * paint: without this, every frame of a streaming reply walked all of its parts and the tables and code blocks in
+   * them (a 240 KB reply took three times as long, and its last frames four times the first). The clip margin keeps
+   * focus rings at a part's edge visible.
+   */
+  .message > .markdown,
+  .message > .fallback,
+  .message > .tool {
+    content-visibility: auto;
+    contain-intrinsic-size: auto 6em;
+    overflow-clip-margin: 0.5em;
+  }
   /* Streamed Markdown sits in two wrappers (finished blocks, open block) that take no part in layout. */
   .md,
   .md-open {

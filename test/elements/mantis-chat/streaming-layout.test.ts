@@ -71,6 +71,25 @@ describe('<mantis-chat> laying out a long block while it streams', () => {
     expect(code.childNodes).to.have.length(1);
     expect(code.textContent?.split('\n')).to.have.length(2 * CHUNK_PARTS + 6);
   });
+
+  it('skips rendering the parts of a long reply that are out of view, and renders them when scrolled to', async () => {
+    // Text between refused views: one part after another, as a long reply is. Each frame used to walk every part.
+    const section = (i: number) => `## Section ${i}\n\nA paragraph of section ${i} with a [link](https://example.com/${i}).\n\n\`\`\`mantis-ui\n{"broken": ${i}\n\`\`\`\n`;
+    const chat = await stream(Array.from({ length: 30 }, (_, i) => section(i)).join('\n'), () => {});
+    const root = chat.shadowRoot as ShadowRoot;
+    const parts = [...root.querySelectorAll('.message > .markdown')];
+    expect(parts.length).to.be.greaterThan(20);
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const shown = (part: Element) => (part.querySelector('p') as HTMLElement).checkVisibility({ contentVisibilityAuto: true });
+    expect(shown(parts.at(-1) as Element)).to.equal(true);
+    expect(shown(parts[0] as Element)).to.equal(false);
+    // Still in the accessibility tree, and shown once scrolled into view.
+    expect(parts[0]?.textContent).to.contain('Section 0');
+    (root.querySelector('.transcript') as HTMLElement).scrollTop = 0;
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    expect(shown(parts[0] as Element)).to.equal(true);
+    await expect(chat).to.be.accessible();
+  });
 });
 
 /** The text of a static `styles` value. */
