@@ -28,7 +28,12 @@ const ALLOWED_TAGS = [
  * How much Markdown was given to marked (lexed or parsed), for tests that bound the work per chunk without timing
  * anything. Reset it freely.
  */
-export const markdownWork = { calls: 0, chars: 0 };
+export const markdownWork = {
+  calls: 0,
+  chars: 0,
+  /** Blocks drawn part by part that did not match their one-shot render when they closed (the one-shot was used). */
+  mismatches: 0,
+};
 
 const count = (source: string): void => {
   markdownWork.calls += 1;

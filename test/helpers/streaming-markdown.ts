@@ -11,14 +11,16 @@ export const oneShotHtml = (doc: string): string => {
 
 /**
  * Streams `doc` through `streamingMarkdown` into a fresh fixture in chunks of `size`, calling `onChunk` after each
- * render, then ends it. Returns the host and how many characters were given to marked in all (`markdownWork`).
+ * render, then ends it. Returns the host, how many characters were given to marked in all, and how many blocks drawn
+ * part by part did not match their one-shot render when they closed (`markdownWork`).
  */
 export async function streamMarkdown(
   doc: string,
   size: number,
   onChunk?: (host: HTMLElement, text: string) => void,
-): Promise<HTMLElement & { renderedChars: number }> {
+): Promise<HTMLElement & { renderedChars: number; mismatches: number }> {
   const host = await fixture<HTMLDivElement>(html`<div></div>`);
+  markdownWork.mismatches = 0;
   let text = '';
   let rendered = 0;
   for (let i = 0; i < doc.length; i += size) {
@@ -30,5 +32,5 @@ export async function streamMarkdown(
   }
   markdownWork.chars = 0;
   render(streamingMarkdown(text, 'prose', false), host);
-  return Object.assign(host, { renderedChars: rendered + markdownWork.chars });
+  return Object.assign(host, { renderedChars: rendered + markdownWork.chars, mismatches: markdownWork.mismatches });
 }

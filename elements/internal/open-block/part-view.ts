@@ -1,5 +1,5 @@
 import { closeOpenInline } from '../../../src/markdown/runs.js';
-import { renderMarkdown, type Links, type MarkdownProfile } from '../markdown-render.js';
+import { markdownWork, renderMarkdown, type Links, type MarkdownProfile } from '../markdown-render.js';
 
 /**
  * Draws the open block of a streaming message part by part (see `OpenBlock` in src/markdown/block-splitter.ts):
@@ -132,7 +132,9 @@ export abstract class PartView implements OpenBlockView {
     // Once per block, when it closes: the nodes kept must be exactly a one-shot render of the block. Where drawing
     // part by part missed something (a list that turned loose across a chunk, say), the one-shot render is used.
     const oneShot = renderMarkdown(whole, this.ctx.profile, this.ctx.links);
-    return sameMarkup(fragment, oneShot) ? fragment : oneShot;
+    if (sameMarkup(fragment, oneShot)) return fragment;
+    markdownWork.mismatches += 1;
+    return oneShot;
   }
 
   #drawParts(parts: readonly string[]): void {

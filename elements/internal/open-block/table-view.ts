@@ -99,6 +99,9 @@ export class TableView extends PartView {
       this.#body?.append(...chunk.childNodes);
       chunk.remove();
     }
+    // Set, then removed: removing the attribute alone left Chromium writing the inline style set through the CSSOM
+    // back as `style=""` later, so the table no longer matched its one-shot render (which was then used instead).
+    this.#table?.setAttribute('style', '');
     this.#table?.removeAttribute('style');
     this.#table?.removeAttribute('class');
   }

@@ -35,6 +35,7 @@ describe('streamingMarkdown, chunks of a growing block', () => {
     });
     expect(seen).to.equal(4);
     expect(streamedHtml(host)).to.equal(oneShotHtml(doc));
+    expect(host.mismatches).to.equal(0);
     expect(host.querySelector('code')?.childNodes).to.have.length(1);
     expect(host.querySelector('b')).to.equal(null);
   });
@@ -52,6 +53,7 @@ describe('streamingMarkdown, chunks of a growing block', () => {
     });
     expect(checked).to.equal(true);
     expect(streamedHtml(host)).to.equal(oneShotHtml(doc));
+    expect(host.mismatches).to.equal(0);
   });
 
   it('keeps what the sanitizer used to drop: a column alignment and an ordered list start', () => {
@@ -68,6 +70,7 @@ describe('streamingMarkdown, chunks of a growing block', () => {
     const doc = row((c) => `h${c}`) + row(() => '---') + Array.from({ length: TABLE_FREEZE_ROWS + 5 }, (_, r) => row((c) => `r${r}c${c}`)).join('');
     const host = await stream(doc, 211);
     expect(streamedHtml(host)).to.equal(oneShotHtml(doc));
+    expect(host.mismatches).to.equal(0);
     const table = host.querySelector('table') as HTMLTableElement;
     expect([...table.rows].every((tr) => tr.cells.length === max)).to.equal(true);
     expect(table.rows.length).to.equal(TABLE_FREEZE_ROWS + 6);
@@ -99,6 +102,8 @@ describe('streamingMarkdown, chunks of a growing block', () => {
     expect(frozen).to.match(/^[\d.]+px [\d.]+px [\d.]+px$/);
     expect(bodies).to.be.greaterThan(2);
     expect(streamedHtml(host)).to.equal(oneShotHtml(doc));
+    // Drawn row by row and then unfrozen, it is its one-shot render: the one-shot was not needed in its place.
+    expect(host.mismatches).to.equal(0);
     expect(host.querySelectorAll('tbody')).to.have.length(1);
   });
 
@@ -120,6 +125,7 @@ describe('streamingMarkdown, chunks of a growing block', () => {
     expect(chunks).to.equal(Math.ceil(doc.length / PARAGRAPH_CHUNK_CHARS) - 1);
     expect(streamedHtml(host)).to.equal(oneShotHtml(doc));
     expect(host.querySelector('span')).to.equal(null);
+    expect(host.mismatches).to.equal(0);
   });
 });
 
