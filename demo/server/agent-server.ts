@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer } from 'ws';
 import { createAgentUiHandler } from './agent-ui.js';
-import { createBagsHandler } from './bags.js';
+import { BagStore, createBagsHandler } from './bags.js';
 import { handleComposerSocket, handleComposerSse } from './composer.js';
 import { createMediaHandler } from './media.js';
 import { serveStatic, type StaticMount } from './static.js';
@@ -20,12 +20,19 @@ export interface AgentServerOptions {
   readonly mediaToken?: string;
   /** Folders served over plain HTTP (the demo page and the built bundle). */
   readonly mounts?: readonly StaticMount[];
+  /**
+   * The bags, shared by the bags API and the Composer's `add-to-bag` actions. Default: a fresh seeded store
+   * (`new BagStore()`); tests pass `new BagStore({ seed: false })` for a server with no bag and no active bag.
+   */
+  readonly bags?: BagStore;
 }
 
 export interface AgentServer {
   /** `http://host:port`, without a trailing slash. */
   readonly origin: string;
   readonly port: number;
+  /** The server's bags (the store the bags API and the Composer share). */
+  readonly bags: BagStore;
   close(): Promise<void>;
 }
 
@@ -33,7 +40,8 @@ export interface AgentServer {
 export async function startAgentServer(options: AgentServerOptions = {}): Promise<AgentServer> {
   const mounts = options.mounts ?? [];
   const host = options.host ?? '127.0.0.1';
-  const apiHandlers = [createAgentUiHandler(), createMediaHandler({ token: options.mediaToken }), createBagsHandler()];
+  const bags = options.bags ?? new BagStore();
+  const apiHandlers = [createAgentUiHandler(), createMediaHandler({ token: options.mediaToken }), createBagsHandler(bags)];
   const http: Server = createServer((req, res) => {
     // A fixed base: nothing reads the Host header, and a malformed one must not throw here.
     let url: URL;
@@ -46,7 +54,7 @@ export async function startAgentServer(options: AgentServerOptions = {}): Promis
     }
     const handled =
       url.pathname === COMPOSER_SSE_PATH
-        ? handleComposerSse(req, res, url).then(() => true)
+        ? handleComposerSse(req, res, url, bags).then(() => true)
         : (async () => {
             for (const handle of apiHandlers) if (await handle(req, res, url)) return true;
             return serveStatic(req, res, mounts);
@@ -76,7 +84,7 @@ export async function startAgentServer(options: AgentServerOptions = {}): Promis
       socket.destroy();
       return;
     }
-    wss.handleUpgrade(req, socket, head, (ws) => handleComposerSocket(ws, url));
+    wss.handleUpgrade(req, socket, head, (ws) => handleComposerSocket(ws, url, bags));
   });
 
   await new Promise<void>((done, fail) => {
@@ -87,6 +95,7 @@ export async function startAgentServer(options: AgentServerOptions = {}): Promis
   return {
     origin: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
     port,
+    bags,
     close: async () => {
       for (const client of wss.clients) client.terminate();
       wss.close();

@@ -11,9 +11,10 @@ import {
   type ProtocolMarker,
   type ServerEvent,
 } from '../../src/index.js';
-import { FaultyConnection, faultPlan } from './faults.js';
+import type { BagStore } from './bags.js';
+import { FaultyConnection, faultPlan, withheldActionResults } from './faults.js';
 import { scriptedReply, toDeltas } from './scenarios.js';
-import { getSession, type Session } from './sessions.js';
+import { getSession, type ActionResult, type Session } from './sessions.js';
 
 /** Options read from the Composer URL (the same for WebSocket and SSE). */
 export interface ComposerOptions {
@@ -25,6 +26,8 @@ export interface ComposerOptions {
   readonly chunk: number;
   /** The scripted scenario: `summary` (default), `echo` (the user's text back), or `tools` (reasoning and a tool call). */
   readonly scenario: 'summary' | 'echo' | 'tools';
+  /** The `noresult:N` fault: the first N action results of the session are withheld. */
+  readonly withheldResults: number;
 }
 
 export function readOptions(url: URL): ComposerOptions {
@@ -36,6 +39,7 @@ export function readOptions(url: URL): ComposerOptions {
     delayMs: Number.isFinite(delay) && delay >= 0 ? Math.min(delay, 1000) : 12,
     chunk: Number.isInteger(chunk) && chunk >= 1 ? Math.min(chunk, 64 * 1024) : 7,
     scenario: scenario === 'echo' || scenario === 'tools' ? scenario : 'summary',
+    withheldResults: withheldActionResults(url.searchParams),
   };
 }
 
@@ -49,7 +53,7 @@ const sessionOf = (url: URL): Session => getSession(url.searchParams.get('sessio
  * Handles one client frame for a session. Replies are published to the session, so they reach every connection
  * and stay in its log for resumption. Returns events meant only for the sender (errors, action results).
  */
-function handleFrame(session: Session, options: ComposerOptions, frame: ClientFrame): ServerEvent | null {
+function handleFrame(session: Session, options: ComposerOptions, frame: ClientFrame, bags: BagStore): ServerEvent | null {
   switch (frame.type) {
     case 'user_message': {
       // Each client_message_id is answered once: a message resent after a reconnect is not answered twice.
@@ -61,14 +65,19 @@ function handleFrame(session: Session, options: ComposerOptions, frame: ClientFr
       return null;
     }
     case 'action': {
-      const marker = session.markerOf(frame.message_id);
-      if (!marker) return { type: 'action_result', client_action_id: frame.client_action_id, status: 'rejected', reason: 'unknown message' };
-      // Ask is read-only here too, whatever the client offered.
-      if (marker.mode === 'ask' && !READ_ONLY_ACTIONS.has(frame.action.type)) {
-        return { type: 'action_result', client_action_id: frame.client_action_id, status: 'rejected', reason: 'not available in Ask mode' };
+      // Each client_action_id is applied once per session, like a user message; a frame sent again (a double click
+      // that slipped through, a resend after a reconnect) gets the stored outcome again and changes nothing.
+      let result = session.actionResult(frame.client_action_id);
+      if (!result) {
+        result = applyAction(session, bags, frame);
+        session.recordAction(result);
       }
-      if (frame.action.type === 'run-task') void reportTask(session);
-      return { type: 'action_result', client_action_id: frame.client_action_id, status: 'accepted' };
+      // The `noresult:N` fault: the outcome is lost on the way; the client learns it by sending the frame again.
+      if (session.withheldResults < options.withheldResults) {
+        session.withheldResults += 1;
+        return null;
+      }
+      return result;
     }
     case 'abort':
       session.streams.get(frame.message_id)?.abort();
@@ -78,11 +87,41 @@ function handleFrame(session: Session, options: ComposerOptions, frame: ClientFr
   }
 }
 
-/** A delivered task reports progress through trusted task events; it never claims completion on delivery. */
-async function reportTask(session: Session): Promise<void> {
+/**
+ * Applies one action frame, the first time its client_action_id is seen. Every refusal is an `action_result`
+ * `rejected` with a reason and changes nothing. Ask-authored messages (by their stored marker, not the mode of the
+ * frame's connection) allow only the read-only actions.
+ */
+function applyAction(session: Session, bags: BagStore, frame: Extract<ClientFrame, { type: 'action' }>): ActionResult {
+  const id = frame.client_action_id;
+  const rejected = (reason: string): ActionResult => ({ type: 'action_result', client_action_id: id, status: 'rejected', reason });
+  const marker = session.markerOf(frame.message_id);
+  if (!marker) return rejected('unknown message');
+  // Ask is read-only here too, whatever the client offered.
+  const action = frame.action;
+  if (marker.mode === 'ask' && !READ_ONLY_ACTIONS.has(action.type)) return rejected('not available in Ask mode');
+  if (action.type === 'add-to-bag') {
+    const outcome = bags.addToBag({
+      points: action.targets.map((target) => target.uri),
+      bagId: action.bagId,
+      bagName: action.bagName,
+      createSelectionBag: frame.create_selection_bag === true,
+    });
+    if (!outcome.ok) return rejected(outcome.reason);
+  }
+  if (action.type === 'run-task') void reportTask(session, id);
+  return { type: 'action_result', client_action_id: id, status: 'accepted' };
+}
+
+/**
+ * A delivered task reports progress through trusted task events, after the action's `action_result` went out; it
+ * never claims completion on delivery. Generated tasks use the reserved task ID 0, so each event names the action
+ * whose task it is.
+ */
+async function reportTask(session: Session, clientActionId: string): Promise<void> {
   for (const status of ['delivered', 'running', 'completed'] as const) {
-    session.publish({ type: 'task', task_id: 0, status });
     await sleep(20);
+    session.publish({ type: 'task', task_id: 0, status, client_action_id: clientActionId });
   }
 }
 
@@ -140,7 +179,7 @@ async function streamReply(session: Session, options: ComposerOptions, marker: P
 }
 
 /** The Composer protocol on one WebSocket connection. */
-export function handleComposerSocket(socket: WebSocket, url: URL): void {
+export function handleComposerSocket(socket: WebSocket, url: URL, bags: BagStore): void {
   const session = sessionOf(url);
   const options = readOptions(url);
   session.connections += 1;
@@ -171,7 +210,8 @@ export function handleComposerSocket(socket: WebSocket, url: URL): void {
       return;
     }
     listen([]);
-    const reply = handleFrame(session, options, parsed.value);
+    // Replies to the sender (errors, action results) go to this connection only.
+    const reply = handleFrame(session, options, parsed.value, bags);
     if (reply) connection.send(JSON.stringify(reply));
   });
   socket.on('close', () => {
@@ -188,7 +228,7 @@ const sseFrame = (event: ServerEvent): string =>
  * The Composer protocol over SSE: `GET` opens the event stream of a session (resuming after `Last-Event-ID`, or
  * replaying the session's log when a known session reconnects without one); `POST` takes one client frame.
  */
-export async function handleComposerSse(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+export async function handleComposerSse(req: IncomingMessage, res: ServerResponse, url: URL, bags: BagStore): Promise<void> {
   const session = sessionOf(url);
   const options = readOptions(url);
   const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': 'content-type, authorization, last-event-id' };
@@ -209,8 +249,9 @@ export async function handleComposerSse(req: IncomingMessage, res: ServerRespons
       res.end(JSON.stringify({ type: 'error', code: 'bad_frame', message: parsed.reason }));
       return;
     }
-    const reply = handleFrame(session, options, parsed.value);
-    // Replies to the sender (errors, action results) also go to the session's streams.
+    const reply = handleFrame(session, options, parsed.value, bags);
+    // Replies to the sender (errors, action results) go to the session's streams: the POST has no stream of its own.
+    // They are not logged, so a stream that was down misses them; the client sends the frame again on reconnection.
     if (reply) session.publish(reply);
     res.writeHead(202, { ...cors, 'content-type': 'application/json' });
     res.end('{"ok":true}');

@@ -1,6 +1,7 @@
 /**
  * Fault switches of the reference server, read from `fault` query parameters (several may be given), applied per
- * connection of a session. docs/protocol.md lists them:
+ * connection of a session (except `noresult`, counted per session). docs/protocol.md lists them
+ * (docs/reference-server.md the action ones):
  *   drop:N          close every connection after N events (SSE: the response ends cleanly after them); drop:0
  *                   closes it as soon as it is accepted, before any event: a server that accepts and drops
  *   drops:A.B.C     close connection 1 after A events, connection 2 after B, ... (later ones do not drop; 0: at once)
@@ -8,6 +9,8 @@
  *   duplicate       send every event twice
  *   stall:N:MS      after N events, send nothing for MS milliseconds
  *   refuse:N        refuse the first N connections of the session
+ *   noresult:N      withhold the first N `action_result` answers of the session: the action is applied (once) but
+ *                   its outcome is not sent, so the client must send the frame again to learn it
  */
 export interface FaultPlan {
   readonly dropAfter?: number;
@@ -42,6 +45,16 @@ export function faultPlan(params: URLSearchParams, connection: number): FaultPla
     if (name === 'refuse' && connection <= (count(a) ?? 0)) plan = { ...plan, refuse: true };
   }
   return plan;
+}
+
+/** How many `action_result` answers of a session `noresult:N` withholds (0 without the fault; at most 100). */
+export function withheldActionResults(params: URLSearchParams): number {
+  let withheld = 0;
+  for (const fault of params.getAll('fault')) {
+    const [name, a] = fault.split(':');
+    if (name === 'noresult') withheld = Math.min(count(a) ?? 1, 100);
+  }
+  return withheld;
 }
 
 /** What a connection can do with one serialized event. */

@@ -1,8 +1,12 @@
 import type { MessageEvent, ServerEvent } from '../../src/index.js';
 
+export type ActionResult = Extract<ServerEvent, { type: 'action_result' }>;
+
 /**
  * A Composer session on the reference server: the log of every message event (what resumption replays), the user
- * messages already answered (each `client_message_id` is answered once), and the connections listening.
+ * messages already answered (each `client_message_id` is answered once), the outcome of every action applied (each
+ * `client_action_id` is applied once and answered with the same outcome whenever it is sent again), and the
+ * connections listening.
  */
 export class Session {
   readonly id: string;
@@ -10,6 +14,10 @@ export class Session {
   /** Task events: outside any message, replayed whole on resume (a task's latest status wins, so repeats are harmless). */
   readonly tasks: ServerEvent[] = [];
   readonly answered = new Set<string>();
+  /** Action outcomes by `client_action_id`: a resent action frame is answered with its stored outcome, not applied. */
+  readonly #actions = new Map<string, ActionResult>();
+  /** Action results the `noresult:N` fault has withheld so far in this session. */
+  withheldResults = 0;
   /** Connections opened in this session so far: fault plans count per connection. */
   connections = 0;
   readonly #listeners = new Set<(event: ServerEvent) => void>();
@@ -46,6 +54,20 @@ export class Session {
     return [...(index === -1 ? this.log : this.log.slice(index + 1)), ...this.tasks];
   }
 
+  /** The stored outcome of an action already applied in this session. */
+  actionResult(clientActionId: string): ActionResult | undefined {
+    return this.#actions.get(clientActionId);
+  }
+
+  /** Stores an action's outcome; past MAX_ACTIONS the oldest is forgotten (a resend that old would be applied again). */
+  recordAction(result: ActionResult): void {
+    this.#actions.set(result.client_action_id, result);
+    if (this.#actions.size > MAX_ACTIONS) {
+      const oldest = this.#actions.keys().next().value;
+      if (oldest !== undefined) this.#actions.delete(oldest);
+    }
+  }
+
   /** The marker of a message in the log, for the action policy. */
   markerOf(messageId: string): { mode: string } | undefined {
     const start = this.log.find((e) => e.type === 'message_start' && e.message_id === messageId);
@@ -55,6 +77,7 @@ export class Session {
 
 const MAX_LOG = 20_000;
 const MAX_TASKS = 500;
+const MAX_ACTIONS = 5000;
 const MAX_SESSIONS = 200;
 const sessions = new Map<string, Session>();
 

@@ -71,6 +71,8 @@ export const TaskEvent = z.strictObject({
   task_id: z.int().check(z.nonnegative()),
   status: z.enum(['delivered', 'running', 'completed', 'failed']),
   detail: z.optional(z.string().check(z.maxLength(1000))),
+  /** The run-task action that started the task, when one did: its control follows these events. */
+  client_action_id: z.optional(MessageId),
 });
 
 export const AttachmentEvent = z.strictObject({
@@ -134,6 +136,11 @@ export const ActionFrame = z.strictObject({
   view_id: MessageId,
   node_id: MessageId,
   action: Action,
+  /**
+   * add-to-bag with no destination while no mutable bag is active: the user confirmed creating the "Composer
+   * selection" bag. Without it the server creates nothing and rejects the action.
+   */
+  create_selection_bag: z.optional(z.literal(true)),
 });
 
 export const AbortFrame = z.strictObject({ type: z.literal('abort'), message_id: MessageId });
