@@ -1,5 +1,6 @@
 import type {
   Action,
+  ActionOutcome,
   AssistantMessage,
   ConnectionState,
   InterruptReason,
@@ -27,6 +28,19 @@ export interface ActionDetail {
   readonly viewId: string;
   readonly nodeId: string;
   readonly action: Action;
+}
+
+/**
+ * Detail of `mantis-action-request`, fired by `<mantis-chat>` before any handler runs an action the user chose (after
+ * its confirmation). Cancel it to handle the action yourself: nothing else runs, and a state-changing action is
+ * remembered as delivered to the page (it still runs at most once per message).
+ */
+export type ActionRequestDetail = ActionDetail;
+
+/** Detail of `mantis-action-outcome`: a state-changing action was confirmed, answered, or its task progressed. */
+export interface ActionOutcomeDetail {
+  readonly messageId: string;
+  readonly outcome: ActionOutcome;
 }
 
 /** Detail of `mantis-artifact-open`: the user asked to open an artifact's payload. */
@@ -114,6 +128,8 @@ export interface MantisEventMap {
   'mantis-config-error': CustomEvent<ConfigErrorDetail>;
   'mantis-view-error': CustomEvent<ViewErrorDetail>;
   'mantis-action': CustomEvent<ActionDetail>;
+  'mantis-action-request': CustomEvent<ActionRequestDetail>;
+  'mantis-action-outcome': CustomEvent<ActionOutcomeDetail>;
   'mantis-artifact-open': CustomEvent<ArtifactOpenDetail>;
   'mantis-send': CustomEvent<SendDetail>;
   'mantis-message-complete': CustomEvent<MessageCompleteDetail>;

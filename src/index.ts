@@ -26,6 +26,8 @@ export * from './transport/kinds.js';
 export * from './chat/thread.js';
 export * from './chat/session.js';
 export * from './actions/registry.js';
+export * from './actions/outcomes.js';
+export * from './actions/bags.js';
 export * from './chat/tool-state.js';
 export { buildInlineUiPrompt } from './prompt/inline-ui-prompt.js';
 export type { InlineUiPromptMode, InlineUiPromptOptions } from './prompt/inline-ui-prompt.js';

@@ -75,6 +75,11 @@ export const COMPOSER_LIMITS = {
   /** Milliseconds a streaming reply may stay silent while connected before it ends as interrupted. */
   replyTimeout: 120_000,
   /**
+   * Milliseconds a state-changing action sent to the backend waits for its `action_result` before it shows as
+   * failed. The transport keeps resending it until it is answered, and a late answer still replaces the failure.
+   */
+  actionTimeout: 30_000,
+  /**
    * Characters (UTF-16 code units) of one assistant message's text that are displayed. 256 KiB is about 64,000
    * tokens, more than any model writes in one reply, and it bounds what one message can cost to render (rendering
    * is linear in the text, but a looping backend's output never ends). Past it the rest is neither rendered nor

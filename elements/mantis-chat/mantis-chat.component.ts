@@ -1,7 +1,7 @@
 import { ContextProvider } from '@lit/context';
 import { LitElement, html, type PropertyValues, type TemplateResult } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
-import { type ChatMessage, type ChatSession, type ComposerMode, type PersistedMessage, type Transport } from '../../src/index.js';
+import { createBagDirectory, type ActionRegistry, type ChatMessage, type ChatSession, type ComposerMode, type PersistedMessage, type Transport } from '../../src/index.js';
 import { emit } from '../events.js';
 import { chatServices } from '../internal/chat-context.js';
 import { themeStyles, type Theme } from '../internal/theme.styles.js';
@@ -35,7 +35,9 @@ import { tourStyles } from './tour.js';
  * @fires {CustomEvent<SuggestionsRequestDetail>} mantis-suggestions-request - A reply ended: `detail.prompt` (the follow-up projection) is what to build follow-up suggestions from; set `suggestions` with them.
  * @fires {CustomEvent<CopyDetail>} mantis-copy - A message's copy button was pressed; `detail.text` is the copy projection. Cancelable: cancel it to copy yourself.
  * @fires {CustomEvent<ConnectionChangeDetail>} mantis-connection-change - The connection state changed.
- * @fires {CustomEvent<ActionDetail>} mantis-action - The user chose an action of a view (after its confirmation), or a Visual Tour step (a navigate action).
+ * @fires {CustomEvent<ActionDetail>} mantis-action - An action for the page to carry out: navigate and summarize (the page owns the map and the canvas), or a Visual Tour step (a navigate action).
+ * @fires {CustomEvent<ActionRequestDetail>} mantis-action-request - The user chose an action of a view (after its confirmation), before any handler runs it. Cancelable: cancel it to handle the action yourself.
+ * @fires {CustomEvent<ActionOutcomeDetail>} mantis-action-outcome - A state-changing action was confirmed (pending), then delivered, rejected (with the server's reason) or failed; or its task reported progress. Persisted with its message.
  * @fires {CustomEvent<ProtocolErrorDetail>} mantis-protocol-error - A frame from the server failed validation and was skipped, or the server reported an error.
  * @fires {CustomEvent<ConfigErrorDetail>} mantis-config-error - A property was given a value of the wrong kind (it was ignored), or the configuration cannot be honoured.
  * @fires {CustomEvent<ViewErrorDetail>} mantis-view-error - A view of a message, or some of its children, failed validation (from a nested view).
@@ -119,8 +121,34 @@ export class MantisChat extends LitElement {
   /** Placeholder text of the input. */
   @property() placeholder = 'Send a message';
 
+  /**
+   * The backend's bags API (`…/api/v1/bags`), resolved against the page: add-to-bag confirmations ask it which bag
+   * the points will go to, and whether it exists and is writable, before anything is sent. Without it they name what
+   * the action names, and the backend still refuses what it must.
+   */
+  @property({ attribute: 'bags-url' }) bagsUrl: string | undefined = undefined;
+
   /** Follow-up suggestions shown under the last reply (see `mantis-suggestions-request`); choosing one sends it. */
   @property({ attribute: false }) suggestions: readonly string[] = [];
+
+  /**
+   * The action handlers (an `ActionRegistry` from `mantis-ui/core`): replace one with `defaultActions.with(handler)`,
+   * remove one with `without(type)` (its actions show as unavailable). Handlers are narrow callbacks: no action takes
+   * a URL or anything executable. Set on the session this chat shows.
+   */
+  @property({ attribute: false })
+  get actions(): ActionRegistry {
+    return this.session.actions;
+  }
+  set actions(value: ActionRegistry) {
+    const fn = (key: string): boolean => typeof (value as unknown as Record<string, unknown> | null)?.[key] === 'function';
+    if (!['handler', 'offers', 'needsConfirmation', 'describe'].every(fn)) {
+      rejectValue(this, 'actions', 'an ActionRegistry');
+      return;
+    }
+    this.session.actions = value;
+    this.requestUpdate();
+  }
 
   /** The session this chat shows: its own, or one a host made (`new ChatSession()` from `mantis-ui/core`). */
   @property({ attribute: false })
@@ -229,16 +257,36 @@ export class MantisChat extends LitElement {
     // A value of the wrong kind is put back (with a warning and mantis-config-error); then nothing changed.
     const moved = checkConnectionValues(this, changed as Map<PropertyKey, unknown>);
     if (changed.has('generativeUi')) this.#binding.applyGenerativeUi(this.generativeUiActive);
+    if (changed.has('bagsUrl')) this.#applyBags();
     if (moved) this.#binding.connect({ url: this.url, kind: this.transport, connection: this.connection, relativeTo: document.baseURI });
     this.#services.setValue(this.#binding.services);
   }
 
   #onSession(event: BindingEvent): void {
     if (event.type === 'messages') return this.#window.set(this.session.messages);
-    if (event.type === 'session') this.#services.setValue(this.#binding.services);
+    if (event.type === 'session') {
+      this.#services.setValue(this.#binding.services);
+      if (this.bagsUrl) this.#applyBags();
+    }
     if (event.type === 'session' || event.type === 'state') this.requestUpdate();
     if (event.type === 'backoff') this.retryDelay = event.delay;
+    if (event.type === 'prefill') this.#prefill(event.text);
     if (event.type !== 'session') dispatchSessionEvent(this, event, (text) => (this.announcement = text));
+  }
+
+  /** The shown session consults the bags API this chat names (set or removed; a host's session is left alone until then). */
+  #applyBags(): void {
+    this.session.bags = this.bagsUrl ? createBagDirectory(new URL(this.bagsUrl, document.baseURI).href) : null;
+  }
+
+  /** A prefill-composer action: the text goes in the message box, which takes focus; nothing is sent. */
+  async #prefill(text: string): Promise<void> {
+    await this.updateComplete;
+    const input = this.input;
+    if (!input) return;
+    input.value = text;
+    input.focus();
+    input.setSelectionRange(text.length, text.length);
   }
 
   #onSubmit(event: SubmitEvent): void {

@@ -16,6 +16,8 @@ export type {
   MessageInterruptedDetail,
   CitationsDetail,
   ConfigErrorDetail,
+  ActionRequestDetail,
+  ActionOutcomeDetail,
 } from '../events.js';
 
 defineElement('mantis-chat', MantisChat);

@@ -121,7 +121,17 @@ export class ChatSessionBinding {
   }
 
   #servicesOf(session: ChatSession): ChatServices {
-    return { actions: session.actions, runAction: (request) => session.runAction(request) };
+    // The host is read when an action runs: services are made while the binding is constructed.
+    const host = () => this.#host;
+    return {
+      get actions() {
+        return session.actions;
+      },
+      // The page sees each action first and may take it over (mantis-action-request, cancelable).
+      prepareAction: (request) => session.prepareAction(request),
+      runAction: (request, options = {}) =>
+        session.runAction(request, { ...options, beforeRun: (r) => emit(host(), 'mantis-action-request', { ...r }, { cancelable: true }) }),
+    };
   }
 
   /** Shows another session (null: the element's own). */

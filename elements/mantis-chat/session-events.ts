@@ -1,4 +1,4 @@
-import { copyText, followUpPrompt, type SessionEvent } from '../../src/index.js';
+import { copyText, describeOutcome, followUpPrompt, type SessionEvent } from '../../src/index.js';
 import { emit } from '../events.js';
 
 /**
@@ -38,6 +38,11 @@ export function dispatchSessionEvent(host: HTMLElement, event: SessionEvent, ann
     case 'action':
       emit(host, 'mantis-action', { ...event.request });
       return;
+    case 'action-outcome':
+      if (event.outcome.status !== 'pending' || event.outcome.task) announce(`${event.outcome.type}: ${describeOutcome(event.outcome)}`);
+      emit(host, 'mantis-action-outcome', { messageId: event.messageId, outcome: event.outcome });
+      return;
+    case 'prefill':
     case 'messages':
     case 'backoff':
     case 'ui-envelope':

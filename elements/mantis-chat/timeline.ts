@@ -84,6 +84,7 @@ function renderPart(part: MantisPart, message: AssistantMessage, citationStart: 
         .view=${part.data}
         ?read-only=${message.marker.mode === 'ask'}
         ?actions-disabled=${message.status === 'streaming'}
+        .outcomes=${message.actions}
         citation-start=${citationStart}
       ></mantis-ui-view>`;
     case 'data-mantis-ui-pending':
@@ -164,8 +165,10 @@ export function renderAssistantMessage(message: AssistantMessage, ctx: TimelineC
       (_part, index) => index,
       (part) => {
         const start = part.type === 'data-mantis-ui' ? (starts?.get(part.id) ?? 1) : 0;
-        // A part that did not change keeps its identity: its template is not evaluated again.
-        return guard([part, message.status, message.marker, start], () => renderPart(part, message, start, ctx));
+        // A part that did not change keeps its identity: its template is not evaluated again. A view also follows
+        // the outcomes of its message's actions.
+        const outcomes = part.type === 'data-mantis-ui' ? message.actions : null;
+        return guard([part, message.status, message.marker, start, outcomes], () => renderPart(part, message, start, ctx));
       },
     )}
     ${message.status === 'interrupted'

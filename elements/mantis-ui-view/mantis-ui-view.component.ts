@@ -1,7 +1,7 @@
 import { LitElement, html, type PropertyValues, type TemplateResult } from 'lit';
 import { consume } from '@lit/context';
 import { property, state } from 'lit/decorators.js';
-import { citationIndex, defaultActions, describeFailure, validateView, type Action, type ArtifactNode, type ValidateViewResult } from '../../src/index.js';
+import { citationIndex, defaultActions, describeFailure, outcomeOf, validateView, type Action, type ActionOutcome, type ArtifactNode, type ValidateViewResult } from '../../src/index.js';
 import { emit } from '../events.js';
 import { chatServices, type ChatServices } from '../internal/chat-context.js';
 import { themeStyles, type Theme } from '../internal/theme.styles.js';
@@ -95,6 +95,12 @@ export class MantisUiView extends LitElement {
   /** The assistant message holding this view, when a chat renders it (actions name it). */
   @property({ attribute: 'message-id' }) messageId: string | undefined = undefined;
 
+  /**
+   * The outcomes of the state-changing actions of the message holding this view, as the message keeps them (a chat
+   * sets it): an action with an outcome ran already, shows it, and cannot run again.
+   */
+  @property({ attribute: false }) outcomes: readonly ActionOutcome[] = [];
+
   /** The session's services when the view is inside a chat; a view on its own fires `mantis-action` instead. */
   @consume({ context: chatServices, subscribe: true })
   @state()
@@ -134,11 +140,21 @@ export class MantisUiView extends LitElement {
     const viewId = result.view.id;
     const services = this.services;
     const messageId = this.messageId;
-    const run = (nodeId: string, action: Action): void => {
-      if (services) services.runAction({ ...(messageId ? { messageId } : {}), viewId, nodeId, action });
+    const request = (nodeId: string, action: Action) => ({ ...(messageId ? { messageId } : {}), viewId, nodeId, action });
+    const run = (nodeId: string, action: Action, options?: { readonly createSelectionBag?: boolean }): void => {
+      if (services) services.runAction(request(nodeId, action), options);
       else emit(this, 'mantis-action', { viewId, nodeId, action });
     };
-    const policy = { viewId, readOnly: this.readOnly, disabled: this.actionsDisabled, registry: services?.actions ?? defaultActions, run };
+    const outcomes = this.outcomes;
+    const policy = {
+      viewId,
+      readOnly: this.readOnly,
+      disabled: this.actionsDisabled,
+      registry: services?.actions ?? defaultActions,
+      run,
+      outcome: (actionId: string) => outcomeOf(outcomes, viewId, actionId),
+      ...(services ? { prepare: (nodeId: string, action: Action) => services.prepareAction(request(nodeId, action)) } : {}),
+    };
     const open = (node: ArtifactNode): void => {
       emit(this, 'mantis-artifact-open', {
         viewId,

@@ -16,10 +16,21 @@ export interface ActionRequest<A extends Action = Action> {
   readonly action: A;
 }
 
-/** What a handler may use to run an action: the session's narrow services. */
+/** What a handler may use to run an action: the session's narrow services. None takes a URL or code. */
 export interface ActionServices {
-  /** Hands the action to the host page (it owns the map, the canvas and the bags), as a `mantis-action` event. */
+  /** Hands the action to the host page (it owns the map and the canvas), as a `mantis-action` event. */
   deliverToHost(request: ActionRequest): void;
+  /**
+   * Sends the action to the backend as an `action` frame (resent until answered, applied once); its outcome follows
+   * the backend's `action_result`. `createSelectionBag`: the user confirmed creating the "Composer selection" bag.
+   */
+  sendToBackend(request: ActionRequest, options?: { readonly createSelectionBag?: boolean }): void;
+  /** Puts the text in the chat's own message box and focuses it; nothing is sent. */
+  prefillComposer(text: string): void;
+  /** Sends the text as the user's next message. */
+  sendFollowUp(text: string): void;
+  /** Reports the outcome of a confirmed action that the handler ran itself (a host's handler, say). */
+  report(status: 'delivered' | 'rejected' | 'failed', reason?: string): void;
 }
 
 export interface ActionHandler<T extends ActionType = ActionType> {
@@ -48,7 +59,7 @@ export const DEFAULT_ACTION_HANDLERS: { readonly [T in ActionType]: ActionHandle
     readOnly: true,
     confirm: false,
     describe: () => 'Put this text in the message box.',
-    run: toHost,
+    run: (request, services) => services.prefillComposer(request.action.text),
   },
   'add-to-bag': {
     type: 'add-to-bag',
@@ -58,21 +69,21 @@ export const DEFAULT_ACTION_HANDLERS: { readonly [T in ActionType]: ActionHandle
       const bag = action.bagName ? `the bag “${truncate(action.bagName, 60)}”` : action.bagId ? `bag ${action.bagId}` : 'the active bag';
       return `Add ${plural(action.targets.length, 'point')} to ${bag}?`;
     },
-    run: toHost,
+    run: (request, services) => services.sendToBackend(request),
   },
   'run-task': {
     type: 'run-task',
     readOnly: false,
     confirm: true,
     describe: (action) => `Start this task: “${truncate(action.task)}”?`,
-    run: toHost,
+    run: (request, services) => services.sendToBackend(request),
   },
   'submit-followup': {
     type: 'submit-followup',
     readOnly: false,
     confirm: true,
     describe: (action) => `Send this message: “${truncate(action.text)}”?`,
-    run: toHost,
+    run: (request, services) => services.sendFollowUp(request.action.text),
   },
 };
 

@@ -15,11 +15,15 @@ type LegacyReasoningEvent = Extract<MessageEvent, { type: 'reasoning_start' | 'r
  * The persisted format of a conversation (`<mantis-chat>.messages`, `mantis-history-change`): the original text as
  * the source of truth, the trusted marker, and the trusted records with their reasoning_id, tool_call_id and
  * sequence. Parts are never stored: they are derived again, exactly, on replay. `status` is present only for a
- * reply that was interrupted.
+ * reply that was interrupted; `actions` only when a state-changing action of its views ran (see ActionOutcome).
  */
 export type PersistedMessage =
   | UserMessage
-  | (Pick<AssistantMessage, 'id' | 'role' | 'text' | 'marker' | 'sequence' | 'inReplyTo' | 'events'> & { readonly status?: 'interrupted' });
+  | (Pick<AssistantMessage, 'id' | 'role' | 'text' | 'marker' | 'sequence' | 'inReplyTo' | 'events'> & {
+      readonly status?: 'interrupted';
+      /** The actions of its views that ran, with their outcomes; absent when none did. */
+      readonly actions?: AssistantMessage['actions'];
+    });
 
 export type PersistedAssistant = Extract<PersistedMessage, { role: 'assistant' }>;
 

@@ -1,3 +1,4 @@
+import type { ActionOutcome } from '../actions/outcomes.js';
 import type { ActionRequest } from '../actions/registry.js';
 import { COMPOSER_LIMITS } from '../limits.js';
 import type { UiEnvelopeEvent } from '../protocol/composer-frames.js';
@@ -29,6 +30,10 @@ export type SessionEvent =
   | { readonly type: 'config-error'; readonly reason: string }
   /** An action for the host page (navigate, summarize, …): `<mantis-chat>` fires it as `mantis-action`. */
   | { readonly type: 'action'; readonly request: ActionRequest }
+  /** A prefill-composer action: the text goes in the chat's message box, which takes focus; nothing is sent. */
+  | { readonly type: 'prefill'; readonly text: string }
+  /** A state-changing action was confirmed, answered, or its task reported progress (persisted with its message). */
+  | { readonly type: 'action-outcome'; readonly messageId: string; readonly outcome: ActionOutcome }
   /** An agent-ui@1 envelope that arrived on the transport. */
   | { readonly type: 'ui-envelope'; readonly event: UiEnvelopeEvent }
   /** A reconnect is scheduled in `delay` ms (attempt counts from 1). */

@@ -1,8 +1,10 @@
+import { prepareAddToBag, type ActionPreparation, type BagDirectory } from '../actions/bags.js';
 import { defaultActions, type ActionRegistry, type ActionRequest } from '../actions/registry.js';
 import { COMPOSER_LIMITS } from '../limits.js';
 import { MODES, type ComposerMode } from '../protocol/marker.js';
 import { defaultProtocols, type ProtocolRegistry } from '../protocol/registry.js';
 import { notifyAll, type ConnectionState, type Transport, type TransportEvent } from '../transport/transport.js';
+import { ActionRunner, type RunOptions } from './session-actions.js';
 import { Thread, type AssistantMessage, type ChatMessage, type PersistedMessage, type UserMessage } from './thread.js';
 import { REFUSAL_TEXT, globalGenerativeUiSwitch, type InterruptReason, type SendRefusal, type SessionEvent, type SessionListener } from './session-events.js';
 
@@ -23,6 +25,8 @@ export interface ChatSessionOptions {
   readonly mode?: ComposerMode;
   readonly protocols?: ProtocolRegistry;
   readonly actions?: ActionRegistry;
+  /** The bags API that add-to-bag confirmations consult (see `createBagDirectory`). */
+  readonly bags?: BagDirectory | null;
   /** Milliseconds a streaming reply may stay silent while connected before it ends as interrupted. */
   readonly replyTimeout?: number;
   /** A persisted conversation to start from. */
@@ -31,7 +35,10 @@ export interface ChatSessionOptions {
 
 export class ChatSession {
   readonly thread: Thread;
-  readonly actions: ActionRegistry;
+  /** The action handlers; a host may replace the registry at any time (`<mantis-chat>.actions`). */
+  actions: ActionRegistry;
+  /** The bags API add-to-bag confirmations consult (`<mantis-chat bags-url>`); without one they name what they can. */
+  bags: BagDirectory | null;
   readonly replyTimeout: number;
   #transport: Transport | null = null;
   #owned = false;
@@ -42,10 +49,34 @@ export class ChatSession {
   #mode: ComposerMode;
   readonly #listeners = new Set<SessionListener>();
   readonly #silence = new Map<string, ReturnType<typeof setTimeout>>();
+  readonly #runner: ActionRunner;
 
   constructor(options: ChatSessionOptions = {}) {
     this.thread = new Thread(options.protocols ?? defaultProtocols);
     this.actions = options.actions ?? defaultActions;
+    this.bags = options.bags ?? null;
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the runner reads the session's current state
+    const session = this;
+    this.#runner = new ActionRunner({
+      thread: this.thread,
+      get transport() {
+        return session.#transport;
+      },
+      get actions() {
+        return session.actions;
+      },
+      deliver: (request) => this.#emit({ type: 'action', request }),
+      prefill: (text) => this.#emit({ type: 'prefill', text }),
+      send: (text) => {
+        const sent = this.send(text);
+        return sent.ok ? { ok: true, id: sent.message.id } : { ok: false, message: sent.message };
+      },
+      changed: (message, outcome) => {
+        this.#emit({ type: 'messages' });
+        this.#emit({ type: 'action-outcome', messageId: message.id, outcome });
+        this.#emit({ type: 'history-change', messages: this.persisted });
+      },
+    });
     this.replyTimeout = options.replyTimeout ?? COMPOSER_LIMITS.replyTimeout;
     this.#generativeUi = options.generativeUi ?? true;
     this.#mode = options.mode ?? 'orchestrator';
@@ -173,9 +204,30 @@ export class ChatSession {
     return typeof (this.#transport as { retry?: unknown } | null)?.retry === 'function';
   }
 
-  /** Runs an action chosen in a view with the registry's handler; false when no handler is registered. */
-  runAction(request: ActionRequest): boolean {
-    return this.actions.run(request, { deliverToHost: (r) => this.#emit({ type: 'action', request: r }) });
+  /**
+   * What the user is asked to confirm before a state-changing action runs, from validated data only: the registry's
+   * description, or for add-to-bag what the bags API says (the named bag must exist and be writable; with none, the
+   * active bag is named, or the creation of the "Composer selection" bag is what is confirmed). When the bags API
+   * cannot be reached, the registry's description stands and the backend still checks before it writes.
+   */
+  async prepareAction(request: ActionRequest): Promise<ActionPreparation> {
+    const action = request.action;
+    const described: ActionPreparation = { allowed: true, description: this.actions.describe(action) };
+    if (action.type !== 'add-to-bag' || !this.bags) return described;
+    try {
+      return await prepareAddToBag(action, this.bags);
+    } catch {
+      return described;
+    }
+  }
+
+  /**
+   * Runs an action chosen in a view with the registry's handler. False when nothing ran: no handler is registered,
+   * or the action changes state and already ran for its message (its outcome is kept with the message), or its
+   * message is still streaming, or its message was authored under Ask.
+   */
+  runAction(request: ActionRequest, options: RunOptions = {}): boolean {
+    return this.#runner.run(request, options) === 'ran';
   }
 
   /** Adds a listener; returns the function that removes it. */
@@ -266,6 +318,11 @@ export class ChatSession {
       } else this.#emit({ type: 'protocol-error', reason: `server error ${server.code}: ${server.message}` });
       return;
     }
+    if (server.type === 'action_result') {
+      this.#runner.apply(server);
+      return;
+    }
+    if (server.type === 'task' && this.#runner.apply(server)) return;
     const changed = this.thread.apply(server);
     if (!changed) return;
     this.#emit({ type: 'messages' });

@@ -1,3 +1,4 @@
+import type { ActionOutcome } from '../actions/outcomes.js';
 import type { ServerEvent } from '../protocol/composer-frames.js';
 import type { ProtocolMarker } from '../protocol/marker.js';
 import { editFinished, type MessageParser } from '../protocol/parser.js';
@@ -46,6 +47,8 @@ export interface AssistantMessage {
    * shows). Empty while the message streams.
    */
   readonly citations: readonly MessageCitation[];
+  /** The state-changing actions of its views that ran, with their outcomes (persisted: each runs once, for good). */
+  readonly actions: readonly ActionOutcome[];
 }
 
 export type ChatMessage = UserMessage | AssistantMessage;
@@ -134,6 +137,34 @@ export class Thread {
     return this.#replace(index, { ...owner, parts: [...parts], events: records });
   }
 
+  /** The assistant message with this ID. */
+  assistant(id: string): AssistantMessage | undefined {
+    const message = this.#messages.findLast((m) => m.id === id);
+    return message?.role === 'assistant' ? message : undefined;
+  }
+
+  /** Adds or replaces (by client action ID) the outcome of an action of a message; returns the changed message. */
+  setAction(messageId: string, outcome: ActionOutcome): AssistantMessage | null {
+    const index = this.#messages.findLastIndex((m) => m.id === messageId && m.role === 'assistant');
+    const message = this.#messages[index] as AssistantMessage | undefined;
+    if (!message) return null;
+    const others = message.actions.filter((o) => o.clientActionId !== outcome.clientActionId);
+    const at = message.actions.findIndex((o) => o.clientActionId === outcome.clientActionId);
+    const actions = at === -1 ? [...others, outcome] : message.actions.with(at, outcome);
+    return this.#replace(index, { ...message, actions });
+  }
+
+  /** The message and outcome of an action by its client action ID (the newest messages are looked at first). */
+  findAction(clientActionId: string): { readonly message: AssistantMessage; readonly outcome: ActionOutcome } | null {
+    for (let i = this.#messages.length - 1; i >= 0; i--) {
+      const message = this.#messages[i] as ChatMessage;
+      if (message.role !== 'assistant' || message.actions.length === 0) continue;
+      const outcome = message.actions.find((o) => o.clientActionId === clientActionId);
+      if (outcome) return { message, outcome };
+    }
+    return null;
+  }
+
   /**
    * Applies one validated server event. Events at or below a message's last applied sequence are duplicates and
    * ignored, so a replay after reconnecting never doubles a part. Returns the message it changed, or null.
@@ -161,6 +192,7 @@ export class Thread {
         sequence: event.sequence,
         events,
         citations: [],
+        actions: [],
         ...(event.in_reply_to ? { inReplyTo: event.in_reply_to } : {}),
       };
       this.#messages = [...this.#messages, message];
@@ -231,6 +263,7 @@ export class Thread {
             sequence: m.sequence,
             // A copy: the host keeps a snapshot, while the thread's own list may grow.
             events: [...m.events],
+            ...(m.actions.length > 0 ? { actions: m.actions } : {}),
             ...(m.inReplyTo ? { inReplyTo: m.inReplyTo } : {}),
             ...(m.status === 'interrupted' ? { status: m.status } : {}),
           },
@@ -261,6 +294,7 @@ export class Thread {
         marker: persisted.marker,
         sequence: persisted.sequence,
         events: persisted.events,
+        actions: persisted.actions ?? [],
         status: persisted.status === 'interrupted' ? 'interrupted' : 'done',
         ...(persisted.inReplyTo ? { inReplyTo: persisted.inReplyTo } : {}),
       } as AssistantMessage;

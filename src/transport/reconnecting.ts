@@ -38,14 +38,18 @@ export interface ResumePosition {
 
 /**
  * What the WebSocket and SSE transports share: reconnection with exponential backoff and jitter, resumption from
- * the last applied event, de-duplication by sequence, and user messages that are queued while offline and resent
- * until the server answers them (the server answers each `client_message_id` once, so each is sent exactly once
- * as far as anyone can tell). Subclasses open and close their channel and report what happens on it.
+ * the last applied event, de-duplication by sequence, and user messages and actions that are queued while offline
+ * and resent until the server answers them (the server applies each `client_message_id` and `client_action_id`
+ * once, so each is sent exactly once as far as anyone can tell). Subclasses open and close their channel and report what happens on it.
  */
 export abstract class ReconnectingTransport extends BaseTransport {
   readonly sessionId: string;
   protected readonly options: { -readonly [K in keyof Required<Omit<ReconnectOptions, 'sessionId'>>]: Required<ReconnectOptions>[K] };
-  /** User messages not yet answered, in the order they were sent. */
+  /**
+   * User messages and actions not yet answered (by a reply's `in_reply_to`, by an `action_result`), in the order
+   * they were sent: resent on every connection, and answered once by the server (by `client_message_id`,
+   * `client_action_id`).
+   */
   readonly #unanswered = new Map<string, ClientFrame>();
   /** Other frames waiting for the connection: sent once, when it opens. */
   #outbox: ClientFrame[] = [];
@@ -151,8 +155,8 @@ export abstract class ReconnectingTransport extends BaseTransport {
 
   send(frame: ClientFrame): void {
     const checked = ClientFrame.parse(frame);
-    if (checked.type === 'user_message') {
-      this.#unanswered.set(checked.client_message_id, checked);
+    if (checked.type === 'user_message' || checked.type === 'action') {
+      this.#unanswered.set(checked.type === 'action' ? checked.client_action_id : checked.client_message_id, checked);
       if (this.channelOpen) this.transmit(checked);
       return;
     }
@@ -207,6 +211,7 @@ export abstract class ReconnectingTransport extends BaseTransport {
       this.#position = { message_id: event.message_id, sequence: event.sequence };
       if (event.type === 'message_start' && event.in_reply_to) this.#unanswered.delete(event.in_reply_to);
     }
+    if (event.type === 'action_result') this.#unanswered.delete(event.client_action_id);
     this.emit({ type: 'server', event });
   }
 

@@ -150,12 +150,12 @@ export class SseTransport extends ReconnectingTransport {
     controller?.abort();
   }
 
-  /** Queues the frame for POSTing (a user message already waiting there is not queued twice). */
+  /** Queues the frame for POSTing (a user message or an action already waiting there is not queued twice). */
   protected transmit(frame: ClientFrame): boolean {
     if (!this.#open) return false;
-    const waiting =
-      frame.type === 'user_message' &&
-      this.#posts.some((queued) => queued.type === 'user_message' && queued.client_message_id === frame.client_message_id);
+    const key = (f: ClientFrame): string | null =>
+      f.type === 'user_message' ? `m:${f.client_message_id}` : f.type === 'action' ? `a:${f.client_action_id}` : null;
+    const waiting = key(frame) !== null && this.#posts.some((queued) => key(queued) === key(frame));
     if (!waiting) this.#posts.push(frame);
     this.#pump();
     return true;

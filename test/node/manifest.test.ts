@@ -21,9 +21,9 @@ const names = (items: { name: string }[] | undefined) => (items ?? []).map((i) =
 
 test('mantis-chat is listed with its attributes, properties and typed events', () => {
   const chat = element('mantis-chat');
-  assert.deepEqual(names(chat.attributes), ['generative-ui', 'mode', 'placeholder', 'theme', 'transport', 'url']);
+  assert.deepEqual(names(chat.attributes), ['bags-url', 'generative-ui', 'mode', 'placeholder', 'theme', 'transport', 'url']);
   const publicFields = (chat.members ?? []).filter((m) => m.kind === 'field' && m.privacy === undefined).map((m) => m.name);
-  for (const field of ['url', 'transport', 'connection', 'session', 'mode', 'generativeUi', 'theme', 'placeholder', 'suggestions', 'messages', 'conversation', 'generativeUiActive']) {
+  for (const field of ['url', 'transport', 'connection', 'session', 'actions', 'bagsUrl', 'mode', 'generativeUi', 'theme', 'placeholder', 'suggestions', 'messages', 'conversation', 'generativeUiActive']) {
     assert.ok(publicFields.includes(field), `missing property ${field}`);
   }
   // One name per concept: `transport` is the kind of connection, attribute and property alike.
@@ -32,6 +32,8 @@ test('mantis-chat is listed with its attributes, properties and typed events', (
   assert.deepEqual(
     (chat.events ?? []).map((e) => `${e.name}: ${e.type?.text}`).sort(),
     [
+      'mantis-action-outcome: CustomEvent<ActionOutcomeDetail>',
+      'mantis-action-request: CustomEvent<ActionRequestDetail>',
       'mantis-action: CustomEvent<ActionDetail>',
       'mantis-artifact-open: CustomEvent<ArtifactOpenDetail>',
       'mantis-citations: CustomEvent<CitationsDetail>',

@@ -1,0 +1,167 @@
+import { outcomeOf, type ActionOutcome, type ActionStatus } from '../actions/outcomes.js';
+import type { ActionRegistry, ActionRequest, ActionServices } from '../actions/registry.js';
+import { COMPOSER_LIMITS } from '../limits.js';
+import type { ServerEvent } from '../protocol/composer-frames.js';
+import type { Transport } from '../transport/transport.js';
+import type { AssistantMessage, Thread } from './thread.js';
+
+/*
+ * How a session runs the actions of its views (000_de6e533300a72cb9.txt, "Actions"): the registry's handler runs
+ * with the session's narrow services; a state-changing action (one the registry confirms) runs at most once per
+ * rendered message, never while its message streams, never on an Ask-authored message, and its outcome is kept
+ * with the message, so the memory is persisted with the history.
+ */
+
+/** What the runner needs from its session. */
+export interface ActionHost {
+  readonly thread: Thread;
+  readonly transport: Transport | null;
+  /** The session's registry, read on each run (a host may replace it). */
+  readonly actions: ActionRegistry;
+  /** Hands an action to the host page. */
+  deliver(request: ActionRequest): void;
+  /** Puts text in the chat's message box. */
+  prefill(text: string): void;
+  /** Sends a user message; the error text when it was refused. */
+  send(text: string): { readonly ok: true; readonly id: string } | { readonly ok: false; readonly message: string };
+  /** An action's outcome changed (it was confirmed, answered, or its task reported progress). */
+  changed(message: AssistantMessage, outcome: ActionOutcome): void;
+}
+
+export type ActionRunResult = 'ran' | 'no-handler' | 'refused';
+
+export interface RunOptions {
+  /** add-to-bag: the user confirmed creating the "Composer selection" bag (no destination, no active bag). */
+  readonly createSelectionBag?: boolean;
+  /**
+   * Called once the action may run, before its handler: false when the page took the action over (then nothing else
+   * runs, and a state-changing action is remembered as delivered).
+   */
+  readonly beforeRun?: (request: ActionRequest) => boolean;
+}
+
+export class ActionRunner {
+  readonly #host: ActionHost;
+  readonly #timeouts = new Map<string, ReturnType<typeof setTimeout>>();
+  #next = 0;
+
+  constructor(host: ActionHost) {
+    this.#host = host;
+  }
+
+  /**
+   * Runs an action chosen in a view. `refused`: it is state-changing and already ran for this message, or its message
+   * streams, or its message was authored under Ask (by the stored marker, whatever the selected mode).
+   */
+  run(request: ActionRequest, options: RunOptions = {}): ActionRunResult {
+    const host = this.#host;
+    const registry = host.actions;
+    const handler = registry.handler(request.action.type);
+    if (!handler) return 'no-handler';
+    const message = request.messageId === undefined ? undefined : host.thread.assistant(request.messageId);
+    if (message && !registry.offers(request.action.type, message.marker.mode === 'ask')) return 'refused';
+    const once = handler.confirm && message !== undefined;
+    if (once && (message.status === 'streaming' || outcomeOf(message.actions, request.viewId, request.action.id))) return 'refused';
+
+    const clientActionId = `action-${Date.now().toString(36)}-${this.#next++}`;
+    const messageId = message?.id;
+    const outcome = (status: ActionStatus, extra: Partial<ActionOutcome> = {}): void => {
+      if (!once || messageId === undefined) return;
+      const base = outcomeOf(host.thread.assistant(messageId)?.actions, request.viewId, request.action.id);
+      this.#set(messageId, {
+        viewId: request.viewId,
+        actionId: request.action.id,
+        type: request.action.type,
+        clientActionId,
+        at: base?.at ?? Date.now(),
+        ...base,
+        ...extra,
+        status,
+      });
+    };
+    // Remembered before anything runs: a second confirmation in the same instant finds it.
+    outcome('pending');
+    if (options.beforeRun && !options.beforeRun(request)) {
+      outcome('delivered');
+      return 'ran';
+    }
+    const services: ActionServices = {
+      deliverToHost: (r) => host.deliver(r),
+      sendToBackend: (r, sendOptions) => this.#sendFrame(r, clientActionId, options.createSelectionBag ?? sendOptions?.createSelectionBag, outcome),
+      prefillComposer: (text) => host.prefill(text),
+      sendFollowUp: (text) => {
+        const sent = host.send(text);
+        if (sent.ok) outcome('delivered');
+        else outcome('failed', { reason: sent.message });
+      },
+      report: (status, reason) => outcome(status, reason === undefined ? {} : { reason }),
+    };
+    handler.run(request as never, services);
+    return 'ran';
+  }
+
+  #sendFrame(
+    request: ActionRequest,
+    clientActionId: string,
+    createSelectionBag: boolean | undefined,
+    outcome: (status: ActionStatus, extra?: Partial<ActionOutcome>) => void,
+  ): void {
+    const transport = this.#host.transport;
+    if (!transport || request.messageId === undefined) {
+      outcome('failed', { reason: 'this chat has no connection to send it through' });
+      return;
+    }
+    transport.send({
+      type: 'action',
+      client_action_id: clientActionId,
+      message_id: request.messageId,
+      view_id: request.viewId,
+      node_id: request.nodeId,
+      action: request.action,
+      ...(createSelectionBag ? { create_selection_bag: true as const } : {}),
+    });
+    // The transport resends it on every connection until it is answered; without an answer in time it has failed
+    // (an answer that comes later still replaces that outcome).
+    this.#timeouts.set(
+      clientActionId,
+      setTimeout(() => {
+        this.#timeouts.delete(clientActionId);
+        const found = this.#host.thread.findAction(clientActionId);
+        if (found?.outcome.status === 'pending') outcome('failed', { reason: 'no answer from the server' });
+      }, COMPOSER_LIMITS.actionTimeout),
+    );
+  }
+
+  /** An `action_result` or a `task` event: the outcome of the action it names changes. */
+  apply(event: Extract<ServerEvent, { type: 'action_result' | 'task' }>): boolean {
+    const clientActionId = event.client_action_id;
+    if (clientActionId === undefined) return false;
+    const found = this.#host.thread.findAction(clientActionId);
+    if (!found) return false;
+    const { message, outcome } = found;
+    if (event.type === 'action_result') {
+      clearTimeout(this.#timeouts.get(clientActionId));
+      this.#timeouts.delete(clientActionId);
+      const { reason: _old, ...rest } = outcome;
+      const next: ActionOutcome =
+        event.status === 'accepted'
+          ? { ...rest, status: 'delivered' }
+          : { ...rest, status: 'rejected', reason: event.reason ?? 'the server refused it' };
+      this.#set(message.id, next);
+      return true;
+    }
+    this.#set(message.id, { ...outcome, status: outcome.status === 'pending' ? 'delivered' : outcome.status, task: event.status });
+    return true;
+  }
+
+  /** Stops waiting for answers (the session was disposed of). */
+  dispose(): void {
+    for (const timer of this.#timeouts.values()) clearTimeout(timer);
+    this.#timeouts.clear();
+  }
+
+  #set(messageId: string, outcome: ActionOutcome): void {
+    const changed = this.#host.thread.setAction(messageId, outcome);
+    if (changed) this.#host.changed(changed, outcome);
+  }
+}

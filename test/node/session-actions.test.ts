@@ -1,0 +1,165 @@
+// The session's action engine in plain Node, against the real reference server over real WebSockets: state-changing
+// actions run once per message for good (the memory is persisted), never while their message streams or on an
+// Ask-authored message, and end as delivered, rejected or failed; task progress follows trusted events only.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { WebSocket } from 'ws';
+import { COMPOSER_PATH, startAgentServer, type AgentServer } from '../../demo/server/agent-server.js';
+import {
+  ChatSession,
+  WebSocketTransport,
+  outcomeOf,
+  type Action,
+  type ActionOutcome,
+  type AssistantMessage,
+  type ClientFrame,
+  type SessionEvent,
+  type SocketLike,
+} from '../../src/index.js';
+
+let server: AgentServer;
+before(async () => {
+  server = await startAgentServer({ port: 0 });
+});
+const made: WebSocketTransport[] = [];
+after(() => {
+  for (const t of made) t.close();
+  server.close();
+});
+
+const transport = (query = '') => {
+  const url = `ws${server.origin.slice(4)}${COMPOSER_PATH}?delay=0&inline_ui_version=1${query}`;
+  const t = new WebSocketTransport(url, { socketFactory: (u: string) => new WebSocket(u) as unknown as SocketLike });
+  made.push(t);
+  return t;
+};
+
+/** Collects session events; `until` resolves with the first that matches. */
+function watch(session: ChatSession) {
+  const events: SessionEvent[] = [];
+  const waiters: { test: (e: SessionEvent) => boolean; resolve: (e: SessionEvent) => void }[] = [];
+  session.subscribe((event) => {
+    events.push(event);
+    for (const w of [...waiters]) {
+      if (!w.test(event)) continue;
+      waiters.splice(waiters.indexOf(w), 1);
+      w.resolve(event);
+    }
+  });
+  const until = (test: (e: SessionEvent) => boolean, timeout = 5000): Promise<SessionEvent> =>
+    new Promise((resolve, reject) => {
+      const found = events.find(test);
+      if (found) return resolve(found);
+      const timer = setTimeout(() => reject(new Error('timed out')), timeout);
+      waiters.push({ test, resolve: (e) => (clearTimeout(timer), resolve(e)) });
+    });
+  return { events, until };
+}
+
+const outcomeEvent = (status: ActionOutcome['status'], task?: ActionOutcome['task']) => (e: SessionEvent) =>
+  e.type === 'action-outcome' && e.outcome.status === status && (task === undefined || e.outcome.task === task);
+
+/** A session with one finished reply from the reference server; `mode` is the mode it was authored under. */
+async function replied(mode: 'orchestrator' | 'ask' = 'orchestrator', query = '') {
+  const t = transport(query);
+  const sent: ClientFrame[] = [];
+  const send = t.send.bind(t);
+  t.send = (frame) => {
+    sent.push(frame);
+    send(frame);
+  };
+  const session = new ChatSession({ transport: t, mode });
+  session.connect();
+  const w = watch(session);
+  session.send('Show me the clusters');
+  const done = (await w.until((e) => e.type === 'message-complete')) as Extract<SessionEvent, { type: 'message-complete' }>;
+  return { session, sent, w, message: done.message };
+}
+
+const task: Action = { id: 'refresh', type: 'run-task', label: 'Refresh', task: 'Refresh the index', taskId: 0 };
+const followUp: Action = { id: 'ask-more', type: 'submit-followup', label: 'Ask more', text: 'Compare the two clusters' };
+const prefill: Action = { id: 'draft', type: 'prefill-composer', label: 'Draft', text: 'Tell me about' };
+const request = (message: AssistantMessage, action: Action) => ({ messageId: message.id, viewId: 'cluster-summary', nodeId: 'card', action });
+const frames = (sent: ClientFrame[], type: ClientFrame['type']) => sent.filter((f) => f.type === type);
+
+describe('ChatSession actions', () => {
+  test('a task runs once per message: delivered, then completed only when the trusted task event says so', async () => {
+    const { session, sent, w, message } = await replied();
+    assert.equal(session.runAction(request(message, task)), true);
+    // Confirmed twice quickly: the second finds the first's memory.
+    assert.equal(session.runAction(request(message, task)), false);
+    assert.equal(frames(sent, 'action').length, 1);
+    await w.until(outcomeEvent('delivered'));
+    const completed = (await w.until(outcomeEvent('delivered', 'completed'))) as Extract<SessionEvent, { type: 'action-outcome' }>;
+    assert.equal(completed.outcome.clientActionId, (frames(sent, 'action')[0] as { client_action_id: string }).client_action_id);
+    // The task went from delivered through running to completed, in that order, and never claimed more before.
+    const tasks = w.events.flatMap((e) => (e.type === 'action-outcome' && e.outcome.task ? [e.outcome.task] : []));
+    assert.deepEqual([...new Set(tasks)], ['delivered', 'running', 'completed']);
+    session.disconnect();
+  });
+
+  test('the memory is persisted: after reloading the history the action cannot run again, and shows its outcome', async () => {
+    const { session, sent, w, message } = await replied();
+    session.runAction(request(message, task));
+    await w.until(outcomeEvent('delivered'));
+    const history = session.persisted;
+    const persisted = history.find((m) => m.id === message.id);
+    assert.equal(persisted?.role === 'assistant' && persisted.actions?.[0]?.actionId, 'refresh');
+    // Set again on the same session, and loaded into a new one (a reload).
+    session.load(history);
+    assert.equal(session.runAction(request(message, task)), false);
+    const reloaded = new ChatSession({ messages: JSON.parse(JSON.stringify(history)), transport: transport() });
+    assert.equal(reloaded.runAction(request(message, task)), false);
+    const again = reloaded.messages.find((m): m is AssistantMessage => m.id === message.id);
+    assert.equal(outcomeOf(again?.actions, 'cluster-summary', 'refresh')?.status, 'delivered');
+    assert.equal(frames(sent, 'action').length, 1);
+    session.disconnect();
+  });
+
+  test('a follow-up is sent as exactly one user message; prefill sends nothing and asks for the message box', async () => {
+    const { session, sent, w, message } = await replied();
+    const users = frames(sent, 'user_message').length;
+    assert.equal(session.runAction(request(message, prefill)), true);
+    const filled = (await w.until((e) => e.type === 'prefill')) as Extract<SessionEvent, { type: 'prefill' }>;
+    assert.equal(filled.text, 'Tell me about');
+    assert.equal(frames(sent, 'user_message').length, users);
+    assert.equal(session.runAction(request(message, followUp)), true);
+    assert.equal(session.runAction(request(message, followUp)), false);
+    assert.equal(frames(sent, 'user_message').length, users + 1);
+    assert.equal((frames(sent, 'user_message').at(-1) as { text: string }).text, 'Compare the two clusters');
+    assert.equal(outcomeOf(session.thread.assistant(message.id)?.actions, 'cluster-summary', 'ask-more')?.status, 'delivered');
+    session.disconnect();
+  });
+
+  test('nothing state-changing runs while its message streams, or on an Ask-authored message in any mode', async () => {
+    const { session, sent, message } = await replied('ask');
+    session.mode = 'orchestrator';
+    assert.equal(session.runAction(request(message, task)), false);
+    assert.equal(session.runAction(request(message, followUp)), false);
+    assert.equal(session.runAction(request(message, prefill)), true);
+    assert.equal(frames(sent, 'action').length, 0);
+    // A reply still streaming.
+    const streaming = new ChatSession();
+    streaming.thread.apply({ type: 'message_start', message_id: 's', sequence: 0, marker: { inline_ui_version: 1, mode: 'orchestrator' } });
+    assert.equal(streaming.runAction({ messageId: 's', viewId: 'v', nodeId: 'n', action: task }), false);
+    session.disconnect();
+  });
+
+  test('an action with no answer in time fails; a page that takes an action over gets it once, nothing is sent', async () => {
+    const { session, sent, message } = await replied();
+    const taken: string[] = [];
+    assert.equal(session.runAction(request(message, task), { beforeRun: (r) => (taken.push(r.action.id), false) }), true);
+    assert.equal(session.runAction(request(message, task), { beforeRun: (r) => (taken.push(r.action.id), false) }), false);
+    assert.deepEqual(taken, ['refresh']);
+    assert.equal(frames(sent, 'action').length, 0);
+    assert.equal(outcomeOf(session.thread.assistant(message.id)?.actions, 'cluster-summary', 'refresh')?.status, 'delivered');
+    // No transport at all: failed with a reason, never pending forever.
+    const offline = new ChatSession({ messages: session.persisted });
+    const other: Action = { ...task, id: 'other' };
+    assert.equal(offline.runAction(request(message, other)), true);
+    const failed = outcomeOf(offline.thread.assistant(message.id)?.actions, 'cluster-summary', 'other');
+    assert.equal(failed?.status, 'failed');
+    assert.match(failed?.reason ?? '', /no connection/);
+    session.disconnect();
+  });
+});
