@@ -1,6 +1,5 @@
 import { outcomeOf, type ActionOutcome, type ActionStatus } from '../actions/outcomes.js';
 import type { ActionRegistry, ActionRequest, ActionServices } from '../actions/registry.js';
-import { COMPOSER_LIMITS } from '../limits.js';
 import type { ServerEvent } from '../protocol/composer-frames.js';
 import type { Transport } from '../transport/transport.js';
 import type { AssistantMessage, Thread } from './thread.js';
@@ -18,6 +17,8 @@ export interface ActionHost {
   readonly transport: Transport | null;
   /** The session's registry, read on each run (a host may replace it). */
   readonly actions: ActionRegistry;
+  /** Milliseconds an action frame waits for its `action_result` before it shows as failed. */
+  readonly actionTimeout: number;
   /** Hands an action to the host page. */
   deliver(request: ActionRequest): void;
   /** Puts text in the chat's message box. */
@@ -128,7 +129,7 @@ export class ActionRunner {
         this.#timeouts.delete(clientActionId);
         const found = this.#host.thread.findAction(clientActionId);
         if (found?.outcome.status === 'pending') outcome('failed', { reason: 'no answer from the server' });
-      }, COMPOSER_LIMITS.actionTimeout),
+      }, this.#host.actionTimeout),
     );
   }
 

@@ -29,6 +29,8 @@ export interface ChatSessionOptions {
   readonly bags?: BagDirectory | null;
   /** Milliseconds a streaming reply may stay silent while connected before it ends as interrupted. */
   readonly replyTimeout?: number;
+  /** Milliseconds an action sent to the backend waits for its answer before it shows as failed. */
+  readonly actionTimeout?: number;
   /** A persisted conversation to start from. */
   readonly messages?: readonly PersistedMessage[];
 }
@@ -65,6 +67,7 @@ export class ChatSession {
       get actions() {
         return session.actions;
       },
+      actionTimeout: options.actionTimeout ?? COMPOSER_LIMITS.actionTimeout,
       deliver: (request) => this.#emit({ type: 'action', request }),
       prefill: (text) => this.#emit({ type: 'prefill', text }),
       send: (text) => {

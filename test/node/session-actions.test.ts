@@ -145,6 +145,36 @@ describe('ChatSession actions', () => {
     session.disconnect();
   });
 
+  test('an action whose answer does not come in time shows as failed; the answer, when it comes, replaces that', async () => {
+    const sockets: WebSocket[] = [];
+    const url = `ws${server.origin.slice(4)}${COMPOSER_PATH}?delay=0&inline_ui_version=1&fault=noresult:1`;
+    const t = new WebSocketTransport(url, {
+      minDelay: 5,
+      maxDelay: 20,
+      socketFactory: (u: string) => {
+        const socket = new WebSocket(u);
+        sockets.push(socket);
+        return socket as unknown as SocketLike;
+      },
+    });
+    made.push(t);
+    const session = new ChatSession({ transport: t, actionTimeout: 100 });
+    session.connect();
+    const w = watch(session);
+    session.send('Show me the clusters');
+    const { message } = (await w.until((e) => e.type === 'message-complete')) as Extract<SessionEvent, { type: 'message-complete' }>;
+    // add-to-bag, whose only answer is its action_result (a task's own events would show it delivered).
+    const keep: Action = { id: 'keep', type: 'add-to-bag', label: 'Keep', targets: [{ uri: 'mantis://map/m/point/late' }], bagId: 'b1' };
+    assert.equal(session.runAction(request(message, keep)), true);
+    const failed = (await w.until(outcomeEvent('failed'))) as Extract<SessionEvent, { type: 'action-outcome' }>;
+    assert.match(failed.outcome.reason ?? '', /no answer/);
+    // The transport resends it on the next connection; the server answers with the stored result.
+    sockets.at(-1)?.close();
+    await w.until(outcomeEvent('delivered'));
+    assert.equal(outcomeOf(session.thread.assistant(message.id)?.actions, 'cluster-summary', 'keep')?.status, 'delivered');
+    session.disconnect();
+  });
+
   test('an action with no answer in time fails; a page that takes an action over gets it once, nothing is sent', async () => {
     const { session, sent, message } = await replied();
     const taken: string[] = [];

@@ -125,6 +125,23 @@ describe('<mantis-chat> actions end to end', () => {
     expect(users(reloaded).length).to.equal(users(el).length);
   });
 
+  it('an Ask-authored message replayed in Orchestrator mode still offers only the read-only actions', async () => {
+    const el = await openChat();
+    el.mode = 'ask';
+    await replyWith(el, [navigate, prefill, task, followUp]);
+    const history = JSON.parse(JSON.stringify(el.messages)) as PersistedMessage[];
+    const replayed = await openChat(history);
+    replayed.mode = 'orchestrator';
+    await replayed.updateComplete;
+    const view = shadow(replayed).querySelector('mantis-ui-view') as HTMLElement & { updateComplete: Promise<unknown> };
+    await view.updateComplete;
+    const offered = [...shadow(view).querySelectorAll('[data-action]')].map((b) => b.getAttribute('data-action'));
+    expect(offered).to.deep.equal(['go', 'draft']);
+    // And the session refuses them however they are asked for.
+    const messageId = replayed.conversation.find((m) => m.role === 'assistant')?.id as string;
+    expect(replayed.session.runAction({ messageId, viewId: 'v', nodeId: 'card', action: task })).to.equal(false);
+  });
+
   it('lets a host replace a handler (the actions property) or take an action over (cancel mantis-action-request)', async () => {
     const el = await openChat();
     const ran: string[] = [];
