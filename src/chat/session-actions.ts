@@ -1,3 +1,4 @@
+import { prepareAddToBag, type ActionPreparation, type BagDirectory } from '../actions/bags.js';
 import { outcomeOf, type ActionOutcome, type ActionStatus } from '../actions/outcomes.js';
 import type { ActionRegistry, ActionRequest, ActionServices } from '../actions/registry.js';
 import type { ServerEvent } from '../protocol/composer-frames.js';
@@ -19,6 +20,8 @@ export interface ActionHost {
   readonly actions: ActionRegistry;
   /** Milliseconds an action frame waits for its `action_result` before it shows as failed. */
   readonly actionTimeout: number;
+  /** The bags API add-to-bag confirmations consult, if any. */
+  readonly bags: BagDirectory | null;
   /** Hands an action to the host page. */
   deliver(request: ActionRequest): void;
   /** Puts text in the chat's message box. */
@@ -48,6 +51,24 @@ export class ActionRunner {
 
   constructor(host: ActionHost) {
     this.#host = host;
+  }
+
+  /**
+   * What the user is asked to confirm: the registry's description, or for add-to-bag what the bags API says (the
+   * named bag must exist and be writable; with none, the active bag is named, or the creation of the "Composer
+   * selection" bag is what is confirmed). When the bags API cannot be reached, the registry's description stands and
+   * the backend still checks before it writes.
+   */
+  async prepare(request: ActionRequest): Promise<ActionPreparation> {
+    const { action } = request;
+    const described: ActionPreparation = { allowed: true, description: this.#host.actions.describe(action) };
+    const bags = this.#host.bags;
+    if (action.type !== 'add-to-bag' || !bags) return described;
+    try {
+      return await prepareAddToBag(action, bags);
+    } catch {
+      return described;
+    }
   }
 
   /**

@@ -1,4 +1,4 @@
-import { prepareAddToBag, type ActionPreparation, type BagDirectory } from '../actions/bags.js';
+import type { ActionPreparation, BagDirectory } from '../actions/bags.js';
 import { defaultActions, type ActionRegistry, type ActionRequest } from '../actions/registry.js';
 import { COMPOSER_LIMITS } from '../limits.js';
 import { MODES, type ComposerMode } from '../protocol/marker.js';
@@ -66,6 +66,9 @@ export class ChatSession {
       },
       get actions() {
         return session.actions;
+      },
+      get bags() {
+        return session.bags;
       },
       actionTimeout: options.actionTimeout ?? COMPOSER_LIMITS.actionTimeout,
       deliver: (request) => this.#emit({ type: 'action', request }),
@@ -208,20 +211,11 @@ export class ChatSession {
   }
 
   /**
-   * What the user is asked to confirm before a state-changing action runs, from validated data only: the registry's
-   * description, or for add-to-bag what the bags API says (the named bag must exist and be writable; with none, the
-   * active bag is named, or the creation of the "Composer selection" bag is what is confirmed). When the bags API
-   * cannot be reached, the registry's description stands and the backend still checks before it writes.
+   * What the user is asked to confirm before a state-changing action runs, from validated data only (for add-to-bag,
+   * from the bags API too: see ActionRunner.prepare).
    */
-  async prepareAction(request: ActionRequest): Promise<ActionPreparation> {
-    const action = request.action;
-    const described: ActionPreparation = { allowed: true, description: this.actions.describe(action) };
-    if (action.type !== 'add-to-bag' || !this.bags) return described;
-    try {
-      return await prepareAddToBag(action, this.bags);
-    } catch {
-      return described;
-    }
+  prepareAction(request: ActionRequest): Promise<ActionPreparation> {
+    return this.#runner.prepare(request);
   }
 
   /**

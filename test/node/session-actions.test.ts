@@ -8,6 +8,7 @@ import { COMPOSER_PATH, startAgentServer, type AgentServer } from '../../demo/se
 import {
   ChatSession,
   WebSocketTransport,
+  createBagDirectory,
   outcomeOf,
   type Action,
   type ActionOutcome,
@@ -173,6 +174,18 @@ describe('ChatSession actions', () => {
     await w.until(outcomeEvent('delivered'));
     assert.equal(outcomeOf(session.thread.assistant(message.id)?.actions, 'cluster-summary', 'keep')?.status, 'delivered');
     session.disconnect();
+  });
+
+  test('an add-to-bag confirmation names the real bag from the bags API, and falls back to the action’s own words when it is unreachable', async () => {
+    const keep: Action = { id: 'keep', type: 'add-to-bag', label: 'Keep', targets: [{ uri: 'mantis://map/m/point/a' }], bagId: 'b1' };
+    const at = { viewId: 'v', nodeId: 'n', action: keep };
+    const session = new ChatSession({ bags: createBagDirectory(`${server.origin}/api/v1/bags`) });
+    assert.deepEqual(await session.prepareAction(at), { allowed: true, description: 'Add 1 point to the bag “Composer selection”?' });
+    const readOnly = await session.prepareAction({ ...at, action: { ...keep, bagId: 'b2' } });
+    assert.equal(readOnly.allowed, false);
+    // Nothing listens on port 1: the registry's description stands, and the backend still checks before writing.
+    session.bags = createBagDirectory('http://127.0.0.1:1/api/v1/bags');
+    assert.deepEqual(await session.prepareAction(at), { allowed: true, description: 'Add 1 point to bag b1?' });
   });
 
   test('an action with no answer in time fails; a page that takes an action over gets it once, nothing is sent', async () => {

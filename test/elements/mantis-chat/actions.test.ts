@@ -7,6 +7,7 @@ import '../../../elements/mantis-chat/mantis-chat.js';
 import type { ActionOutcomeDetail, MantisChat } from '../../../elements/mantis-chat/mantis-chat.js';
 import { defaultActions, type Action, type PersistedMessage } from '../../../src/index.js';
 import { composerSocketUrl } from '../../helpers/agent.js';
+import { replyWithActions } from '../../helpers/chat-views.js';
 
 const shadow = (el: HTMLElement) => el.shadowRoot as ShadowRoot;
 
@@ -17,17 +18,6 @@ async function openChat(messages?: readonly PersistedMessage[]): Promise<MantisC
 }
 
 /** The echo scenario streams the sent text back as the reply: here, a card with these actions. */
-async function replyWith(el: MantisChat, actions: readonly Action[]): Promise<HTMLElement & { updateComplete: Promise<unknown> }> {
-  const fence = JSON.stringify({ version: 1, id: 'v', root: { id: 'card', type: 'entity-card', title: 'Card', actions } });
-  const complete = oneEvent(el, 'mantis-message-complete');
-  el.send(`Here:\n\n\`\`\`mantis-ui\n${fence}\n\`\`\`\n`);
-  await complete;
-  await el.updateComplete;
-  const views = shadow(el).querySelectorAll('mantis-ui-view');
-  const view = views[views.length - 1] as HTMLElement & { updateComplete: Promise<unknown> };
-  await view.updateComplete;
-  return view;
-}
 
 const button = (view: HTMLElement, selector: string) => shadow(view).querySelector<HTMLButtonElement>(selector) as HTMLButtonElement;
 const users = (el: MantisChat) => [...shadow(el).querySelectorAll('[part~="message-user"]')].map((m) => m.textContent?.trim());
@@ -47,7 +37,7 @@ const navigate: Action = { id: 'go', type: 'navigate', label: 'Go', target: { ur
 describe('<mantis-chat> actions end to end', () => {
   it('prefill puts its text in the chat’s message box and focuses it, and sends nothing', async () => {
     const el = await openChat();
-    const view = await replyWith(el, [prefill]);
+    const view = await replyWithActions(el, [prefill]);
     const before = users(el).length;
     button(view, '[data-action="draft"]').click();
     const input = shadow(el).querySelector('textarea') as HTMLTextAreaElement;
@@ -58,7 +48,7 @@ describe('<mantis-chat> actions end to end', () => {
 
   it('a follow-up is sent as exactly one user message after confirmation, by keyboard, and shows it was sent', async () => {
     const el = await openChat();
-    const view = await replyWith(el, [followUp]);
+    const view = await replyWithActions(el, [followUp]);
     const before = users(el).length;
     button(view, '[data-action="more"]').focus();
     await sendKeys({ press: 'Enter' });
@@ -82,7 +72,7 @@ describe('<mantis-chat> actions end to end', () => {
 
   it('a task shows delivered, then completed only when the trusted task event arrives; each step is announced', async () => {
     const el = await openChat();
-    const view = await replyWith(el, [task]);
+    const view = await replyWithActions(el, [task]);
     const seen: ActionOutcomeDetail[] = [];
     el.addEventListener('mantis-action-outcome', (e) => seen.push(e.detail));
     await confirm(view, 'refresh');
@@ -99,7 +89,7 @@ describe('<mantis-chat> actions end to end', () => {
 
   it('after setting messages again and after a reload of the history, the action cannot run again and shows its outcome', async () => {
     const el = await openChat();
-    let view = await replyWith(el, [followUp]);
+    let view = await replyWithActions(el, [followUp]);
     await confirm(view, 'more');
     await waitUntil(() => users(el).length === 2, 'not sent');
     el.messages = el.messages;
@@ -128,7 +118,7 @@ describe('<mantis-chat> actions end to end', () => {
   it('an Ask-authored message replayed in Orchestrator mode still offers only the read-only actions', async () => {
     const el = await openChat();
     el.mode = 'ask';
-    await replyWith(el, [navigate, prefill, task, followUp]);
+    await replyWithActions(el, [navigate, prefill, task, followUp]);
     const history = JSON.parse(JSON.stringify(el.messages)) as PersistedMessage[];
     const replayed = await openChat(history);
     replayed.mode = 'orchestrator';
@@ -146,7 +136,7 @@ describe('<mantis-chat> actions end to end', () => {
     const el = await openChat();
     const ran: string[] = [];
     el.actions = defaultActions.with({ ...defaultActions.handler('navigate')!, run: (request) => void ran.push(request.action.id) });
-    const view = await replyWith(el, [navigate, prefill]);
+    const view = await replyWithActions(el, [navigate, prefill]);
     button(view, '[data-action="go"]').click();
     expect(ran).to.deep.equal(['go']);
 

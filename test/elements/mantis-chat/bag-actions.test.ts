@@ -6,6 +6,7 @@ import '../../../elements/mantis-chat/mantis-chat.js';
 import type { MantisChat } from '../../../elements/mantis-chat/mantis-chat.js';
 import type { Action } from '../../../src/index.js';
 import { agentOrigin, composerSocketUrl } from '../../helpers/agent.js';
+import { replyWithActions } from '../../helpers/chat-views.js';
 import { recordSocketFrames } from '../../helpers/sockets.js';
 
 const shadow = (el: HTMLElement) => el.shadowRoot as ShadowRoot;
@@ -23,17 +24,6 @@ async function openChat(bagsUrl: string | null = BAGS): Promise<MantisChat> {
   return el;
 }
 
-async function replyWith(el: MantisChat, actions: readonly Action[]): Promise<HTMLElement & { updateComplete: Promise<unknown> }> {
-  const fence = JSON.stringify({ version: 1, id: 'v', root: { id: 'card', type: 'entity-card', title: 'Card', actions } });
-  const complete = oneEvent(el, 'mantis-message-complete');
-  el.send(`\`\`\`mantis-ui\n${fence}\n\`\`\`\n`);
-  await complete;
-  await el.updateComplete;
-  const views = shadow(el).querySelectorAll('mantis-ui-view');
-  const view = views[views.length - 1] as HTMLElement & { updateComplete: Promise<unknown> };
-  await view.updateComplete;
-  return view;
-}
 
 const q = <T extends Element>(view: HTMLElement, selector: string) => shadow(view).querySelector<T>(selector);
 const unique = () => Math.random().toString(36).slice(2, 10);
@@ -60,7 +50,7 @@ describe('<mantis-chat> add-to-bag against the bags API', function () {
     await clearActive();
     const el = await openChat();
     const action = bagAction();
-    const view = await replyWith(el, [action]);
+    const view = await replyWithActions(el, [action]);
     const frames = recordSocketFrames();
     try {
       const text = await ask(view, 'keep');
@@ -86,7 +76,7 @@ describe('<mantis-chat> add-to-bag against the bags API', function () {
   it('confirmed twice quickly, writes once: the bag grows by its points once', async () => {
     const el = await openChat();
     const action = bagAction({ bagId: 'b1' });
-    const view = await replyWith(el, [action]);
+    const view = await replyWithActions(el, [action]);
     const before = (await pointsOf('b1')).length;
     expect(await ask(view, 'keep')).to.equal('Add 2 points to the bag “Composer selection”?');
     const confirm = q<HTMLButtonElement>(view, '[data-confirm="keep"]') as HTMLButtonElement;
@@ -100,7 +90,7 @@ describe('<mantis-chat> add-to-bag against the bags API', function () {
   it('refuses a missing or read-only bag before anything is sent, with the reason, and nothing is created', async () => {
     const el = await openChat();
     const missing = `Nope ${unique()}`;
-    const view = await replyWith(el, [bagAction({ bagName: missing }), { ...bagAction({ bagId: 'b2' }), id: 'survey' }]);
+    const view = await replyWithActions(el, [bagAction({ bagName: missing }), { ...bagAction({ bagId: 'b2' }), id: 'survey' }]);
     const frames = recordSocketFrames();
     try {
       expect(await ask(view, 'keep')).to.equal(`There is no bag named “${missing}”, and none is created: nothing can be added.`);
@@ -122,7 +112,7 @@ describe('<mantis-chat> add-to-bag against the bags API', function () {
 
   it('without the bags API, the server still refuses a missing bag, and the control shows its reason', async () => {
     const el = await openChat(null);
-    const view = await replyWith(el, [bagAction({ bagId: 'b404' })]);
+    const view = await replyWithActions(el, [bagAction({ bagId: 'b404' })]);
     expect(await ask(view, 'keep')).to.equal('Add 2 points to bag b404?');
     q<HTMLButtonElement>(view, '[data-confirm="keep"]')?.click();
     await waitUntil(() => q(view, '[data-action="keep"]')?.textContent?.includes('Rejected'), 'not rejected', { timeout: 5000 });
