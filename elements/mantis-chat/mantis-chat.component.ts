@@ -276,7 +276,14 @@ export class MantisChat extends LitElement {
 
   /** The shown session consults the bags API this chat names (set or removed; a host's session is left alone until then). */
   #applyBags(): void {
-    this.session.bags = this.bagsUrl ? createBagDirectory(new URL(this.bagsUrl, document.baseURI).href) : null;
+    let url: URL | null = null;
+    try {
+      url = this.bagsUrl ? new URL(this.bagsUrl, document.baseURI) : null;
+    } catch {
+      url = null;
+    }
+    if (this.bagsUrl && !url) rejectValue(this, 'bagsUrl', 'a URL (the bags API)');
+    this.session.bags = url ? createBagDirectory(url.href) : null;
   }
 
   /** A prefill-composer action: the text goes in the message box, which takes focus; nothing is sent. */
@@ -284,9 +291,10 @@ export class MantisChat extends LitElement {
     await this.updateComplete;
     const input = this.input;
     if (!input) return;
-    input.value = text;
+    // A draft the user was writing is kept: the text goes after it.
+    input.value = input.value.trim() ? `${input.value.trimEnd()}\n${text}` : text;
     input.focus();
-    input.setSelectionRange(text.length, text.length);
+    input.setSelectionRange(input.value.length, input.value.length);
   }
 
   #onSubmit(event: SubmitEvent): void {

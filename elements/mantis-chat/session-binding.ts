@@ -130,7 +130,12 @@ export class ChatSessionBinding {
       // The page sees each action first and may take it over (mantis-action-request, cancelable).
       prepareAction: (request) => session.prepareAction(request),
       runAction: (request, options = {}) =>
-        session.runAction(request, { ...options, beforeRun: (r) => emit(host(), 'mantis-action-request', { ...r }, { cancelable: true }) }),
+        session.runAction(request, {
+          ...options,
+          beforeRun: (r) => emit(host(), 'mantis-action-request', { ...r }, { cancelable: true }),
+          // A follow-up goes through the chat's own send: its cancelable mantis-send, its checks and its scrolling.
+          send: (text) => ((host() as unknown as { send(text: string): boolean }).send(text) ? { ok: true } : { ok: false, message: 'the message was not sent' }),
+        }),
     };
   }
 

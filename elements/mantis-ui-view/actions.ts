@@ -152,7 +152,12 @@ export class ActionButtons {
     if (this.#preparing === action.id) return;
     this.#preparing = action.id;
     this.#host.requestUpdate();
-    const prepared = await prepare(nodeId, action);
+    let prepared: ActionPreparation;
+    try {
+      prepared = await prepare(nodeId, action);
+    } catch {
+      prepared = { allowed: true, description: this.#policy?.registry.describe(action) ?? action.label };
+    }
     // Another click, a new view or a streaming spell since: this answer is stale.
     if (this.#preparing !== action.id) return;
     this.#preparing = null;

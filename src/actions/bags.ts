@@ -93,9 +93,14 @@ export async function prepareAddToBag(action: Extract<Action, { type: 'add-to-ba
   }
   if (target && !target.mutable) return { allowed: false, description: `The bag “${target.name}” is read-only: nothing can be added.` };
   if (target) return { allowed: true, description: `Add ${count} to the bag “${target.name}”?` };
+  // No bag is active: the points go to the "Composer selection" bag, made for this when there is none yet.
+  const selection = await bags.byName(SELECTION_BAG_NAME);
+  if (selection && !selection.mutable) return { allowed: false, description: `The bag “${selection.name}” is read-only: nothing can be added.` };
   return {
     allowed: true,
     createSelectionBag: true,
-    description: `No bag is active. Create the bag “${SELECTION_BAG_NAME}” and add ${count} to it?`,
+    description: selection
+      ? `No bag is active. Add ${count} to the bag “${SELECTION_BAG_NAME}”?`
+      : `No bag is active. Create the bag “${SELECTION_BAG_NAME}” and add ${count} to it?`,
   };
 }

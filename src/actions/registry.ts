@@ -109,15 +109,20 @@ export class ActionRegistry {
     return this.#handlers.get(type) as ActionHandler<T> | undefined;
   }
 
-  /** Whether a message authored under `readOnly` (Ask) may offer this action at all. */
+  /**
+   * Whether a message authored under `readOnly` (Ask) may offer this action at all. The specification's policy, not a
+   * handler's: a host's handler replaces how an action runs, never whether Ask may offer it.
+   */
   offers(type: ActionType, readOnly: boolean): boolean {
-    const handler = this.#handlers.get(type);
-    return !readOnly || (handler?.readOnly ?? DEFAULT_ACTION_HANDLERS[type].readOnly);
+    return !readOnly || DEFAULT_ACTION_HANDLERS[type].readOnly;
   }
 
-  /** Whether the action needs a confirming second click (and runs once per rendered message). */
+  /**
+   * Whether the action needs a confirming second click, is disabled while its message streams, and runs once per
+   * rendered message: the specification's policy for its type, whatever a host's handler says.
+   */
   needsConfirmation(type: ActionType): boolean {
-    return this.#handlers.get(type)?.confirm ?? DEFAULT_ACTION_HANDLERS[type].confirm;
+    return DEFAULT_ACTION_HANDLERS[type].confirm;
   }
 
   /** The client's description of an action, from its validated data. */
@@ -126,13 +131,6 @@ export class ActionRegistry {
     return handler.describe(action as never);
   }
 
-  /** Runs an action with its handler; false when no handler is registered (nothing runs). */
-  run(request: ActionRequest, services: ActionServices): boolean {
-    const handler = this.#handlers.get(request.action.type) as ActionHandler | undefined;
-    if (!handler) return false;
-    handler.run(request as never, services);
-    return true;
-  }
 }
 
 /** The registry every chat starts with. */

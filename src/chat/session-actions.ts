@@ -27,12 +27,19 @@ export interface ActionHost {
   /** Puts text in the chat's message box. */
   prefill(text: string): void;
   /** Sends a user message; the error text when it was refused. */
-  send(text: string): { readonly ok: true; readonly id: string } | { readonly ok: false; readonly message: string };
+  send(text: string): { readonly ok: true } | { readonly ok: false; readonly message: string };
   /** An action's outcome changed (it was confirmed, answered, or its task reported progress). */
   changed(message: AssistantMessage, outcome: ActionOutcome): void;
 }
 
 export type ActionRunResult = 'ran' | 'no-handler' | 'refused';
+
+/** Later task statuses never give way to earlier ones (a resume replays every task event of the session). */
+const TASK_ORDER = { delivered: 0, running: 1, completed: 2, failed: 2 } as const;
+
+/** A client action ID that no other tab or reload sharing the server's session will use. */
+const newActionId = (n: number): string =>
+  typeof globalThis.crypto?.randomUUID === 'function' ? `action-${globalThis.crypto.randomUUID()}` : `action-${Date.now().toString(36)}-${n}-${Math.random().toString(36).slice(2)}`;
 
 export interface RunOptions {
   /** add-to-bag: the user confirmed creating the "Composer selection" bag (no destination, no active bag). */
@@ -42,6 +49,8 @@ export interface RunOptions {
    * runs, and a state-changing action is remembered as delivered).
    */
   readonly beforeRun?: (request: ActionRequest) => boolean;
+  /** How a follow-up is sent (the chat's own send, with its cancelable `mantis-send`); the session's by default. */
+  readonly send?: (text: string) => { readonly ok: true } | { readonly ok: false; readonly message: string };
 }
 
 export class ActionRunner {
@@ -81,11 +90,14 @@ export class ActionRunner {
     const handler = registry.handler(request.action.type);
     if (!handler) return 'no-handler';
     const message = request.messageId === undefined ? undefined : host.thread.assistant(request.messageId);
+    // An action names the message it was offered in: one that is not in the conversation runs nothing.
+    if (request.messageId !== undefined && !message) return 'refused';
     if (message && !registry.offers(request.action.type, message.marker.mode === 'ask')) return 'refused';
-    const once = handler.confirm && message !== undefined;
+    // The policy is the specification's, whatever a host's handler says (see ActionRegistry.needsConfirmation).
+    const once = registry.needsConfirmation(request.action.type) && message !== undefined;
     if (once && (message.status === 'streaming' || outcomeOf(message.actions, request.viewId, request.action.id))) return 'refused';
 
-    const clientActionId = `action-${Date.now().toString(36)}-${this.#next++}`;
+    const clientActionId = newActionId(this.#next++);
     const messageId = message?.id;
     const outcome = (status: ActionStatus, extra: Partial<ActionOutcome> = {}): void => {
       if (!once || messageId === undefined) return;
@@ -95,7 +107,7 @@ export class ActionRunner {
         actionId: request.action.id,
         type: request.action.type,
         clientActionId,
-        at: base?.at ?? Date.now(),
+        at: Date.now(),
         ...base,
         ...extra,
         status,
@@ -112,13 +124,18 @@ export class ActionRunner {
       sendToBackend: (r, sendOptions) => this.#sendFrame(r, clientActionId, options.createSelectionBag ?? sendOptions?.createSelectionBag, outcome),
       prefillComposer: (text) => host.prefill(text),
       sendFollowUp: (text) => {
-        const sent = host.send(text);
+        const sent = options.send ? options.send(text) : host.send(text);
         if (sent.ok) outcome('delivered');
         else outcome('failed', { reason: sent.message });
       },
       report: (status, reason) => outcome(status, reason === undefined ? {} : { reason }),
     };
-    handler.run(request as never, services);
+    try {
+      handler.run(request as never, services);
+    } catch (error) {
+      // A handler that throws (a host's, say) never leaves its action pending.
+      outcome('failed', { reason: error instanceof Error ? error.message.slice(0, 200) : 'the handler failed' });
+    }
     return 'ran';
   }
 
@@ -169,10 +186,16 @@ export class ActionRunner {
         event.status === 'accepted'
           ? { ...rest, status: 'delivered' }
           : { ...rest, status: 'rejected', reason: event.reason ?? 'the server refused it' };
-      this.#set(message.id, next);
+      // An answer repeated (to a resent frame) changes nothing.
+      if (next.status !== outcome.status || next.reason !== outcome.reason) this.#set(message.id, next);
       return true;
     }
-    this.#set(message.id, { ...outcome, status: outcome.status === 'pending' ? 'delivered' : outcome.status, task: event.status });
+    // A trusted task event proves delivery (even after a timeout said failed); a task only moves forward, so the
+    // events a resume replays change nothing and announce nothing again.
+    if (outcome.task !== undefined && TASK_ORDER[event.status] <= TASK_ORDER[outcome.task]) return true;
+    const status = outcome.status === 'pending' || outcome.status === 'failed' ? 'delivered' : outcome.status;
+    const { reason: _reason, ...rest } = outcome;
+    this.#set(message.id, { ...(status === outcome.status ? outcome : rest), status, task: event.status });
     return true;
   }
 

@@ -75,7 +75,7 @@ export class ChatSession {
       prefill: (text) => this.#emit({ type: 'prefill', text }),
       send: (text) => {
         const sent = this.send(text);
-        return sent.ok ? { ok: true, id: sent.message.id } : { ok: false, message: sent.message };
+        return sent.ok ? { ok: true } : { ok: false, message: sent.message };
       },
       changed: (message, outcome) => {
         this.#emit({ type: 'messages' });

@@ -53,6 +53,13 @@ export interface AssistantMessage {
 
 export type ChatMessage = UserMessage | AssistantMessage;
 
+/**
+ * An action loaded still pending had no answer when its history was saved: it shows as failed (it never runs again);
+ * if its answer comes after all (the same page, its frame still unanswered), the answer replaces that.
+ */
+const settleLoaded = (outcome: ActionOutcome): ActionOutcome =>
+  outcome.status === 'pending' ? { ...outcome, status: 'failed', reason: 'no answer had come when this conversation was loaded' } : outcome;
+
 /** One trusted record as persisted: where it happened in the text, and when it arrived and last changed. */
 export interface PersistedEvent {
   /** The assistant text's length when the record began. */
@@ -148,9 +155,8 @@ export class Thread {
     const index = this.#messages.findLastIndex((m) => m.id === messageId && m.role === 'assistant');
     const message = this.#messages[index] as AssistantMessage | undefined;
     if (!message) return null;
-    const others = message.actions.filter((o) => o.clientActionId !== outcome.clientActionId);
     const at = message.actions.findIndex((o) => o.clientActionId === outcome.clientActionId);
-    const actions = at === -1 ? [...others, outcome] : message.actions.with(at, outcome);
+    const actions = at === -1 ? [...message.actions, outcome] : message.actions.with(at, outcome);
     return this.#replace(index, { ...message, actions });
   }
 
@@ -294,7 +300,7 @@ export class Thread {
         marker: persisted.marker,
         sequence: persisted.sequence,
         events: persisted.events,
-        actions: persisted.actions ?? [],
+        actions: (persisted.actions ?? []).map(settleLoaded) as readonly ActionOutcome[],
         status: persisted.status === 'interrupted' ? 'interrupted' : 'done',
         ...(persisted.inReplyTo ? { inReplyTo: persisted.inReplyTo } : {}),
       } as AssistantMessage;

@@ -9,6 +9,7 @@ import {
   ChatSession,
   WebSocketTransport,
   createBagDirectory,
+  defaultActions,
   outcomeOf,
   type Action,
   type ActionOutcome,
@@ -174,6 +175,62 @@ describe('ChatSession actions', () => {
     await w.until(outcomeEvent('delivered'));
     assert.equal(outcomeOf(session.thread.assistant(message.id)?.actions, 'cluster-summary', 'keep')?.status, 'delivered');
     session.disconnect();
+  });
+
+  test('a task replayed on reconnecting changes and announces nothing; a late trusted task event proves delivery', async () => {
+    const sockets: WebSocket[] = [];
+    const t = new WebSocketTransport(`ws${server.origin.slice(4)}${COMPOSER_PATH}?delay=0&inline_ui_version=1`, {
+      minDelay: 5,
+      maxDelay: 20,
+      socketFactory: (u: string) => {
+        const socket = new WebSocket(u);
+        sockets.push(socket);
+        return socket as unknown as SocketLike;
+      },
+    });
+    made.push(t);
+    const session = new ChatSession({ transport: t });
+    session.connect();
+    const w = watch(session);
+    session.send('Show me the clusters');
+    const { message } = (await w.until((e) => e.type === 'message-complete')) as Extract<SessionEvent, { type: 'message-complete' }>;
+    session.runAction(request(message, task));
+    await w.until(outcomeEvent('delivered', 'completed'));
+    const before = w.events.filter((e) => e.type === 'action-outcome').length;
+    sockets.at(-1)?.close();
+    await w.until((e) => e.type === 'state' && e.state === 'open' && sockets.length > 1);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    assert.equal(w.events.filter((e) => e.type === 'action-outcome').length, before);
+    session.disconnect();
+  });
+
+  test('refuses an action of a message not in the conversation; a handler that throws ends failed, never pending', () => {
+    const session = new ChatSession({ messages: [] });
+    assert.equal(session.runAction({ messageId: 'gone', viewId: 'v', nodeId: 'n', action: prefill }), false);
+    const throwing = new ChatSession({
+      actions: defaultActions.with({ ...defaultActions.handler('run-task')!, run: () => { throw new Error('the page said no'); } }),
+    });
+    throwing.thread.apply({ type: 'message_start', message_id: 'm', sequence: 0, marker: { inline_ui_version: 1, mode: 'orchestrator' } });
+    throwing.thread.apply({ type: 'message_end', message_id: 'm', sequence: 1 });
+    assert.equal(throwing.runAction({ messageId: 'm', viewId: 'v', nodeId: 'n', action: task }), true);
+    const outcome = outcomeOf(throwing.thread.assistant('m')?.actions, 'v', 'refresh');
+    assert.deepEqual([outcome?.status, outcome?.reason], ['failed', 'the page said no']);
+  });
+
+  test('a host handler replaces how an action runs, never the policy: confirmation, once only and Ask stay', () => {
+    const lax = defaultActions.with({ ...defaultActions.handler('add-to-bag')!, confirm: false, readOnly: true, run: () => {} });
+    assert.equal(lax.needsConfirmation('add-to-bag'), true);
+    assert.equal(lax.offers('add-to-bag', true), false);
+  });
+
+  test('an action still pending when its history was saved loads as failed, and never runs again', () => {
+    const pending: ActionOutcome = { viewId: 'v', actionId: 'refresh', type: 'run-task', clientActionId: 'a-1', status: 'pending', at: 1 };
+    const session = new ChatSession({
+      messages: [{ id: 'm', role: 'assistant', text: 'Hi', marker: { inlineUiVersion: 1, mode: 'orchestrator' }, sequence: 1, events: [], actions: [pending] }],
+    });
+    const loaded = outcomeOf(session.thread.assistant('m')?.actions, 'v', 'refresh');
+    assert.equal(loaded?.status, 'failed');
+    assert.equal(session.runAction({ messageId: 'm', viewId: 'v', nodeId: 'n', action: task }), false);
   });
 
   test('an add-to-bag confirmation names the real bag from the bags API, and falls back to the action’s own words when it is unreachable', async () => {

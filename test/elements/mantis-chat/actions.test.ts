@@ -70,6 +70,17 @@ describe('<mantis-chat> actions end to end', () => {
     expect(users(el).length).to.equal(before + 1);
   });
 
+  it('a follow-up goes through the chat’s own send: a page that cancels mantis-send stops it, and it shows as failed', async () => {
+    const el = await openChat();
+    const view = await replyWithActions(el, [followUp]);
+    const before = users(el).length;
+    el.addEventListener('mantis-send', (e) => e.preventDefault(), { once: true });
+    await confirm(view, 'more');
+    await view.updateComplete;
+    expect(users(el).length).to.equal(before);
+    expect(button(view, '[data-action="more"]').textContent).to.contain('Failed');
+  });
+
   it('a task shows delivered, then completed only when the trusted task event arrives; each step is announced', async () => {
     const el = await openChat();
     const view = await replyWithActions(el, [task]);

@@ -54,7 +54,13 @@ describe('<mantis-chat> add-to-bag against the bags API', function () {
     const frames = recordSocketFrames();
     try {
       const text = await ask(view, 'keep');
-      expect(text).to.equal('No bag is active. Create the bag “Composer selection” and add 2 points to it?');
+      // The shared server's store has a bag of that name already (b1): it is named, not created again.
+      const exists = ((await api('')).bags as { name: string }[]).some((b) => b.name === 'Composer selection');
+      expect(text).to.equal(
+        exists
+          ? 'No bag is active. Add 2 points to the bag “Composer selection”?'
+          : 'No bag is active. Create the bag “Composer selection” and add 2 points to it?',
+      );
       // Nothing was written or sent before the confirmation.
       expect((await api('/active')).id).to.equal(null);
       expect(frames.frames.filter((f) => f.type === 'action')).to.have.length(0);
@@ -80,10 +86,19 @@ describe('<mantis-chat> add-to-bag against the bags API', function () {
     const before = (await pointsOf('b1')).length;
     expect(await ask(view, 'keep')).to.equal('Add 2 points to the bag “Composer selection”?');
     const confirm = q<HTMLButtonElement>(view, '[data-confirm="keep"]') as HTMLButtonElement;
-    confirm.click();
-    confirm.click();
-    await waitUntil(() => q(view, '[data-action="keep"]')?.textContent?.includes('Done'), 'not delivered', { timeout: 5000 });
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    const frames = recordSocketFrames();
+    try {
+      confirm.click();
+      confirm.click();
+      // The session refuses it too, however it is asked for again.
+      const messageId = el.conversation.at(-1)?.id as string;
+      expect(el.session.runAction({ messageId, viewId: 'v', nodeId: 'card', action })).to.equal(false);
+      await waitUntil(() => q(view, '[data-action="keep"]')?.textContent?.includes('Done'), 'not delivered', { timeout: 5000 });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(frames.frames.filter((f) => f.type === 'action')).to.have.length(1);
+    } finally {
+      frames.restore();
+    }
     expect((await pointsOf('b1')).length).to.equal(before + 2);
   });
 
@@ -108,6 +123,14 @@ describe('<mantis-chat> add-to-bag against the bags API', function () {
     } finally {
       frames.restore();
     }
+  });
+
+  it('ignores a bags-url that is not a URL, with a config error', async () => {
+    const el = await openChat(null);
+    const error = oneEvent(el, 'mantis-config-error');
+    el.setAttribute('bags-url', 'http://[not a url');
+    expect((await error).detail.property).to.equal('bagsUrl');
+    expect(el.session.bags).to.equal(null);
   });
 
   it('without the bags API, the server still refuses a missing bag, and the control shows its reason', async () => {
