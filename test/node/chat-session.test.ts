@@ -178,7 +178,9 @@ describe('ChatSession, headless', () => {
     const delivered: SessionEvent[] = [];
     session.subscribe((e) => e.type === 'action' && delivered.push(e));
     const navigate = { id: 'go', type: 'navigate', label: 'Go', target: { uri: 'mantis://map/m/point/p' } } as const;
-    assert.equal(session.runAction({ messageId: 'm', viewId: 'v', nodeId: 'n', action: navigate }), true);
+    assert.equal(session.runAction({ viewId: 'v', nodeId: 'n', action: navigate }), true);
+    // An action names the message it was offered in: one that is not in the conversation runs nothing.
+    assert.equal(session.runAction({ messageId: 'm', viewId: 'v', nodeId: 'n', action: navigate }), false);
     const task = { id: 't', type: 'run-task', label: 'Run', task: 'Refresh', taskId: 0 } as const;
     assert.equal(session.runAction({ viewId: 'v', nodeId: 'n', action: task }), false);
     assert.equal(delivered.length, 1);
