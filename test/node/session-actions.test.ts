@@ -29,11 +29,18 @@ after(() => {
   server.close();
 });
 
+/** A transport to the reference server; `cut()` drops its socket as a network would, so it reconnects. */
 const transport = (query = '') => {
   const url = `ws${server.origin.slice(4)}${COMPOSER_PATH}?delay=0&inline_ui_version=1${query}`;
-  const t = new WebSocketTransport(url, { socketFactory: (u: string) => new WebSocket(u) as unknown as SocketLike });
+  const sockets: WebSocket[] = [];
+  const socketFactory = (u: string) => {
+    const socket = new WebSocket(u);
+    sockets.push(socket);
+    return socket as unknown as SocketLike;
+  };
+  const t = new WebSocketTransport(url, { socketFactory, minDelay: 5, maxDelay: 20 });
   made.push(t);
-  return t;
+  return Object.assign(t, { sockets, cut: () => sockets.at(-1)?.close() });
 };
 
 /** Collects session events; `until` resolves with the first that matches. */
@@ -148,18 +155,7 @@ describe('ChatSession actions', () => {
   });
 
   test('an action whose answer does not come in time shows as failed; the answer, when it comes, replaces that', async () => {
-    const sockets: WebSocket[] = [];
-    const url = `ws${server.origin.slice(4)}${COMPOSER_PATH}?delay=0&inline_ui_version=1&fault=noresult:1`;
-    const t = new WebSocketTransport(url, {
-      minDelay: 5,
-      maxDelay: 20,
-      socketFactory: (u: string) => {
-        const socket = new WebSocket(u);
-        sockets.push(socket);
-        return socket as unknown as SocketLike;
-      },
-    });
-    made.push(t);
+    const t = transport('&fault=noresult:1');
     const session = new ChatSession({ transport: t, actionTimeout: 100 });
     session.connect();
     const w = watch(session);
@@ -171,24 +167,14 @@ describe('ChatSession actions', () => {
     const failed = (await w.until(outcomeEvent('failed'))) as Extract<SessionEvent, { type: 'action-outcome' }>;
     assert.match(failed.outcome.reason ?? '', /no answer/);
     // The transport resends it on the next connection; the server answers with the stored result.
-    sockets.at(-1)?.close();
+    t.cut();
     await w.until(outcomeEvent('delivered'));
     assert.equal(outcomeOf(session.thread.assistant(message.id)?.actions, 'cluster-summary', 'keep')?.status, 'delivered');
     session.disconnect();
   });
 
-  test('a task replayed on reconnecting changes and announces nothing; a late trusted task event proves delivery', async () => {
-    const sockets: WebSocket[] = [];
-    const t = new WebSocketTransport(`ws${server.origin.slice(4)}${COMPOSER_PATH}?delay=0&inline_ui_version=1`, {
-      minDelay: 5,
-      maxDelay: 20,
-      socketFactory: (u: string) => {
-        const socket = new WebSocket(u);
-        sockets.push(socket);
-        return socket as unknown as SocketLike;
-      },
-    });
-    made.push(t);
+  test('a task replayed on reconnecting changes and announces nothing', async () => {
+    const t = transport();
     const session = new ChatSession({ transport: t });
     session.connect();
     const w = watch(session);
@@ -197,8 +183,8 @@ describe('ChatSession actions', () => {
     session.runAction(request(message, task));
     await w.until(outcomeEvent('delivered', 'completed'));
     const before = w.events.filter((e) => e.type === 'action-outcome').length;
-    sockets.at(-1)?.close();
-    await w.until((e) => e.type === 'state' && e.state === 'open' && sockets.length > 1);
+    t.cut();
+    await w.until((e) => e.type === 'state' && e.state === 'open' && t.sockets.length > 1);
     await new Promise((resolve) => setTimeout(resolve, 200));
     assert.equal(w.events.filter((e) => e.type === 'action-outcome').length, before);
     session.disconnect();
