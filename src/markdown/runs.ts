@@ -17,7 +17,8 @@ export function fenceCloser(openerLine: string): RegExp | null {
 
 const TOP_STRAY = /[`*_~[\]<]/;
 const NESTED_STRAY = /[`[\]<]/;
-const CLOSER_ONLY = /[*_~]+(?=\s)/g;
+/** A run of one delimiter character (`*_` is two runs) that whitespace follows: it can close, never open. */
+const CLOSER_ONLY = /([*_~])\1*(?=\s)/g;
 const CLOSED = new Set(['em', 'strong', 'del', 'link']);
 const INTRAWORD_UNDERSCORE = /(?<=[\p{L}\p{N}])_+(?=[\p{L}\p{N}])/gu;
 

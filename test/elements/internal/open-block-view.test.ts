@@ -205,6 +205,20 @@ describe('streamingMarkdown, one long line', () => {
   });
 });
 
+describe('streamingMarkdown, counterexamples the properties found', () => {
+  it('does not settle a run whose last `*` of `*_` can still open: drawn in any cut, it is its one-shot render', async () => {
+    const doc = '*a _b* [a _b](https://e.com) *_\n*a _b* \n*a _b* *a _b* *a _b* *a _b* *_*_*_e~ \n';
+    for (let cut = 1; cut < doc.length; cut++) {
+      const host = await fixture<HTMLDivElement>(html`<div></div>`);
+      markdownWork.mismatches = 0;
+      render(streamingMarkdown(doc.slice(0, cut), 'prose', true), host);
+      render(streamingMarkdown(doc, 'prose', false), host);
+      expect(streamedHtml(host), `cut at ${cut}`).to.equal(oneShotHtml(doc));
+      expect(markdownWork.mismatches, `cut at ${cut}`).to.equal(0);
+    }
+  });
+});
+
 describe('streamingMarkdown, bounded work whatever arrives', () => {
   it('renders many finished items or rows that arrive at once in a few calls, not one per part', async () => {
     for (const doc of [listDoc(500, () => '-') + '\nAfter.\n', tableDoc(500) + '\nAfter.\n']) {
