@@ -32,3 +32,7 @@ export * from './chat/tool-state.js';
 export { buildInlineUiPrompt } from './prompt/inline-ui-prompt.js';
 export type { InlineUiPromptMode, InlineUiPromptOptions } from './prompt/inline-ui-prompt.js';
 export * from './protocol/projections.js';
+export * from './media/types.js';
+export * from './media/media-service.js';
+export * from './artifacts/types.js';
+export * from './artifacts/artifact-store.js';

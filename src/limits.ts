@@ -100,3 +100,25 @@ export const COMPOSER_LIMITS = {
    */
   markdownTableColumns: 64,
 } as const;
+
+/** The ceilings of the authenticated media service (000_de6e533300a72cb9.txt, media; see src/media/). */
+export const MEDIA_LIMITS = {
+  /** An image preview's bytes, counted while streaming: a larger body is cut, never buffered. */
+  previewBytes: 12 * 1024 * 1024,
+  /** A download's bytes, counted while streaming; past it the download stops with an error and releases what it held. */
+  downloadBytes: 64 * 1024 * 1024,
+  /** Distinct media fetches in flight across the whole page (previews and downloads alike). */
+  concurrent: 4,
+  /** Object URLs the preview cache keeps (least recently used go first). */
+  cacheEntries: 64,
+  /** Bytes of the blobs behind those object URLs (so a preview larger than this is `too-large` too). */
+  cacheBytes: 96 * 1024 * 1024,
+} as const;
+
+/** The caps of the in-memory artifact store behind the artifact panel (see src/artifacts/). */
+export const ARTIFACT_LIMITS = {
+  /** Payloads (and so tabs) held at once. */
+  entries: 32,
+  /** UTF-8 bytes of those payloads. */
+  bytes: 2 * 1024 * 1024,
+} as const;

@@ -1,13 +1,15 @@
 /*
  * The authenticated media store of the reference agent server: `GET /api/v1/agent_files/<path>` serves the file
  * whose key is `agent_files/<path>` (000_de6e533300a72cb9.txt: "media-gallery with authenticated agent_files/...
- * keys") to a bearer token. The files are generated in memory: solid-colour PNGs and one CSV. No SVG, which can
- * carry script. docs/reference-server.md describes the endpoint.
+ * keys") to a bearer token, which names an account. The files are generated in memory: solid-colour PNGs and CSVs,
+ * and the test files of demo/server/media-test.ts. No SVG, which can carry script. docs/reference-server.md
+ * describes the endpoint and its test-control API.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { deflateSync } from 'node:zlib';
 import { AGENT_FILE_KEY_PATTERN } from '../../src/index.js';
+import { handleTestControl, MediaTestPeer, TEST_CONTROL_PATH } from './media-test.js';
 
 export type RequestHandler = (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<boolean>;
 
@@ -16,9 +18,16 @@ export const AGENT_FILES_PATH = '/api/v1/agent_files';
 const KEY_START = '/api/v1/'.length;
 const MAX_KEY_LENGTH = 512;
 
+/** Keys only the `demo` account may read; another account gets 403. */
+export const PRIVATE_PREFIX = 'agent_files/private/';
+
 export interface MediaOptions {
-  /** The bearer token every request must carry. Default `demo-token`. */
+  /** The bearer token of the `demo` account. Default `demo-token`. */
   readonly token?: string;
+  /** Other accounts, by bearer token. Default `{ 'other-token': 'other' }`. */
+  readonly accounts?: Readonly<Record<string, string>>;
+  /** Serves the test files and the test-control API of demo/server/media-test.ts. Default true. */
+  readonly test?: boolean;
 }
 
 export interface MediaFile {
@@ -77,6 +86,11 @@ export function demoMediaFiles(): Map<string, MediaFile> {
     ['agent_files/demo/junction-photo.png', png([22, 163, 74])],
     ['agent_files/demo/alarm.png', png([220, 38, 38])],
     ['agent_files/demo/overview.png', png([100, 116, 139], 64)],
+    ['agent_files/private/badge.png', png([234, 179, 8])],
+    [
+      'agent_files/private/payroll.csv',
+      { contentType: 'text/csv; charset=utf-8', filename: 'payroll.csv', body: Buffer.from('name,salary\r\nA. Person,1\r\n', 'utf8') },
+    ],
     [
       'agent_files/demo/readings.csv',
       {
@@ -95,14 +109,20 @@ const CORS = {
   'access-control-allow-origin': '*',
   'access-control-allow-methods': 'GET, HEAD, OPTIONS',
   'access-control-allow-headers': 'authorization',
+  // A page on another origin reads the download's file name.
+  'access-control-expose-headers': 'content-disposition',
 } as const;
 
 const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest();
 
 /** Creates the media handler. Its answers carry CORS headers, so a page on another origin can read them. */
 export function createMediaHandler(options: MediaOptions = {}): RequestHandler {
-  const expected = digest(options.token ?? 'demo-token');
+  const accounts = Object.entries({ [options.token ?? 'demo-token']: 'demo', ...(options.accounts ?? { 'other-token': 'other' }) }).map(
+    ([token, account]) => ({ digest: digest(token), account }),
+  );
   const files = demoMediaFiles();
+  const peer = options.test === false ? null : new MediaTestPeer();
+  let testPng: Buffer | undefined;
 
   function reply(res: ServerResponse, status: number, message: string, extra: Record<string, string> = {}): void {
     const text = `${message}\n`;
@@ -117,18 +137,25 @@ export function createMediaHandler(options: MediaOptions = {}): RequestHandler {
     res.end(text);
   }
 
-  /** Whether the request carries `Authorization: Bearer <token>`; compared in constant time. */
-  function authorized(req: IncomingMessage): 'ok' | 'missing' | 'invalid' {
+  /** The account of the request's `Authorization: Bearer <token>`; compared in constant time with every token. */
+  function authorized(req: IncomingMessage): { account: string } | 'missing' | 'invalid' {
     const header = req.headers.authorization;
     if (header === undefined) return 'missing';
     const match = /^Bearer ([\x21-\x7e]+)$/i.exec(header.trim());
     if (!match) return 'invalid';
-    return timingSafeEqual(digest(match[1] as string), expected) ? 'ok' : 'invalid';
+    const presented = digest(match[1] as string);
+    let found: string | null = null;
+    for (const { digest: expected, account } of accounts) if (timingSafeEqual(presented, expected)) found = account;
+    return found === null ? 'invalid' : { account: found };
   }
 
   return async (req, res, url) => {
     // The raw request target, before the URL parser resolved any dot segments away.
     const raw = req.url !== undefined && req.url.startsWith('/') ? (req.url.split(/[?#]/, 1)[0] as string) : url.pathname;
+    if (peer && url.pathname.startsWith(TEST_CONTROL_PATH)) {
+      handleTestControl(peer, req, res, url);
+      return true;
+    }
     const mine = (path: string) => path === AGENT_FILES_PATH || path.startsWith(`${AGENT_FILES_PATH}/`);
     if (!mine(raw) && !mine(url.pathname)) return false;
 
@@ -141,14 +168,6 @@ export function createMediaHandler(options: MediaOptions = {}): RequestHandler {
       reply(res, 405, 'Method not allowed', { allow: 'GET, HEAD, OPTIONS' });
       return true;
     }
-    const auth = authorized(req);
-    if (auth !== 'ok') {
-      reply(res, 401, 'A bearer token is required', {
-        'www-authenticate': auth === 'missing' ? 'Bearer realm="agent_files"' : 'Bearer realm="agent_files", error="invalid_token"',
-      });
-      return true;
-    }
-
     // Decoded exactly once: `%252e` stays `%2e`, which no key may contain.
     let key: string | null;
     try {
@@ -156,25 +175,46 @@ export function createMediaHandler(options: MediaOptions = {}): RequestHandler {
     } catch {
       key = null;
     }
-    if (key === null || key.length > MAX_KEY_LENGTH || !AGENT_FILE_KEY_PATTERN.test(key)) {
+    const valid = key !== null && key.length <= MAX_KEY_LENGTH && AGENT_FILE_KEY_PATTERN.test(key);
+    // Every request of a valid key is recorded, whatever its answer (the test-control API reports them).
+    const tracked = valid && key !== null && peer ? peer.track(key, res) : { sent: () => undefined };
+
+    const auth = authorized(req);
+    if (typeof auth === 'string') {
+      reply(res, 401, 'A bearer token is required', {
+        'www-authenticate': auth === 'missing' ? 'Bearer realm="agent_files"' : 'Bearer realm="agent_files", error="invalid_token"',
+      });
+      return true;
+    }
+    if (!valid || key === null) {
       reply(res, 400, 'Not an agent_files/... key');
       return true;
     }
+    // Checked before existence: another account learns nothing about which private keys exist.
+    if (key.startsWith(PRIVATE_PREFIX) && auth.account !== 'demo') {
+      reply(res, 403, 'This file belongs to another account');
+      return true;
+    }
+    const headers = {
+      ...CORS,
+      'cache-control': 'private, no-store',
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "default-src 'none'; sandbox",
+    };
     const file = files.get(key);
     if (!file) {
+      if (peer && (await peer.serve(key, req, res, tracked, headers, () => (testPng ??= solidPng(8, 8, [147, 51, 234]))))) return true;
       reply(res, 404, 'No such file');
       return true;
     }
     res.writeHead(200, {
-      ...CORS,
+      ...headers,
       'content-type': file.contentType,
       'content-length': String(file.body.length),
-      'cache-control': 'private, no-store',
-      'x-content-type-options': 'nosniff',
-      'content-security-policy': "default-src 'none'; sandbox",
       ...(file.filename ? { 'content-disposition': `attachment; filename="${file.filename}"` } : {}),
     });
     res.end(req.method === 'HEAD' ? undefined : file.body);
+    if (req.method !== 'HEAD') tracked.sent(file.body.length);
     return true;
   };
 }

@@ -1,6 +1,9 @@
 import type { ActionPreparation, BagDirectory } from '../actions/bags.js';
 import { defaultActions, type ActionRegistry, type ActionRequest } from '../actions/registry.js';
+import { ArtifactStore } from '../artifacts/artifact-store.js';
+import type { ArtifactLimits } from '../artifacts/types.js';
 import { COMPOSER_LIMITS } from '../limits.js';
+import type { MediaService } from '../media/types.js';
 import { MODES, type ComposerMode } from '../protocol/marker.js';
 import { defaultProtocols, type ProtocolRegistry } from '../protocol/registry.js';
 import { notifyAll, type ConnectionState, type Transport, type TransportEvent } from '../transport/transport.js';
@@ -33,6 +36,10 @@ export interface ChatSessionOptions {
   readonly actionTimeout?: number;
   /** A persisted conversation to start from. */
   readonly messages?: readonly PersistedMessage[];
+  /** The authenticated media service views of this conversation fetch through (see `createMediaService`). */
+  readonly media?: MediaService | null;
+  /** The caps of the artifact store (default ARTIFACT_LIMITS). */
+  readonly artifactLimits?: Partial<ArtifactLimits>;
 }
 
 export class ChatSession {
@@ -41,6 +48,10 @@ export class ChatSession {
   actions: ActionRegistry;
   /** The bags API add-to-bag confirmations consult (`<mantis-chat bags-url>`); without one they name what they can. */
   bags: BagDirectory | null;
+  /** The media service views of this conversation fetch through (`<mantis-chat media-base-url>`); none by default. */
+  media: MediaService | null;
+  /** The artifacts open in this conversation's panel: bounded, in memory, never persisted. */
+  readonly artifacts: ArtifactStore;
   readonly replyTimeout: number;
   #transport: Transport | null = null;
   #owned = false;
@@ -57,6 +68,8 @@ export class ChatSession {
     this.thread = new Thread(options.protocols ?? defaultProtocols);
     this.actions = options.actions ?? defaultActions;
     this.bags = options.bags ?? null;
+    this.media = options.media ?? null;
+    this.artifacts = new ArtifactStore(options.artifactLimits);
     // eslint-disable-next-line @typescript-eslint/no-this-alias -- the runner reads the session's current state
     const session = this;
     this.#runner = new ActionRunner({

@@ -1,0 +1,42 @@
+/*
+ * The artifact store's contract (000_de6e533300a72cb9.txt: "Dense artifact payloads open in a keyed, responsive
+ * ... panel on the right side ... Artifact payloads are kept in a bounded in-memory store ... When the payload cap
+ * is reached, the matching oldest artifact tab is closed before its payload is evicted."). DOM-free, never persisted.
+ */
+import type { ArtifactNode } from '../catalog/artifact.js';
+import { ARTIFACT_LIMITS } from '../limits.js';
+
+export { ARTIFACT_LIMITS };
+
+export type ArtifactLimits = { -readonly [K in keyof typeof ARTIFACT_LIMITS]: number };
+
+/** What opens an artifact: the node of a validated view, and where it was rendered. */
+export interface ArtifactSource {
+  readonly node: ArtifactNode;
+  readonly viewId: string;
+  /** The assistant message holding the view (absent for a view outside a chat). */
+  readonly messageId?: string;
+}
+
+/** One open artifact: a tab of the panel and its payload. */
+export interface ArtifactEntry {
+  /** `<messageId or "view">/<viewId>/<nodeId>`: opening the same artifact again focuses its tab. */
+  readonly key: string;
+  readonly title: string;
+  readonly format: ArtifactNode['format'];
+  readonly language?: string;
+  readonly content: string;
+  /** UTF-8 bytes of the content. */
+  readonly bytes: number;
+  readonly viewId: string;
+  readonly nodeId: string;
+  readonly messageId?: string;
+}
+
+export type ArtifactChange =
+  | { readonly type: 'opened'; readonly key: string }
+  | { readonly type: 'activated'; readonly key: string }
+  /** A tab was closed: by the user, or as the oldest when a cap was reached (`evicting`). */
+  | { readonly type: 'closed'; readonly key: string; readonly evicting: boolean }
+  /** A payload left the store; its tab was closed first. */
+  | { readonly type: 'evicted'; readonly key: string };

@@ -1,0 +1,31 @@
+/* The media service's configuration: its base URL and its limits, checked once when the service is created. */
+import { MEDIA_LIMITS, type MediaLimits } from './types.js';
+
+/** The longest key (as the schema's AgentFileKey). */
+export const MAX_KEY_LENGTH = 512;
+
+/** The base as a folder URL (a trailing slash added), or null unless it is an absolute http(s) URL without credentials, query or fragment. */
+export function resolveBase(baseUrl: string, relativeTo: string | undefined): URL | null {
+  if (typeof baseUrl !== 'string' || baseUrl.trim() === '') return null;
+  let base: URL;
+  try {
+    base = new URL(baseUrl, relativeTo);
+  } catch {
+    return null;
+  }
+  if ((base.protocol !== 'https:' && base.protocol !== 'http:') || base.username || base.password || base.search || base.hash) return null;
+  if (!base.pathname.endsWith('/')) base.pathname += '/';
+  return base;
+}
+
+/** The limits, each lowered by the options if asked (never raised past the specification's). */
+export function limitsOf(partial: Partial<MediaLimits> | undefined): MediaLimits {
+  const limits: MediaLimits = { ...MEDIA_LIMITS };
+  for (const name of Object.keys(MEDIA_LIMITS) as Array<keyof MediaLimits>) {
+    const value = partial?.[name];
+    if (value === undefined) continue;
+    if (typeof value !== 'number' || !(Math.floor(value) >= 1)) throw new RangeError(`media limit ${name} must be a number >= 1`);
+    limits[name] = Math.min(Math.floor(value), MEDIA_LIMITS[name]);
+  }
+  return limits;
+}
