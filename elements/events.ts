@@ -4,6 +4,7 @@ import type {
   AssistantMessage,
   ConnectionState,
   InterruptReason,
+  MediaFailure,
   MessageCitation,
   PersistedMessage,
   SendRefusal,
@@ -43,14 +44,37 @@ export interface ActionOutcomeDetail {
   readonly outcome: ActionOutcome;
 }
 
-/** Detail of `mantis-artifact-open`: the user asked to open an artifact's payload. */
+/**
+ * Detail of `mantis-artifact-open`: the user asked to open an artifact's payload. Inside a chat it is cancelable:
+ * cancel it to show the artifact yourself instead of in the chat's artifact panel.
+ */
 export interface ArtifactOpenDetail {
+  /** The assistant message holding the view, when the view is inside a chat. */
+  readonly messageId?: string;
   readonly viewId: string;
   readonly nodeId: string;
   readonly title: string;
   readonly format: 'markdown' | 'text' | 'code' | 'csv' | 'json';
   readonly language?: string;
   readonly content: string;
+}
+
+/**
+ * Detail of `mantis-artifact-close`: a tab of an artifact panel closed and its payload left the store. `evicted` is
+ * true when the store closed it, as its oldest tab, to make room for a new artifact (a cap was reached), so a host
+ * can tell the user; false when the user closed it.
+ */
+export interface ArtifactCloseDetail {
+  /** The artifact's key, `<messageId or "view">/<viewId>/<nodeId>`. */
+  readonly key: string;
+  readonly title: string;
+  readonly evicted: boolean;
+}
+
+/** Detail of `mantis-artifact-panel-resize`: the user resized the artifact panel. */
+export interface ArtifactPanelResizeDetail {
+  /** The new width, in CSS pixels. */
+  readonly width: number;
 }
 
 /** Detail of `mantis-send`: a user message about to be sent. Cancel the event to keep it from being sent. */
@@ -121,7 +145,20 @@ export interface ConfigErrorDetail {
   readonly reason: string;
 }
 
+/**
+ * Detail of `mantis-media-error`: a media item could not show its preview or finish its download. Each reason has its
+ * own placeholder; nothing is retried unless the user asks.
+ */
+export interface MediaErrorDetail {
+  /** The item's `agent_files/...` key. */
+  readonly key: string;
+  readonly reason: MediaFailure;
+  /** The HTTP status, when there was a response. */
+  readonly status?: number;
+}
+
 export interface MantisEventMap {
+  'mantis-media-error': CustomEvent<MediaErrorDetail>;
   'mantis-send-error': CustomEvent<SendErrorDetail>;
   'mantis-message-interrupted': CustomEvent<MessageInterruptedDetail>;
   'mantis-citations': CustomEvent<CitationsDetail>;
@@ -131,6 +168,8 @@ export interface MantisEventMap {
   'mantis-action-request': CustomEvent<ActionRequestDetail>;
   'mantis-action-outcome': CustomEvent<ActionOutcomeDetail>;
   'mantis-artifact-open': CustomEvent<ArtifactOpenDetail>;
+  'mantis-artifact-close': CustomEvent<ArtifactCloseDetail>;
+  'mantis-artifact-panel-resize': CustomEvent<ArtifactPanelResizeDetail>;
   'mantis-send': CustomEvent<SendDetail>;
   'mantis-message-complete': CustomEvent<MessageCompleteDetail>;
   'mantis-connection-change': CustomEvent<ConnectionChangeDetail>;

@@ -4,8 +4,11 @@ const bind = (id, apply) => {
   const control = document.getElementById(id);
   control.addEventListener('change', () => apply(control));
 };
+// The reference server's media store takes this bearer token (demo/server/media.ts).
+chat.mediaToken = () => 'demo-token';
 bind('theme', (select) => {
   document.documentElement.dataset.theme = select.value;
-  chat.setAttribute('theme', select.value);
+  // The user's choice: applied and remembered across reloads (IndexedDB, never the conversation's artifacts).
+  chat.chooseTheme(select.value);
 });
 bind('generative-ui', (box) => chat.setAttribute('generative-ui', box.checked ? 'true' : 'false'));

@@ -53,6 +53,37 @@ const SUMMARY_VIEW = {
   },
 };
 
+/** Asked for photos, media or an artifact: a gallery of the media store's files and an artifact for the panel. */
+const MEDIA_VIEW = {
+  version: 1,
+  id: 'junction-media',
+  root: {
+    id: 'media',
+    type: 'stack',
+    children: [
+      {
+        id: 'photos',
+        type: 'media-gallery',
+        title: 'Junction J-101',
+        items: [
+          { id: 'map', key: 'agent_files/demo/pressure-map.png', alt: 'Pressure map around junction J-101', caption: 'Pressure map' },
+          { id: 'photo', key: 'agent_files/demo/junction-photo.png', alt: 'Photo of junction J-101' },
+          { id: 'alarm', key: 'agent_files/demo/alarm.png', alt: 'Alarm panel', caption: 'Alarm at 08:00' },
+          { id: 'readings', key: 'agent_files/demo/readings.csv', alt: 'Pressure readings as CSV', caption: 'Readings (CSV)' },
+        ],
+      },
+      {
+        id: 'readings-artifact',
+        type: 'artifact',
+        title: 'Pressure readings',
+        description: 'Readings of junction J-101 on 9 March, every two hours.',
+        format: 'csv',
+        content: 'time,junction,pressure_kpa\n2024-03-09T06:00:00Z,J-101,318\n2024-03-09T08:00:00Z,J-101,301\n2024-03-09T10:00:00Z,J-101,296\n',
+      },
+    ],
+  },
+};
+
 /** Visual Tour replies keep their whole-message JSON contract: the entire message is this object. */
 const TOUR = {
   tour: {
@@ -75,7 +106,8 @@ export function scriptedReply(marker: ProtocolMarker, userText: string): string 
   if (marker.inlineUiVersion !== 1) {
     return `${intro}\n\n- Memory systems: 128 points\n- Densest cluster of the map\n\n${outro}\n`;
   }
-  return `${intro}\n\n\`\`\`mantis-ui\n${JSON.stringify(SUMMARY_VIEW)}\n\`\`\`\n\n${outro}\n`;
+  const view = /\b(photos?|media|artifacts?)\b/i.test(userText) ? MEDIA_VIEW : SUMMARY_VIEW;
+  return `${intro}\n\n\`\`\`mantis-ui\n${JSON.stringify(view)}\n\`\`\`\n\n${outro}\n`;
 }
 
 /** Splits a reply into small deltas, as a model streams tokens (sizes vary from 1 to `max` characters). */

@@ -1,7 +1,7 @@
 import { ContextProvider } from '@lit/context';
-import { LitElement, html, type PropertyValues, type TemplateResult } from 'lit';
+import { LitElement, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
-import { createBagDirectory, type ActionRegistry, type ChatMessage, type ChatSession, type ComposerMode, type PersistedMessage, type Transport } from '../../src/index.js';
+import { createBagDirectory, type ActionRegistry, type ChatMessage, type ChatSession, type ComposerMode, type MediaTokenProvider, type PersistedMessage, type Transport } from '../../src/index.js';
 import { emit } from '../events.js';
 import { chatServices } from '../internal/chat-context.js';
 import { themeStyles, type Theme } from '../internal/theme.styles.js';
@@ -14,6 +14,7 @@ import { FramePacer } from './frame-pacer.js';
 import { renderBlocks, timelineContext, timelineStyles } from './timeline.js';
 import { dispatchSessionEvent } from './session-events.js';
 import { tourStyles } from './tour.js';
+import { ChatWorkspace } from './workspace.js';
 
 /**
  * The Composer: a transcript of streamed answers with validated views between their paragraphs, and an input. It is a
@@ -41,9 +42,13 @@ import { tourStyles } from './tour.js';
  * @fires {CustomEvent<ProtocolErrorDetail>} mantis-protocol-error - A frame from the server failed validation and was skipped, or the server reported an error.
  * @fires {CustomEvent<ConfigErrorDetail>} mantis-config-error - A property was given a value of the wrong kind (it was ignored), or the configuration cannot be honoured.
  * @fires {CustomEvent<ViewErrorDetail>} mantis-view-error - A view of a message, or some of its children, failed validation (from a nested view).
- * @fires {CustomEvent<ArtifactOpenDetail>} mantis-artifact-open - The user asked to open an artifact's payload (from a nested view).
+ * @fires {CustomEvent<ArtifactCloseDetail>} mantis-artifact-close - A tab of the built-in artifact panel closed: by the user, or to make room when a cap of the store was reached (`detail.evicted`).
+ * @fires {CustomEvent<ArtifactPanelResizeDetail>} mantis-artifact-panel-resize - The user resized the built-in artifact panel.
+ * @fires {CustomEvent<MediaErrorDetail>} mantis-media-error - A media item of a nested view could not be shown or downloaded (401, 403, 404, too large, wrong type, network); `detail.reason` says which.
+ * @fires {CustomEvent<ArtifactOpenDetail>} mantis-artifact-open - The user asked to open an artifact's payload (from a nested view). Cancelable: cancel it to show the artifact yourself; otherwise it opens in the artifact panel.
  *
- * @csspart base - The whole chat.
+ * @csspart base - The conversation column (status, transcript, input).
+ * @csspart artifact-panel - The built-in artifact panel, to the right of the conversation (an overlay on narrow screens).
  * @csspart status - The connection state line.
  * @csspart retry-button - Reconnects now, shown while reconnecting or disconnected.
  * @csspart transcript - The scrolling list of messages.
@@ -128,6 +133,44 @@ export class MantisChat extends LitElement {
    */
   @property({ attribute: 'bags-url' }) bagsUrl: string | undefined = undefined;
 
+  /**
+   * The authenticated media store's base URL, resolved against the page: a view's key `agent_files/a.png` is fetched
+   * from `<media-base-url>agent_files/a.png` (for the reference server, `…/api/v1/`), with `mediaToken` as a bearer
+   * token and `media-credentials` for cookies. Nothing else is ever fetched for media; without it, media shows its
+   * text alternative and nothing is requested.
+   */
+  @property({ attribute: 'media-base-url' }) mediaBaseUrl: string | undefined = undefined;
+
+  /** Cookies sent to the media store: `same-origin` (the default), `include` (a store on another origin too) or `omit`. */
+  @property({ attribute: 'media-credentials' }) mediaCredentials: 'omit' | 'same-origin' | 'include' = 'same-origin';
+
+  /**
+   * Supplies the bearer token of media requests, read for each request (`() => token`, may return a promise);
+   * none sends no Authorization header (cookies only).
+   */
+  @property({ attribute: false }) mediaToken: MediaTokenProvider | undefined = undefined;
+
+  /**
+   * The signed-in account. Media previews are cached per account; when it changes, every object URL of the old
+   * account is revoked and every media request aborted, so nothing of one account shows in another.
+   */
+  @property() account: string | undefined = undefined;
+
+  /**
+   * Opt-in: keeps the conversation (its persisted format; never artifact payloads or media bytes) in IndexedDB under
+   * this key, and restores it into an empty transcript when the page loads again. `clearStoredHistory()` deletes it.
+   */
+  @property({ attribute: 'history-key' }) historyKey: string | undefined = undefined;
+
+  /** The name layout preferences are stored under (the artifact panel's width and state, the user's theme choice). */
+  @property({ attribute: 'layout-key' }) layoutKey = 'mantis-chat';
+
+  /**
+   * Where artifacts open: `built-in` (the default), a panel to the right of the conversation; `none` when the page
+   * places its own `<mantis-artifact-panel for="<this chat's id>">` (or cancels `mantis-artifact-open`).
+   */
+  @property({ attribute: 'artifact-panel' }) artifactPanel: 'built-in' | 'none' = 'built-in';
+
   /** Follow-up suggestions shown under the last reply (see `mantis-suggestions-request`); choosing one sends it. */
   @property({ attribute: false }) suggestions: readonly string[] = [];
 
@@ -192,6 +235,7 @@ export class MantisChat extends LitElement {
   readonly #binding = new ChatSessionBinding(this, (event) => this.#onSession(event));
   readonly #services = new ContextProvider(this, { context: chatServices, initialValue: this.#binding.services });
   readonly #follow = new FollowBottom(this, () => this.transcript, () => this.renderRoot?.querySelector?.('.transcript-content') ?? null);
+  readonly #workspace = new ChatWorkspace(this);
   readonly #timeline = timelineContext(this, () => this.session, (text) => (this.announcement = text));
 
   /** The messages of the conversation, oldest first, with their parts. */
@@ -222,6 +266,28 @@ export class MantisChat extends LitElement {
     return this.session.send(text).ok;
   }
 
+  /**
+   * The user chose a color scheme (from the page's theme toggle): it applies now and is remembered (IndexedDB,
+   * under `layout-key`) over the `theme` attribute when the page loads again.
+   */
+  chooseTheme(theme: Theme): void {
+    if (!['light', 'dark', 'system'].includes(theme)) {
+      rejectValue(this, 'theme', '"light", "dark" or "system"');
+      return;
+    }
+    this.#workspace.chooseTheme(theme);
+  }
+
+  /** Deletes the conversation stored under `history-key` from IndexedDB. The transcript on screen stays. */
+  clearStoredHistory(): Promise<void> {
+    return this.#workspace.clearHistory();
+  }
+
+  /** Settles once the conversation stored under `history-key` was read back (and shown, into an empty transcript). */
+  get historyRestored(): Promise<void> {
+    return this.#workspace.restored;
+  }
+
   /** Stops the reply that is streaming, if any. */
   stop(): void {
     this.session.stop();
@@ -250,7 +316,10 @@ export class MantisChat extends LitElement {
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     // A move in the DOM (a framework re-parenting the chat) is a disconnect and a connect: release only if it stays out.
-    this.#binding.hostDisconnected(() => this.#window.stop());
+    this.#binding.hostDisconnected(() => {
+      this.#window.stop();
+      this.#workspace.release();
+    });
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -258,6 +327,10 @@ export class MantisChat extends LitElement {
     const moved = checkConnectionValues(this, changed as Map<PropertyKey, unknown>);
     if (changed.has('generativeUi')) this.#binding.applyGenerativeUi(this.generativeUiActive);
     if (changed.has('bagsUrl')) this.#applyBags();
+    if (changed.has('mediaBaseUrl') || changed.has('mediaCredentials')) this.#workspace.applyMedia();
+    else if (changed.has('mediaToken')) this.#workspace.applyToken();
+    if (changed.has('account') && !changed.has('mediaBaseUrl')) this.#workspace.applyAccount();
+    if (changed.has('historyKey')) void this.#workspace.restoreHistory();
     if (moved) this.#binding.connect({ url: this.url, kind: this.transport, connection: this.connection, relativeTo: document.baseURI });
     this.#services.setValue(this.#binding.services);
   }
@@ -267,7 +340,9 @@ export class MantisChat extends LitElement {
     if (event.type === 'session') {
       this.#services.setValue(this.#binding.services);
       if (this.bagsUrl) this.#applyBags();
+      if (this.mediaBaseUrl) this.#workspace.applyMedia();
     }
+    if (event.type === 'history-change') this.#workspace.saveHistory(event.messages);
     if (event.type === 'session' || event.type === 'state') this.requestUpdate();
     if (event.type === 'backoff') this.retryDelay = event.delay;
     if (event.type === 'prefill') this.#prefill(event.text);
@@ -307,7 +382,7 @@ export class MantisChat extends LitElement {
     const session = this.session;
     const state = session.state;
     const streaming = session.thread.streaming.length > 0;
-    return html`<div part="base" class="base">
+    return html`<div class="workspace"><div part="base" class="base">
       <slot name="header"></slot>
       ${renderStatus(state, session.canRetry, () => session.retry(), this.retryDelay)}
       <div class="visually-hidden" aria-live="polite" aria-atomic="true">${this.announcement}</div>
@@ -329,6 +404,10 @@ export class MantisChat extends LitElement {
         onMode: (mode) => (this.mode = mode),
         onStop: () => this.stop(),
       })}
-    </div>`;
+    </div>${
+      this.artifactPanel === 'none'
+        ? nothing
+        : html`<mantis-artifact-panel part="artifact-panel" .store=${session.artifacts} layout-key=${`${this.layoutKey}/artifact-panel`}></mantis-artifact-panel>`
+    }</div>`;
   }
 }

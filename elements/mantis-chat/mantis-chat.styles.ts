@@ -10,9 +10,16 @@ export const chatStyles = css`
     overflow: hidden;
     line-height: 1.5;
   }
+  .workspace {
+    display: flex;
+    height: 100%;
+    min-height: 0;
+  }
   .base {
     display: flex;
     flex-direction: column;
+    flex: 1 1 auto;
+    min-width: 0;
     height: 100%;
     min-height: 0;
   }

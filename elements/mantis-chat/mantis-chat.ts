@@ -1,6 +1,7 @@
 import { defineElement } from '../internal/define.js';
 // The chat renders views: define their element too.
 import '../mantis-ui-view/mantis-ui-view.js';
+import '../mantis-artifact-panel/mantis-artifact-panel.js';
 import { MantisChat } from './mantis-chat.component.js';
 
 export { MantisChat };

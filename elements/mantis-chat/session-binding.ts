@@ -136,6 +136,31 @@ export class ChatSessionBinding {
           // A follow-up goes through the chat's own send: its cancelable mantis-send, its checks and its scrolling.
           send: (text) => ((host() as unknown as { send(text: string): boolean }).send(text) ? { ok: true } : { ok: false, message: 'the message was not sent' }),
         }),
+      get media() {
+        return session.media;
+      },
+      openArtifact: (source) => {
+        const { node } = source;
+        const detail = {
+          ...(source.messageId ? { messageId: source.messageId } : {}),
+          viewId: source.viewId,
+          nodeId: node.id,
+          title: node.title,
+          format: node.format,
+          content: node.content,
+          ...(node.language ? { language: node.language } : {}),
+        };
+        // The page sees it first and may show the artifact itself.
+        if (!emit(host(), 'mantis-artifact-open', detail, { cancelable: true })) return false;
+        try {
+          session.artifacts.open(source);
+        } catch (error) {
+          // Only a payload over the store's whole byte cap is refused, and no validated view carries one.
+          emit(host(), 'mantis-config-error', { reason: `The artifact "${source.node.title}" could not be opened: ${String(error)}` });
+          return false;
+        }
+        return true;
+      },
     };
   }
 

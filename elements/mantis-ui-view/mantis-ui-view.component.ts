@@ -1,7 +1,7 @@
 import { LitElement, html, type PropertyValues, type TemplateResult } from 'lit';
 import { consume } from '@lit/context';
 import { property, state } from 'lit/decorators.js';
-import { citationIndex, defaultActions, describeFailure, outcomeOf, validateView, type Action, type ActionOutcome, type ArtifactNode, type ValidateViewResult } from '../../src/index.js';
+import { citationIndex, defaultActions, describeFailure, outcomeOf, validateView, type Action, type ActionOutcome, type ArtifactNode, type MediaService, type ValidateViewResult } from '../../src/index.js';
 import { emit } from '../events.js';
 import { chatServices, type ChatServices } from '../internal/chat-context.js';
 import { themeStyles, type Theme } from '../internal/theme.styles.js';
@@ -18,8 +18,9 @@ import { renderNode, type RenderContext } from './render-node.js';
  * @summary One validated generative-UI view.
  *
  * @fires {CustomEvent<ActionDetail>} mantis-action - The user chose an action. State-changing actions (add-to-bag, run-task, submit-followup) fire only after a confirming second click, and at most once.
- * @fires {CustomEvent<ArtifactOpenDetail>} mantis-artifact-open - The user asked to open an artifact's payload.
+ * @fires {CustomEvent<ArtifactOpenDetail>} mantis-artifact-open - The user asked to open an artifact's payload (a view on its own; inside a chat the chat fires it and opens its artifact panel).
  * @fires {CustomEvent<ViewErrorDetail>} mantis-view-error - The view, or some of its children, failed validation. `detail.reason` is set when the whole view fell back.
+ * @fires {CustomEvent<MediaErrorDetail>} mantis-media-error - A media-gallery item could not show its preview or finish its download (from its `<mantis-media-item>`).
  *
  * @csspart base - The wrapper of the rendered view.
  * @csspart heading - A heading component.
@@ -35,7 +36,7 @@ import { renderNode, type RenderContext } from './render-node.js';
  * @csspart task-card - A suggested task-card; its state badge is `task-state`.
  * @csspart task-state - The "Suggested" badge of a task-card.
  * @csspart media-gallery - A media-gallery; each item is a `media-item` part.
- * @csspart media-item - One media item.
+ * @csspart media-item - One media item: a figure holding a `<mantis-media-item>` (style its inside through that element's parts) and its caption.
  * @csspart artifact - An artifact card; its open button is `artifact-open`.
  * @csspart artifact-open - The button that opens an artifact.
  * @csspart action-row - An action-row.
@@ -101,6 +102,12 @@ export class MantisUiView extends LitElement {
    */
   @property({ attribute: false }) outcomes: readonly ActionOutcome[] = [];
 
+  /**
+   * The media service a view on its own fetches its media-gallery items through; inside a chat the chat's service is
+   * used. Without either, items show "Preview unavailable" and nothing is requested.
+   */
+  @property({ attribute: false }) media: MediaService | null | undefined = undefined;
+
   /** The session's services when the view is inside a chat; a view on its own fires `mantis-action` instead. */
   @consume({ context: chatServices, subscribe: true })
   @state()
@@ -156,6 +163,11 @@ export class MantisUiView extends LitElement {
       ...(services ? { prepare: (nodeId: string, action: Action) => services.prepareAction(request(nodeId, action)) } : {}),
     };
     const open = (node: ArtifactNode): void => {
+      // Inside a chat the artifact opens in its panel (the chat fires mantis-artifact-open, cancelable).
+      if (services) {
+        services.openArtifact({ node, viewId, ...(messageId ? { messageId } : {}) });
+        return;
+      }
       emit(this, 'mantis-artifact-open', {
         viewId,
         nodeId: node.id,
@@ -172,6 +184,7 @@ export class MantisUiView extends LitElement {
       renderActions: (nodeId, actions) => this.#actions.render(nodeId, actions, policy),
       citationStart: (nodeId) => firstCitation - 1 + (starts.get(`${viewId}/${nodeId}`) ?? 1),
       renderChild: (child) => renderNode(child, ctx, open),
+      media: this.media ?? services?.media ?? null,
     };
     return html`<div part="base" class="base">${renderNode(result.view.root, ctx, open)}</div>`;
   }

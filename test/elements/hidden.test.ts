@@ -1,13 +1,15 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../elements/mantis-chat/mantis-chat.js';
 import '../../elements/mantis-ui-view/mantis-ui-view.js';
+import '../../elements/mantis-artifact-panel/mantis-artifact-panel.js';
+import { ArtifactStore } from '../../src/index.js';
 
 /*
  * The hidden attribute hides every element. Each host sets its own display (block), which overrides the browser's
  * [hidden] { display: none } rule, so the shared theme styles hide the host themselves.
  */
 
-const TAGS = ['mantis-ui-view', 'mantis-chat'] as const;
+const TAGS = ['mantis-ui-view', 'mantis-chat', 'mantis-media-item'] as const;
 
 const display = (el: Element) => getComputedStyle(el).display;
 
@@ -47,4 +49,21 @@ describe('the hidden attribute', () => {
       }
     });
   }
+});
+
+describe('the hidden attribute on <mantis-artifact-panel>', () => {
+  it('hides a panel that has a tab to show', async () => {
+    const store = new ArtifactStore();
+    store.open({ viewId: 'v', node: { id: 'a', type: 'artifact', title: 'Shown', format: 'text', content: 'Payload' } });
+    const container = await fixture<HTMLDivElement>(html`<div></div>`);
+    const el = document.createElement('mantis-artifact-panel');
+    el.store = store;
+    container.append(el);
+    await el.updateComplete;
+    expect(display(el)).to.equal('block');
+    el.hidden = true;
+    expect(display(el)).to.equal('none');
+    el.hidden = false;
+    expect(display(el)).to.equal('block');
+  });
 });

@@ -1,6 +1,8 @@
 import { expect } from '@open-wc/testing';
 import type { CSSResultGroup, LitElement } from 'lit';
 import { MantisChat } from '../../elements/mantis-chat/mantis-chat.js';
+import { MantisArtifactPanel } from '../../elements/mantis-artifact-panel/mantis-artifact-panel.js';
+import { MantisMediaItem } from '../../elements/mantis-media-item/mantis-media-item.js';
 import { MantisUiView } from '../../elements/mantis-ui-view/mantis-ui-view.js';
 
 /*
@@ -31,6 +33,8 @@ interface Manifest {
 const ELEMENTS: Record<string, typeof LitElement> = {
   'mantis-ui-view': MantisUiView,
   'mantis-chat': MantisChat,
+  'mantis-media-item': MantisMediaItem,
+  'mantis-artifact-panel': MantisArtifactPanel,
 };
 
 /** The text of a static `styles` value: a CSSResult, a CSSStyleSheet, or (nested) arrays of them. */

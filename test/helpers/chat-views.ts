@@ -8,8 +8,13 @@ export type ViewElement = HTMLElement & { updateComplete: Promise<unknown> };
  * Sends a card with these actions through a chat connected to the reference server's `echo` scenario, which streams
  * the sent text back as the reply; resolves with the reply's rendered view once the reply ended.
  */
-export async function replyWithActions(el: MantisChat, actions: readonly Action[], before = ''): Promise<ViewElement> {
-  const fence = JSON.stringify({ version: 1, id: 'v', root: { id: 'card', type: 'entity-card', title: 'Card', actions } });
+export function replyWithActions(el: MantisChat, actions: readonly Action[], before = ''): Promise<ViewElement> {
+  return replyWithNode(el, { id: 'card', type: 'entity-card', title: 'Card', actions }, before);
+}
+
+/** Sends a view with this root node through the echo scenario (as replyWithActions) and resolves with its element. */
+export async function replyWithNode(el: MantisChat, root: Record<string, unknown>, before = ''): Promise<ViewElement> {
+  const fence = JSON.stringify({ version: 1, id: 'v', root });
   const complete = oneEvent(el, 'mantis-message-complete');
   el.send(`${before}\`\`\`mantis-ui\n${fence}\n\`\`\`\n`);
   await complete;

@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { WebSocket } from 'ws';
 import { COMPOSER_PATH, startAgentServer, type AgentServer } from '../../demo/server/agent-server.js';
-import { WebSocketTransport, type ServerEvent, type SocketLike } from '../../src/index.js';
+import { scriptedReply } from '../../demo/server/scenarios.js';
+import { WebSocketTransport, validateView, type ProtocolMarker, type ServerEvent, type SocketLike } from '../../src/index.js';
 
 let server: AgentServer;
 before(async () => {
@@ -210,4 +211,19 @@ test('the stall fault holds the stream after N events, and the rest follows when
   await new Promise((done) => setTimeout(done, 200));
   assert.equal(events.length, 3);
   socket.terminate();
+});
+
+test('scripted replies: the default and the media reply each carry one valid view, with every node accepted', () => {
+  const marker: ProtocolMarker = { mode: 'orchestrator', inlineUiVersion: 1 };
+  for (const [text, type] of [
+    ['Show me the clusters', 'metric-group'],
+    ['Show me the photos of the junction', 'media-gallery'],
+  ] as const) {
+    const reply = scriptedReply(marker, text);
+    const fence = /```mantis-ui\n([\s\S]*?)\n```/.exec(reply)?.[1] ?? '';
+    const result = validateView(fence);
+    assert.equal(result.ok, true, text);
+    assert.deepEqual(result.ok ? result.issues : null, []);
+    assert.ok(fence.includes(`"type":"${type}"`), text);
+  }
 });

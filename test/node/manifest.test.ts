@@ -21,9 +21,23 @@ const names = (items: { name: string }[] | undefined) => (items ?? []).map((i) =
 
 test('mantis-chat is listed with its attributes, properties and typed events', () => {
   const chat = element('mantis-chat');
-  assert.deepEqual(names(chat.attributes), ['bags-url', 'generative-ui', 'mode', 'placeholder', 'theme', 'transport', 'url']);
+  assert.deepEqual(names(chat.attributes), [
+    'account',
+    'artifact-panel',
+    'bags-url',
+    'generative-ui',
+    'history-key',
+    'layout-key',
+    'media-base-url',
+    'media-credentials',
+    'mode',
+    'placeholder',
+    'theme',
+    'transport',
+    'url',
+  ]);
   const publicFields = (chat.members ?? []).filter((m) => m.kind === 'field' && m.privacy === undefined).map((m) => m.name);
-  for (const field of ['url', 'transport', 'connection', 'session', 'actions', 'bagsUrl', 'mode', 'generativeUi', 'theme', 'placeholder', 'suggestions', 'messages', 'conversation', 'generativeUiActive']) {
+  for (const field of ['url', 'transport', 'connection', 'session', 'actions', 'bagsUrl', 'mode', 'generativeUi', 'theme', 'placeholder', 'suggestions', 'messages', 'conversation', 'generativeUiActive', 'mediaBaseUrl', 'mediaCredentials', 'mediaToken', 'account', 'historyKey', 'layoutKey', 'artifactPanel']) {
     assert.ok(publicFields.includes(field), `missing property ${field}`);
   }
   // One name per concept: `transport` is the kind of connection, attribute and property alike.
@@ -35,12 +49,15 @@ test('mantis-chat is listed with its attributes, properties and typed events', (
       'mantis-action-outcome: CustomEvent<ActionOutcomeDetail>',
       'mantis-action-request: CustomEvent<ActionRequestDetail>',
       'mantis-action: CustomEvent<ActionDetail>',
+      'mantis-artifact-close: CustomEvent<ArtifactCloseDetail>',
       'mantis-artifact-open: CustomEvent<ArtifactOpenDetail>',
+      'mantis-artifact-panel-resize: CustomEvent<ArtifactPanelResizeDetail>',
       'mantis-citations: CustomEvent<CitationsDetail>',
       'mantis-config-error: CustomEvent<ConfigErrorDetail>',
       'mantis-connection-change: CustomEvent<ConnectionChangeDetail>',
       'mantis-copy: CustomEvent<CopyDetail>',
       'mantis-history-change: CustomEvent<HistoryChangeDetail>',
+      'mantis-media-error: CustomEvent<MediaErrorDetail>',
       'mantis-message-complete: CustomEvent<MessageCompleteDetail>',
       'mantis-message-interrupted: CustomEvent<MessageInterruptedDetail>',
       'mantis-protocol-error: CustomEvent<ProtocolErrorDetail>',
@@ -56,11 +73,35 @@ test('mantis-ui-view is listed with its attributes, properties and typed events'
   const view = element('mantis-ui-view');
   assert.deepEqual(names(view.attributes), ['actions-disabled', 'citation-start', 'heading-level', 'message-id', 'read-only', 'spec', 'theme']);
   const fields = (view.members ?? []).map((m) => m.name);
-  for (const field of ['view', 'spec', 'theme', 'headingLevel', 'readOnly', 'actionsDisabled', 'citationStart', 'messageId', 'validation']) assert.ok(fields.includes(field), `missing ${field}`);
+  for (const field of ['view', 'spec', 'theme', 'headingLevel', 'readOnly', 'actionsDisabled', 'citationStart', 'messageId', 'validation', 'media']) assert.ok(fields.includes(field), `missing ${field}`);
   assert.deepEqual(
     (view.events ?? []).map((e) => `${e.name}: ${e.type?.text}`).sort(),
-    ['mantis-action: CustomEvent<ActionDetail>', 'mantis-artifact-open: CustomEvent<ArtifactOpenDetail>', 'mantis-view-error: CustomEvent<ViewErrorDetail>'],
+    [
+      'mantis-action: CustomEvent<ActionDetail>',
+      'mantis-artifact-open: CustomEvent<ArtifactOpenDetail>',
+      'mantis-media-error: CustomEvent<MediaErrorDetail>',
+      'mantis-view-error: CustomEvent<ViewErrorDetail>',
+    ],
   );
+});
+
+test('mantis-artifact-panel and mantis-media-item are listed with their attributes, properties and typed events', () => {
+  const panel = element('mantis-artifact-panel');
+  assert.deepEqual(names(panel.attributes), ['collapsed', 'for', 'layout-key', 'narrow', 'theme', 'width']);
+  const panelFields = (panel.members ?? []).map((m) => m.name);
+  for (const field of ['store', 'htmlFor', 'width', 'collapsed', 'narrow', 'layoutKey']) assert.ok(panelFields.includes(field), `missing ${field}`);
+  assert.deepEqual(
+    (panel.events ?? []).map((e) => `${e.name}: ${e.type?.text}`).sort(),
+    [
+      'mantis-artifact-close: CustomEvent<ArtifactCloseDetail>',
+      'mantis-artifact-panel-resize: CustomEvent<ArtifactPanelResizeDetail>',
+      'mantis-config-error: CustomEvent<ConfigErrorDetail>',
+    ],
+  );
+  const item = element('mantis-media-item');
+  assert.deepEqual(names(item.attributes), ['alt', 'caption', 'key']);
+  assert.ok((item.members ?? []).some((m) => m.name === 'media'), 'missing media');
+  assert.deepEqual((item.events ?? []).map((e) => `${e.name}: ${e.type?.text}`), ['mantis-media-error: CustomEvent<MediaErrorDetail>']);
 });
 
 test('package.json points tools at the committed manifest and exports every entry', () => {

@@ -1,5 +1,5 @@
 import type { TemplateResult, nothing } from 'lit';
-import type { Action, ComposerNode, InvalidNode } from '../../../src/index.js';
+import type { Action, ComposerNode, InvalidNode, MediaService } from '../../../src/index.js';
 
 /** What a component renderer gets besides its node. */
 export interface RenderContext {
@@ -11,6 +11,8 @@ export interface RenderContext {
   readonly citationStart: (nodeId: string) => number;
   /** Renders any child node (containers use it). */
   readonly renderChild: (node: ComposerNode | InvalidNode) => TemplateResult;
+  /** The authenticated media service media items fetch through; null when the host configured none. */
+  readonly media: MediaService | null;
 }
 
 /** Visually hidden text for assistive technology (the `visually-hidden` class lives in the view styles). */

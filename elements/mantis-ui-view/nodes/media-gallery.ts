@@ -1,20 +1,22 @@
 import { css, html, nothing, type TemplateResult } from 'lit';
 import type { MediaGalleryNode } from '../../../src/index.js';
+import type { RenderContext } from './context.js';
 
 /**
- * Authenticated media by `agent_files/...` key. The view itself never fetches: until the authenticated media
- * loader is attached (its own issue), each item shows its text alternative, so nothing is requested from any
- * address the host did not allow.
+ * Authenticated media by `agent_files/...` key (the schema admits nothing else). Each item is a
+ * `<mantis-media-item>` that fetches through the context's media service only, lazily, with the host's credentials;
+ * without a service it shows its text alternative and requests nothing.
  */
-export function mediaGallery(node: MediaGalleryNode): TemplateResult {
+export function mediaGallery(node: MediaGalleryNode, ctx: RenderContext): TemplateResult {
   // A group, not a section: a view may hold several galleries, and same-named region landmarks would clash.
   return html`<div part="media-gallery" class="gallery" role="group" aria-label=${node.title ?? 'Media'}>
     ${node.title ? html`<p class="group-title" aria-hidden="true">${node.title}</p>` : nothing}
     <ul class="media-items">
       ${node.items.map(
+        // The figure captions the item itself (caption, or the alt text), so the item gets no caption of its own.
         (item) => html`<li>
           <figure part="media-item" class="media-item" data-key=${item.key}>
-            <div class="media-placeholder" role="img" aria-label=${item.alt}><span aria-hidden="true">🖼</span></div>
+            <mantis-media-item .media=${ctx.media} key=${item.key} alt=${item.alt}></mantis-media-item>
             <figcaption>${item.caption ?? item.alt}</figcaption>
           </figure>
         </li>`,
@@ -37,15 +39,6 @@ export const mediaStyles = css`
     display: flex;
     flex-direction: column;
     gap: calc(var(--_space) * 0.5);
-  }
-  .media-placeholder {
-    aspect-ratio: 4 / 3;
-    display: grid;
-    place-items: center;
-    border: 1px solid var(--_border);
-    border-radius: var(--_radius);
-    background: var(--_raised);
-    font-size: 1.5em;
   }
   figcaption {
     font-size: 0.8125em;

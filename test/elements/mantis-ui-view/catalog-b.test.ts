@@ -127,7 +127,7 @@ describe('<mantis-ui-view> catalog: task-card, media-gallery, artifact, action-r
       expect(text(card)).not.to.match(/running|in progress|completed|complete|done|failed|%/i);
     });
 
-    it('media-gallery shows each alt text as role=img with its caption, and requests nothing', async () => {
+    it('media-gallery without a media service shows each alt text as role=img with its caption, and requests nothing', async () => {
       performance.setResourceTimingBufferSize(10_000);
       performance.clearResourceTimings();
       const el = await render(GALLERY);
@@ -140,13 +140,25 @@ describe('<mantis-ui-view> catalog: task-card, media-gallery, artifact, action-r
       expect(gallery.getAttribute('aria-label')).to.equal('Cluster snapshots');
       const figures = [...gallery.querySelectorAll('[part="media-item"]')];
       expect(figures.length).to.equal(3);
-      const images = figures.map((f) => f.querySelector('[role="img"]')?.getAttribute('aria-label'));
-      expect(images).to.deep.equal(['Dense cluster of memory points', 'Whole map overview', 'Colour legend']);
+      // Each item is a <mantis-media-item>; without a service it stands in with its alt text and says why.
+      const mediaItems = figures.map((f) => f.querySelector('mantis-media-item'));
+      expect(mediaItems.every(present)).to.equal(true);
+      await Promise.all(mediaItems.map((item) => item?.updateComplete));
+      const placeholders = mediaItems.map((item) => item?.shadowRoot?.querySelector('[role="img"][part="placeholder"]'));
+      expect(placeholders.map((p) => p?.getAttribute('data-reason'))).to.deep.equal(['unconfigured', 'unconfigured', 'unconfigured']);
+      const images = placeholders.map((p) => p?.getAttribute('aria-label'));
+      expect(images).to.deep.equal([
+        'Dense cluster of memory points — Preview unavailable',
+        'Whole map overview — Preview unavailable',
+        'Colour legend — Preview unavailable',
+      ]);
       const captions = figures.map((f) => text(f.querySelector('figcaption')));
       expect(captions[0]).to.equal('Cluster 7, zoomed in');
       expect(captions[2]).to.equal('Legend');
       // Nothing that could fetch: no <img>, no URL-bearing attribute, no background image.
-      expect(present(shadow(el).querySelector('img, picture, source, video, audio, object, embed, iframe, [src], [srcset], [href]'))).to.equal(false);
+      const fetching = 'img, picture, source, video, audio, object, embed, iframe, [src], [srcset], [href]';
+      expect(present(shadow(el).querySelector(fetching))).to.equal(false);
+      expect(mediaItems.some((item) => present(item?.shadowRoot?.querySelector(fetching)))).to.equal(false);
       expect(performance.getEntriesByType('resource').map((e) => e.name)).to.deep.equal([]);
 
       // Control: the measurement does see a request made from this page.

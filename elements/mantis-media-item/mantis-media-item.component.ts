@@ -1,0 +1,175 @@
+import { LitElement, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { property } from 'lit/decorators.js';
+import { fileNameOf, isPreviewKey, type MediaFailure, type MediaService } from '../../src/index.js';
+import { emit } from '../events.js';
+import { themeStyles } from '../internal/theme.styles.js';
+import { DownloadController, DownloadStatus } from './download-controller.js';
+import { mediaItemStyles } from './mantis-media-item.styles.js';
+import { DOWNLOAD_MESSAGES, PREVIEW_MESSAGES, canRetry, formatBytes } from './messages.js';
+import { PreviewController, PreviewStatus } from './preview-controller.js';
+
+/**
+ * One item of the authenticated media store, by its `agent_files/...` key: an image preview, or a download card
+ * for any other file. Everything is fetched through the `media` service with the host's credentials; the element
+ * never shows a URL the service did not create.
+ *
+ * A preview waits until the item is near the viewport, shows a busy skeleton while it loads, then the image, or a
+ * placeholder that says why not (each reason its own, with `data-reason`). A download streams through the
+ * service's ceiling with a progress bar and a Cancel button, then hands the file to the browser. Nothing retries
+ * on its own: network and server failures offer a Retry button. Removing the item aborts what it was fetching; an
+ * account change (the service's `reset`) drops the shown image and loads it again under the new account.
+ *
+ * @tagname mantis-media-item
+ * @summary An authenticated image preview or file download.
+ *
+ * @fires {CustomEvent<MediaErrorDetail>} mantis-media-error - The preview or download failed; `detail.reason` says why (`unauthorized`, `forbidden`, `not-found`, `too-large`, `unsupported-type`, `server`, `network`, `invalid-key`, `aborted`). Not fired when no service is configured.
+ *
+ * @csspart base - The wrapper of the item.
+ * @csspart skeleton - The box shown before and while a preview loads (`aria-busy` while loading).
+ * @csspart image - The previewed image.
+ * @csspart placeholder - What shows instead of a preview (or of an unavailable download), with a `data-reason` attribute.
+ * @csspart retry-button - The button that asks again after a failure.
+ * @csspart download - The card of a file that is downloaded rather than shown.
+ * @csspart download-button - The button that starts a download.
+ * @csspart progress - The progress bar of a running download.
+ * @csspart cancel-button - The button that cancels a running download.
+ * @csspart download-error - Why a download failed, with a `data-reason` attribute.
+ * @csspart caption - The caption, when `caption` is set.
+ *
+ * @cssprop --mantis-font-family - Text font.
+ * @cssprop --mantis-font-size - Base font size (default 1rem).
+ * @cssprop --mantis-font-family-mono - Monospace font (shared token).
+ * @cssprop --mantis-color-text - Text color.
+ * @cssprop --mantis-color-text-muted - Secondary text color.
+ * @cssprop --mantis-color-surface - Background of the download card.
+ * @cssprop --mantis-color-surface-raised - Background of the skeleton and placeholders.
+ * @cssprop --mantis-color-border - Borders.
+ * @cssprop --mantis-color-accent - Buttons and the progress bar.
+ * @cssprop --mantis-color-on-accent - Text on accent backgrounds.
+ * @cssprop --mantis-color-focus - Focus rings.
+ * @cssprop --mantis-color-info - Informational accent (shared token).
+ * @cssprop --mantis-color-success - The "Downloaded" note.
+ * @cssprop --mantis-color-warning - Warning accent (shared token).
+ * @cssprop --mantis-color-danger - Failure messages.
+ * @cssprop --mantis-radius - Corner radius.
+ * @cssprop --mantis-space - Base spacing unit.
+ */
+export class MantisMediaItem extends LitElement {
+  static override styles = [themeStyles, mediaItemStyles];
+
+  /** The media service the item fetches through; a view passes its own. Without one, nothing is requested. */
+  @property({ attribute: false }) media: MediaService | null = null;
+
+  /** The item's `agent_files/...` key. Image keys are previewed; any other file is offered as a download. */
+  @property() key = '';
+
+  /** The text alternative of the media (required for images). */
+  @property() alt = '';
+
+  /** A visible caption under the item; a gallery that captions its own figure leaves it unset. */
+  @property() caption: string | undefined = undefined;
+
+  readonly #preview = new PreviewController(this, () => ({ media: this.media, key: this.key, enabled: isPreviewKey(this.key) }));
+  readonly #download = new DownloadController(this, () => ({ media: this.media, key: this.key, name: fileNameOf(this.key) }));
+  /** Whether focus was inside before an update, so it can move to the card's button when its control goes away. */
+  #hadFocus = false;
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if ((changed.has('key') || changed.has('media')) && this.hasUpdated) this.#download.reset();
+    this.#hadFocus = (this.shadowRoot?.activeElement ?? null) !== null;
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    if ((changed.has('key') || changed.has('media')) && !isPreviewKey(this.key) && this.media?.urlOf(this.key) === null) {
+      emit(this, 'mantis-media-error', { key: this.key, reason: 'invalid-key' });
+    }
+    // The button that had focus was replaced (Download by Cancel, Cancel by Download or Retry): keep focus in the card.
+    if (this.#hadFocus && (this.shadowRoot?.activeElement ?? null) === null) {
+      this.renderRoot.querySelector<HTMLButtonElement>('[part="download"] button')?.focus();
+    }
+  }
+
+  protected override render(): TemplateResult {
+    return html`<div part="base" class="base">
+      ${isPreviewKey(this.key) ? this.#renderPreview() : this.#renderDownload()}
+      ${this.caption ? html`<p part="caption" class="caption">${this.caption}</p>` : nothing}
+    </div>`;
+  }
+
+  #renderPreview(): TemplateResult {
+    const state = this.#preview.state;
+    switch (state.status) {
+      case PreviewStatus.idle:
+        return html`<div part="skeleton" class="frame skeleton" role="img" aria-label=${this.alt}></div>`;
+      case PreviewStatus.loading:
+        return html`<div part="skeleton" class="frame skeleton loading" role="img" aria-label=${`${this.alt} — Loading`} aria-busy="true"></div>`;
+      case PreviewStatus.shown:
+        return html`<img part="image" class="frame image" src=${state.url} alt=${this.alt} decoding="async" @error=${() => this.#preview.imageFailed(state.url)} />`;
+      case PreviewStatus.failed:
+        return this.#placeholder(state.reason, PREVIEW_MESSAGES[state.reason], canRetry(state.reason, 'preview') ? () => this.#preview.retry() : null);
+    }
+  }
+
+  /** A failure's stand-in: an image with its alt and the reason as its name, visibly saying why. */
+  #placeholder(reason: MediaFailure, message: string, retry: (() => void) | null): TemplateResult {
+    const label = this.alt ? `${this.alt} — ${message}` : message;
+    return html`<div class="failure">
+      <div part="placeholder" class="frame placeholder" role="img" aria-label=${label} data-reason=${reason}>
+        <span class="icon" aria-hidden="true">${reason === 'unconfigured' ? '🖼' : '⚠'}</span>
+        <span class="message">${message}</span>
+      </div>
+      ${retry ? html`<button part="retry-button" class="button" @click=${retry}>Retry</button>` : nothing}
+    </div>`;
+  }
+
+  #renderDownload(): TemplateResult {
+    const media = this.media;
+    if (!media) return this.#placeholder('unconfigured', DOWNLOAD_MESSAGES.unconfigured, null);
+    if (media.urlOf(this.key) === null) return this.#placeholder('invalid-key', DOWNLOAD_MESSAGES['invalid-key'], null);
+    const name = fileNameOf(this.key);
+    return html`<div part="download" class="download" role="group" aria-label=${`File ${name}`}>
+      <div class="file">
+        <span class="file-icon" aria-hidden="true">📄</span>
+        <span class="file-text">
+          <span class="file-name">${name}</span>
+          ${this.alt && this.alt !== name ? html`<span class="file-alt">${this.alt}</span>` : nothing}
+        </span>
+      </div>
+      <div class="download-controls">${this.#downloadControls(name)}</div>
+      <p class="visually-hidden" role="status">${this.#download.announcement}</p>
+    </div>`;
+  }
+
+  #downloadControls(name: string): TemplateResult {
+    const state = this.#download.state;
+    const start = () => void this.#download.start();
+    const button = html`<button part="download-button" class="button" @click=${start}>Download ${name}</button>`;
+    switch (state.status) {
+      case DownloadStatus.idle:
+        return button;
+      case DownloadStatus.downloading: {
+        const { received, total } = state;
+        const text = total !== undefined ? `${formatBytes(received)} of ${formatBytes(total)}` : formatBytes(received);
+        return html`<progress
+            part="progress"
+            class="progress"
+            aria-label=${`Downloading ${name}`}
+            aria-valuetext=${text}
+            max=${total ?? nothing}
+            value=${total !== undefined ? received : nothing}
+          ></progress>
+          <span class="progress-text" aria-hidden="true">${text}</span>
+          <button part="cancel-button" class="button" aria-label=${`Cancel download of ${name}`} @click=${() => this.#download.cancel()}>
+            Cancel
+          </button>`;
+      }
+      case DownloadStatus.done:
+        return html`<span class="done">Downloaded</span>${button}`;
+      case DownloadStatus.failed:
+        return html`<p part="download-error" class="download-error" data-reason=${state.reason}>${DOWNLOAD_MESSAGES[state.reason]}</p>
+          ${canRetry(state.reason, 'download')
+            ? html`<button part="retry-button" class="button" aria-label=${`Retry downloading ${name}`} @click=${start}>Retry</button>`
+            : nothing}`;
+    }
+  }
+}
