@@ -10,9 +10,10 @@ import { chromiumPath } from './scripts/chromium.mjs';
 /** Where the summary reporter leaves the counts that scripts/test.mjs prints as `N passed, N failed`. */
 export const RESULTS_FILE = process.env.MANTIS_WTR_RESULTS ?? 'node_modules/.cache/mantis-wtr-results.json';
 
-// The reference agent server, started by the test runner: browser tests talk to it over real sockets.
+// The reference agent server, started by the test runner: browser tests talk to it over real sockets. The media
+// store's test peer (test files, held responses, the test-control API) is for tests only, so it is turned on here.
 const { startAgentServer } = await tsImport('./demo/server/agent-server.ts', import.meta.url);
-const agent = await startAgentServer({ port: 0 });
+const agent = await startAgentServer({ port: 0, mediaTest: true });
 
 /** @returns {import('@web/test-runner').Reporter} */
 function countingReporter() {

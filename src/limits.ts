@@ -111,14 +111,26 @@ export const MEDIA_LIMITS = {
   concurrent: 4,
   /** Object URLs the preview cache keeps (least recently used go first). */
   cacheEntries: 64,
-  /** Bytes of the blobs behind those object URLs (so a preview larger than this is `too-large` too). */
+  /**
+   * Bytes of the blobs behind those object URLs (so a preview larger than this is `too-large` too). Both cache bounds
+   * give way only to previews shown near the viewport (pinned): see `MediaService.hold`.
+   */
   cacheBytes: 96 * 1024 * 1024,
+  /**
+   * Milliseconds a fetch may go without progress (the token, the response's headers, then between body chunks) before
+   * it is aborted as `network`, releasing its page-wide slot.
+   */
+  idleMs: 20_000,
 } as const;
 
 /** The caps of the in-memory artifact store behind the artifact panel (see src/artifacts/). */
 export const ARTIFACT_LIMITS = {
   /** Payloads (and so tabs) held at once. */
   entries: 32,
-  /** UTF-8 bytes of those payloads. */
-  bytes: 2 * 1024 * 1024,
+  /**
+   * UTF-8 bytes of those payloads. Both caps bind: 32 maximal artifacts (12,000 UTF-16 units of at most 3 bytes each,
+   * 36,000 bytes) would hold 1.1 MiB, so past 29 of them the bytes close tabs first. A store never sets it below
+   * what one artifact can hold.
+   */
+  bytes: 1024 * 1024,
 } as const;

@@ -18,6 +18,11 @@ export interface AgentServerOptions {
   readonly host?: string;
   /** The bearer token of /api/v1/agent_files/ (default 'demo-token'). */
   readonly mediaToken?: string;
+  /**
+   * Serves the media store's test files and test-control API (demo/server/media-test.ts; `createMediaHandler({ test })`).
+   * For tests only: off by default, so `npm start` never serves them.
+   */
+  readonly mediaTest?: boolean;
   /** Folders served over plain HTTP (the demo page and the built bundle). */
   readonly mounts?: readonly StaticMount[];
   /**
@@ -41,7 +46,7 @@ export async function startAgentServer(options: AgentServerOptions = {}): Promis
   const mounts = options.mounts ?? [];
   const host = options.host ?? '127.0.0.1';
   const bags = options.bags ?? new BagStore();
-  const apiHandlers = [createAgentUiHandler(), createMediaHandler({ token: options.mediaToken }), createBagsHandler(bags)];
+  const apiHandlers = [createAgentUiHandler(), createMediaHandler({ token: options.mediaToken, test: options.mediaTest === true }), createBagsHandler(bags)];
   const http: Server = createServer((req, res) => {
     // A fixed base: nothing reads the Host header, and a malformed one must not throw here.
     let url: URL;

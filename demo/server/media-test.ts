@@ -3,6 +3,8 @@
  * (large streams, a mistyped "image", counted and held responses), a record of every request the store answered,
  * and a test-control API under `/api/v1/test/media/` to read that record and release held responses. Browser tests
  * of the media service (test/src/media/) read what the server saw here. docs/reference-server.md describes it.
+ * Off unless asked for: `createMediaHandler({ test: true })`, `startAgentServer({ mediaTest: true })` (the browser test
+ * runner does), since its stats endpoint is unauthenticated and reports every key any account requested.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 

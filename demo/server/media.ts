@@ -2,7 +2,7 @@
  * The authenticated media store of the reference agent server: `GET /api/v1/agent_files/<path>` serves the file
  * whose key is `agent_files/<path>` (000_de6e533300a72cb9.txt: "media-gallery with authenticated agent_files/...
  * keys") to a bearer token, which names an account. The files are generated in memory: solid-colour PNGs and CSVs,
- * and the test files of demo/server/media-test.ts. No SVG, which can carry script. docs/reference-server.md
+ * and, only when asked for (`test: true`), the test files of demo/server/media-test.ts. No SVG, which can carry script. docs/reference-server.md
  * describes the endpoint and its test-control API.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
@@ -26,7 +26,11 @@ export interface MediaOptions {
   readonly token?: string;
   /** Other accounts, by bearer token. Default `{ 'other-token': 'other' }`. */
   readonly accounts?: Readonly<Record<string, string>>;
-  /** Serves the test files and the test-control API of demo/server/media-test.ts. Default true. */
+  /**
+   * Serves the test files and the test-control API of demo/server/media-test.ts: large streams, held responses, and
+   * an unauthenticated stats endpoint that lists every key any account requested. For tests only (the browser test
+   * runner and the Node tests that need them turn it on). Default false.
+   */
   readonly test?: boolean;
 }
 
@@ -121,7 +125,7 @@ export function createMediaHandler(options: MediaOptions = {}): RequestHandler {
     ([token, account]) => ({ digest: digest(token), account }),
   );
   const files = demoMediaFiles();
-  const peer = options.test === false ? null : new MediaTestPeer();
+  const peer = options.test === true ? new MediaTestPeer() : null;
   let testPng: Buffer | undefined;
 
   function reply(res: ServerResponse, status: number, message: string, extra: Record<string, string> = {}): void {

@@ -1,5 +1,5 @@
 import { css, html, nothing, type TemplateResult } from 'lit';
-import type { ArtifactEntry } from '../../src/index.js';
+import { COMPOSER_LIMITS, type ArtifactEntry } from '../../src/index.js';
 import { markdown } from '../internal/markdown.js';
 import { parseCsv } from './csv.js';
 
@@ -11,6 +11,9 @@ import { parseCsv } from './csv.js';
 /** Rows of a CSV payload rendered at most (the header row aside); the rest are counted in a note. */
 export const CSV_ROW_LIMIT = 1000;
 
+/** Columns of a CSV payload rendered at most, as for a Markdown table; the rest are counted in a note. */
+export const CSV_COLUMN_LIMIT = COMPOSER_LIMITS.markdownTableColumns;
+
 /** JSON nested deeper than this is shown as sent: indenting it would multiply its size. */
 export const JSON_INDENT_DEPTH_LIMIT = 64;
 
@@ -18,26 +21,41 @@ const note = (text: string): TemplateResult => html`<p class="note" role="note">
 
 const asText = (content: string): TemplateResult => html`<pre class="text">${content}</pre>`;
 
+/**
+ * A CSV payload as a table. Its cost is bounded by its text, never by its widest row: at most
+ * COMPOSER_LIMITS.markdownTableColumns columns and CSV_ROW_LIMIT rows are shown (each with a note saying how many there
+ * are), and a short row is completed by one empty cell spanning the columns it lacks, so a row of one comma under a
+ * header of thousands costs three cells, not thousands.
+ */
 function csvTable(content: string): TemplateResult {
   const parsed = parseCsv(content);
   if (!parsed.ok) return html`${note(`This CSV can’t be shown as a table (${parsed.reason}); it is shown as text.`)}${asText(content)}`;
   const [header = [], ...body] = parsed.rows;
-  const columns = Math.max(header.length, ...body.slice(0, CSV_ROW_LIMIT).map((row) => row.length));
+  let columns = header.length;
+  for (const row of body) columns = Math.max(columns, row.length);
+  const shownColumns = Math.min(columns, CSV_COLUMN_LIMIT);
   const shown = body.slice(0, CSV_ROW_LIMIT);
-  const cells = (row: readonly string[]) => Array.from({ length: columns }, (_, i) => row[i] ?? '');
+  const headerCells = Array.from({ length: shownColumns }, (_, i) => header[i] ?? '');
+  const row = (fields: readonly string[]) => {
+    const cells = fields.slice(0, shownColumns);
+    const missing = shownColumns - cells.length;
+    return html`<tr>${cells.map((value) => html`<td>${value}</td>`)}${missing > 0 ? html`<td class="pad" colspan=${missing}></td>` : nothing}</tr>`;
+  };
   return html`${body.length > CSV_ROW_LIMIT
       ? note(`Showing the first ${CSV_ROW_LIMIT.toLocaleString('en')} of ${body.length.toLocaleString('en')} rows.`)
+      : nothing}${columns > shownColumns
+      ? note(`Showing ${shownColumns.toLocaleString('en')} of ${columns.toLocaleString('en')} columns.`)
       : nothing}
     <table class="csv">
       <thead>
         <tr>
-          ${cells(header).map(
+          ${headerCells.map(
             (name, i) => html`<th scope="col">${name === '' ? html`<span class="visually-hidden">Column ${i + 1}</span>` : name}</th>`,
           )}
         </tr>
       </thead>
       <tbody>
-        ${shown.map((row) => html`<tr>${cells(row).map((value) => html`<td>${value}</td>`)}</tr>`)}
+        ${shown.map(row)}
       </tbody>
     </table>`;
 }

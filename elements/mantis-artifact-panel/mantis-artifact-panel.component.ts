@@ -10,12 +10,22 @@ import { artifactPanelStyles, NARROW_QUERY } from './mantis-artifact-panel.style
 import { MIN_PANEL_WIDTH, PanelLayout } from './panel-layout.js';
 import { artifactsOfChat, deepActiveElement, isArtifactStore } from './store-source.js';
 import { CONTENT_ID, renderTabStrip, tabId } from './tabs.js';
+import { wrapFocus } from './focus-wrap.js';
+
+/** Events of `<mantis-chat>` (bubbling and composed) after which the chat named by `for` is looked up again. */
+const CHAT_EVENTS = ['mantis-artifact-open', 'mantis-history-change', 'mantis-connection-change'] as const;
 
 /**
  * The artifact panel: the payloads of an artifact store as tabs, docked on the right of the workspace, resizable by
  * pointer and keyboard, and an overlay sheet on narrow screens. It shows nothing while the store holds no tab, so a
  * reload never brings back an orphaned panel: tabs and payloads live only in the store, in memory. Only its layout
  * preferences (width, collapsed or not) are kept, in IndexedDB, under `layout-key`.
+ *
+ * As an overlay (`narrow`, or a viewport below 40rem) the expanded sheet covers the whole viewport and is modal: a
+ * `dialog` with `aria-modal="true"`, focus moves into it and Tab and Shift+Tab wrap around its controls (it cannot
+ * make the host page inert, so it keeps focus itself), and Escape collapses it and returns focus to where it was.
+ * Collapsed, the overlay is a bar pinned to the top of the viewport (the title, the tabs and the buttons), not the
+ * bottom, so it never covers a chat's composer; it is not modal.
  *
  * @tagname mantis-artifact-panel
  * @summary The side panel of dense artifact payloads, one tab per artifact.
@@ -59,7 +69,11 @@ export class MantisArtifactPanel extends LitElement {
   /** The artifact store shown. Takes precedence over `for`. */
   @property({ attribute: false }) store: ArtifactStore | undefined = undefined;
 
-  /** The id of a `<mantis-chat>` in the same document or shadow root: the panel shows its session's artifacts. */
+  /**
+   * The id of a `<mantis-chat>` in the same document or shadow root: the panel shows its session's artifacts
+   * (`chat.session.artifacts`). When the chat is given another session, the panel follows it at the chat's next
+   * event (`mantis-artifact-open`, `mantis-history-change` or `mantis-connection-change`) or the panel's next update.
+   */
   @property({ attribute: 'for' }) htmlFor: string | undefined = undefined;
 
   /** Width of the docked panel in CSS pixels, kept within 240 and 80% of its container; unset, the CSS default. */
@@ -92,6 +106,9 @@ export class MantisArtifactPanel extends LitElement {
   #opener: HTMLElement | null = null;
   /** Whether the last render showed the panel's content (tabs open, not collapsed). */
   #showing = false;
+  /** Whether the last render showed the modal overlay sheet (expanded, narrow). */
+  #modal = false;
+  #media: MediaQueryList | null = null;
 
   constructor() {
     super();
@@ -100,16 +117,21 @@ export class MantisArtifactPanel extends LitElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
-    // A chat named by `for` may get its session after this panel connects: its next artifact-open re-resolves it.
+    // A chat named by `for` may get its session (or another one) after this panel connects. There is no event for a
+    // replaced session, so the chat's own events that bubble to this root (composed) re-resolve it.
     this.#root = this.getRootNode();
-    this.#root.addEventListener('mantis-artifact-open', this.#onArtifactOpen);
+    for (const type of CHAT_EVENTS) this.#root.addEventListener(type, this.#onChatEvent);
+    this.#media = window.matchMedia(NARROW_QUERY);
+    this.#media.addEventListener('change', this.#onMedia);
     this.#bind();
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    this.#root?.removeEventListener('mantis-artifact-open', this.#onArtifactOpen);
+    for (const type of CHAT_EVENTS) this.#root?.removeEventListener(type, this.#onChatEvent);
     this.#root = null;
+    this.#media?.removeEventListener('change', this.#onMedia);
+    this.#media = null;
     this.#bind();
   }
 
@@ -123,7 +145,8 @@ export class MantisArtifactPanel extends LitElement {
       rejectValue(this, 'store', 'an ArtifactStore (open, activate, close, closeAll, get, subscribe, tabs)');
       this.store = undefined;
     }
-    if (changed.has('store') || changed.has('htmlFor')) this.#bind();
+    // Every update reads the store again: the chat named by `for` may show another session since the last one.
+    this.#bind();
     if (changed.has('layoutKey') && changed.get('layoutKey') !== undefined && this.isConnected) this.#layout.restore();
     this.#setEmpty((this.#bound?.tabs.length ?? 0) === 0);
   }
@@ -142,10 +165,22 @@ export class MantisArtifactPanel extends LitElement {
     const base = this.renderRoot.querySelector('.base');
     this.#layout.observe(base);
     this.#showing = base !== null && !this.collapsed;
+    const modal = this.#showing && this.#isOverlay();
+    // The sheet now covers the page (it expanded, or the viewport narrowed): focus goes in, as when it opens.
+    if (modal && !this.#modal && !this.matches(':focus-within')) {
+      this.#opener = deepActiveElement();
+      void this.#focusTab(this.#bound?.active?.key);
+    }
+    this.#modal = modal;
   }
 
-  #onArtifactOpen = (): void => {
+  /** An event of a chat in this root: the chat named by `for` may show another session now. */
+  #onChatEvent = (): void => {
     if (this.store === undefined && this.htmlFor) this.#bind();
+  };
+
+  #onMedia = (): void => {
+    this.requestUpdate();
   };
 
   /** Subscribes to the store to show, while connected. */
@@ -224,7 +259,12 @@ export class MantisArtifactPanel extends LitElement {
   };
 
   #onKeydown = (event: KeyboardEvent): void => {
-    if (event.key !== 'Escape' || !this.#isOverlay() || this.collapsed) return;
+    if (!this.#isOverlay() || this.collapsed) return;
+    if (event.key === 'Tab') {
+      wrapFocus(event, event.currentTarget as Element, this.renderRoot instanceof ShadowRoot ? this.renderRoot.activeElement : null);
+      return;
+    }
+    if (event.key !== 'Escape') return;
     event.preventDefault();
     this.#layout.setOpen(false);
     this.#restoreOpener();
@@ -239,7 +279,17 @@ export class MantisArtifactPanel extends LitElement {
     const layout = this.#layout;
     const width = layout.width;
     const style = this.width === undefined ? {} : { '--_width': `${width}px` };
-    return html`<section part="base" class="base" aria-label="Artifacts" style=${styleMap(style)} @keydown=${this.#onKeydown}>
+    // Expanded over a narrow viewport, the sheet is a modal dialog; docked or collapsed, a labelled region.
+    const modal = !this.collapsed && this.#isOverlay();
+    return html`<section
+      part="base"
+      class="base"
+      role=${modal ? 'dialog' : nothing}
+      aria-modal=${modal ? 'true' : nothing}
+      aria-label="Artifacts"
+      style=${styleMap(style)}
+      @keydown=${this.#onKeydown}
+    >
       <div
         part="resize-handle"
         class="handle"
@@ -257,13 +307,13 @@ export class MantisArtifactPanel extends LitElement {
         @pointercancel=${layout.onPointerend}
         @lostpointercapture=${layout.onPointerend}
       ></div>
-      <header part="header" class="header">
+      <div part="header" class="header">
         <span class="title">${active.title}</span>
         <button part="toggle" class="icon" aria-expanded=${this.collapsed ? 'false' : 'true'} aria-controls=${CONTENT_ID} @click=${() => this.#layout.setOpen(this.collapsed)}>
           <span aria-hidden="true">${this.collapsed ? '▸' : '▾'}</span><span class="visually-hidden">Artifact content</span>
         </button>
         <button part="close-all" class="close-all" @click=${() => store.closeAll()}>Close all</button>
-      </header>
+      </div>
       ${renderTabStrip(tabs, active.key, { select: (key) => store.activate(key), close: (key) => store.close(key), keydown: this.#onTabKeydown })}
       <div part="content" class="content" role="tabpanel" id=${CONTENT_ID} aria-labelledby=${tabId(index)} tabindex="0" ?hidden=${this.collapsed}>
         ${renderArtifact(active)}

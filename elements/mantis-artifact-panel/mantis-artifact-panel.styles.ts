@@ -6,8 +6,9 @@ import { tabStyles } from './tabs.js';
 export const NARROW_QUERY = '(max-width: 40rem)';
 
 /**
- * The sheet over the page: full screen, or a bar at the bottom while collapsed. `host` is the :host selector that
- * turns it on (the `narrow` attribute, or any host inside the narrow media query).
+ * The sheet over the page: full screen, or a bar at the top while collapsed (at the bottom it would cover a chat's
+ * composer, and whatever a page keeps there). `host` is the :host selector that turns it on (the `narrow`
+ * attribute, or any host inside the narrow media query).
  */
 const overlay = (host: string, collapsedHost: string) =>
   unsafeCSS(`
@@ -23,8 +24,8 @@ const overlay = (host: string, collapsedHost: string) =>
     display: none;
   }
   ${collapsedHost} .base {
-    top: auto;
-    border-top: 1px solid var(--_border);
+    bottom: auto;
+    border-bottom: 1px solid var(--_border);
   }
 `);
 

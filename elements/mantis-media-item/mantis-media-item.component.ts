@@ -80,7 +80,7 @@ export class MantisMediaItem extends LitElement {
   }
 
   protected override updated(changed: PropertyValues<this>): void {
-    if ((changed.has('key') || changed.has('media')) && !isPreviewKey(this.key) && this.media?.urlOf(this.key) === null) {
+    if ((changed.has('key') || changed.has('media')) && !isPreviewKey(this.key) && this.media?.configured && this.media.urlOf(this.key) === null) {
       emit(this, 'mantis-media-error', { key: this.key, reason: 'invalid-key' });
     }
     // The button that had focus was replaced (Download by Cancel, Cancel by Download or Retry): keep focus in the card.
@@ -124,7 +124,7 @@ export class MantisMediaItem extends LitElement {
 
   #renderDownload(): TemplateResult {
     const media = this.media;
-    if (!media) return this.#placeholder('unconfigured', DOWNLOAD_MESSAGES.unconfigured, null);
+    if (!media?.configured) return this.#placeholder('unconfigured', DOWNLOAD_MESSAGES.unconfigured, null);
     if (media.urlOf(this.key) === null) return this.#placeholder('invalid-key', DOWNLOAD_MESSAGES['invalid-key'], null);
     const name = fileNameOf(this.key);
     return html`<div part="download" class="download" role="group" aria-label=${`File ${name}`}>

@@ -18,6 +18,17 @@ export function resolveBase(baseUrl: string, relativeTo: string | undefined): UR
   return base;
 }
 
+/** The hosts a bearer token may be sent to over plain http: this machine only (nothing on the network sees it). */
+const LOOPBACK_HOSTS: ReadonlySet<string> = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * Whether a base may carry credentials in a request's headers: an https base, or an http one of this machine. A bearer
+ * token sent to any other http base would cross the network in cleartext.
+ */
+export function carriesTokenSafely(base: URL): boolean {
+  return base.protocol === 'https:' || LOOPBACK_HOSTS.has(base.hostname);
+}
+
 /** The limits, each lowered by the options if asked (never raised past the specification's). */
 export function limitsOf(partial: Partial<MediaLimits> | undefined): MediaLimits {
   const limits: MediaLimits = { ...MEDIA_LIMITS };

@@ -69,16 +69,35 @@ export interface ReadBody {
 /**
  * Reads a body chunk by chunk, counting bytes. The moment the count passes `max` it drops what it held, cancels the
  * stream and returns null: the body is never buffered past the ceiling. `onBytes` hears the count after each chunk
- * that fits. Rejects when the stream errors (an abort among others).
+ * that fits. Rejects when the stream errors (an abort among others); when `signal` aborts, the stream is cancelled and
+ * what was read is returned (the caller, seeing its signal aborted, drops it).
  */
 export async function readCapped(
   body: ReadableStream<Uint8Array> | null,
   max: number,
+  signal: AbortSignal,
   onBytes?: (received: number) => void,
 ): Promise<ReadBody | null> {
   const chunks: Uint8Array[] = [];
   if (!body) return { chunks, bytes: 0 };
   const reader = body.getReader();
+  // A body that does not watch the request's signal (an injected fetch's) still stops when it aborts.
+  const stop = (): void => void reader.cancel().catch(() => undefined);
+  signal.addEventListener('abort', stop, { once: true });
+  if (signal.aborted) stop();
+  try {
+    return await readAll(reader, max, chunks, onBytes);
+  } finally {
+    signal.removeEventListener('abort', stop);
+  }
+}
+
+async function readAll(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  max: number,
+  chunks: Uint8Array[],
+  onBytes: ((received: number) => void) | undefined,
+): Promise<ReadBody | null> {
   let bytes = 0;
   for (;;) {
     const { done, value } = await reader.read();

@@ -16,11 +16,13 @@ export const PREVIEW_TYPES: readonly string[] = ['image/png', 'image/jpeg', 'ima
 /**
  * Why media could not be shown or downloaded. Each has its own placeholder:
  * - `invalid-key`: not an `agent_files/...` key (nothing was requested);
- * - `unconfigured`: the host configured no media base URL (nothing was requested);
+ * - `unconfigured`: the host configured no usable media base URL (none, or one MediaOptions.baseUrl refuses: nothing
+ *   was requested, whatever the key; see `MediaService.configured`);
  * - `unauthorized` (401), `forbidden` (403), `not-found` (404);
  * - `too-large`: past the preview (12 MiB) or download (64 MiB) ceiling, by the declared length or while streaming;
  * - `unsupported-type`: a preview whose response is not a supported image type;
- * - `server`: another HTTP error; `network`: the request failed; `aborted`: cancelled or left.
+ * - `server`: another HTTP error; `network`: the request failed, or stalled (no progress for MEDIA_LIMITS.idleMs);
+ *   `aborted`: cancelled or left.
  */
 export type MediaFailure =
   | 'invalid-key'
@@ -78,7 +80,9 @@ export interface MediaOptions {
   /**
    * The media store's base URL: a key `agent_files/a/b.png` is fetched from `<base>agent_files/a/b.png` (a base
    * without a trailing slash is taken as a folder). It must be, once resolved, an http(s) URL without credentials,
-   * query or fragment; otherwise every call answers `unconfigured`.
+   * query or fragment; and while a `token` provider is set, an `http:` base must be this machine's (`localhost`,
+   * `127.0.0.1` or `[::1]`), since the bearer token would otherwise cross the network in cleartext (use https).
+   * Otherwise the service is not `configured`: every preview and download answers `unconfigured`, nothing is requested.
    */
   readonly baseUrl: string;
   /** Resolves a relative `baseUrl` (a page passes `document.baseURI`). */
@@ -94,7 +98,8 @@ export interface MediaOptions {
   readonly account?: string;
   /**
    * Lowers limits for this service (a value above MEDIA_LIMITS is clamped to it; one below 1 throws a RangeError).
-   * A lower `concurrent` is this service's share: the page-wide limit of four still holds.
+   * A lower `concurrent` is this service's share: the page-wide limit of four still holds. `idleMs` is how long a
+   * fetch may make no progress (token, headers, then between body chunks) before it fails as `network`.
    */
   readonly limits?: Partial<MediaLimits>;
   /** Injects faults in tests; the real fetch otherwise. */
@@ -120,12 +125,20 @@ export interface MediaStats {
   /** Object URLs held now, and the bytes behind them. */
   readonly cached: number;
   readonly cachedBytes: number;
+  /** Of those, the ones pinned now by `hold` (shown near the viewport). */
+  readonly pinned: number;
 }
 
 export interface MediaService {
   /** The account the cache is scoped to. */
   readonly account: string | undefined;
-  /** The URL a key is fetched from, or null when it is not an `agent_files/...` key. */
+  /**
+   * Whether the base URL is usable (see MediaOptions.baseUrl). When false, every preview and download answers
+   * `unconfigured` and `urlOf` is null for every key: show the "unavailable" placeholder, not `invalid-key`. It can
+   * change with `setToken` (an `http:` base of another host refuses a token provider); subscribers then hear `reset`.
+   */
+  readonly configured: boolean;
+  /** The URL a key is fetched from, or null when it is not an `agent_files/...` key (or the service is not configured). */
   urlOf(key: string): URL | null;
   /**
    * An image preview of a key. Concurrent calls for one key share one request; a cached preview answers at once.
@@ -137,9 +150,22 @@ export interface MediaService {
    * count); aborted by the signal. Never shared with other calls, never cached; it takes a page-wide slot like a preview.
    */
   download(key: string, options?: { readonly signal?: AbortSignal; readonly onProgress?: (progress: DownloadProgress) => void }): Promise<DownloadResult>;
+  /**
+   * Pins the cached preview of a key (under the current account) while an element shows it near the viewport, until
+   * the returned function is called (a second call does nothing); a key may be held before its preview arrives, and
+   * several times. The cache evicts the least recently used unpinned previews first; only when everything left is
+   * pinned (or was just stored) does it stay over its bounds (MEDIA_LIMITS.cacheEntries, cacheBytes), by at most what
+   * is pinned, that is what is on screen, each preview at most MEDIA_LIMITS.previewBytes. Releasing the last pin of an
+   * entry evicts what the bounds no longer allow (announced as `revoked`). An account change or `dispose` drops every
+   * pin (and revokes the pinned URLs too: they belong to the previous account).
+   */
+  hold(key: string): () => void;
   /** The account changed: revokes every object URL, aborts every request, and scopes the cache to the new account. */
   setAccount(account: string | undefined): void;
-  /** Replaces the token provider (the account is unchanged). */
+  /**
+   * Replaces the token provider (the account is unchanged). When that changes `configured` (a token provider and an
+   * `http:` base of another host), it resets like an account change.
+   */
   setToken(token: MediaTokenProvider | undefined): void;
   subscribe(listener: (event: MediaEvent) => void): () => void;
   /**

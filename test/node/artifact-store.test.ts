@@ -172,6 +172,28 @@ describe('ArtifactStore', () => {
     assert.equal(log.length, 3);
   });
 
+  test('by default both caps bind: maximal artifacts are closed for bytes before the entry cap is reached', () => {
+    // The most UTF-8 one artifact really holds: 3 bytes per UTF-16 unit (a 4-byte character takes two units).
+    const maximal = '€'.repeat(TEXT_LIMITS.artifact);
+    const maximalBytes = TEXT_LIMITS.artifact * 3;
+    assert.ok(ARTIFACT_LIMITS.entries * maximalBytes > ARTIFACT_LIMITS.bytes, 'the entries alone could exceed the bytes');
+    assert.ok(ARTIFACT_LIMITS.bytes >= MIN_ARTIFACT_BYTES_CAP, 'one maximal artifact fits');
+    const store = new ArtifactStore();
+    assert.deepEqual(store.limits, { ...ARTIFACT_LIMITS });
+    const fit = Math.floor(ARTIFACT_LIMITS.bytes / maximalBytes);
+    for (let i = 0; i < ARTIFACT_LIMITS.entries; i++) {
+      store.open(source(`big${i}`, maximal));
+      checkInvariants(store);
+    }
+    assert.equal(store.tabs.length, fit, 'the byte cap closed tabs below the entry cap');
+    assert.ok(fit < ARTIFACT_LIMITS.entries);
+    assert.ok(store.bytes <= ARTIFACT_LIMITS.bytes);
+    // Small payloads: the entry cap binds.
+    for (let i = 0; i < ARTIFACT_LIMITS.entries + 5; i++) store.open(source(`small${i}`));
+    assert.equal(store.tabs.length, ARTIFACT_LIMITS.entries);
+    checkInvariants(store);
+  });
+
   test('unsubscribing stops the changes', () => {
     const store = new ArtifactStore();
     const seen: string[] = [];

@@ -210,7 +210,7 @@ test('media service: the cache is bounded by count and bytes; evictions and acco
   media.subscribe((event) => events.push(event.type === 'revoked' ? `revoked ${event.key}` : event.type));
   for (const key of ['a', 'b', 'c']) assert.equal((await media.preview(`agent_files/${key}.png`)).ok, true);
   assert.deepEqual(events, ['revoked agent_files/a.png']);
-  assert.deepEqual({ ...media.stats, inFlight: 0 }, { requests: 3, inFlight: 0, created: 3, revoked: 1, cached: 2, cachedBytes: 200 });
+  assert.deepEqual({ ...media.stats, inFlight: 0 }, { requests: 3, inFlight: 0, created: 3, revoked: 1, cached: 2, cachedBytes: 200, pinned: 0 });
   const bigger = service((async () => png(200)) as typeof fetch, { limits: { cacheBytes: 450 } });
   await bigger.preview('agent_files/a.png');
   await bigger.preview('agent_files/b.png');

@@ -6,7 +6,7 @@ import '../../../elements/mantis-ui-view/mantis-ui-view.js';
 import type { MantisUiView } from '../../../elements/mantis-ui-view/mantis-ui-view.js';
 import type { MantisMediaItem } from '../../../elements/mantis-media-item/mantis-media-item.js';
 import type { MediaService } from '../../../src/index.js';
-import { cleanup, countedKey, loaded, media, partOf, peerStats, place, placeholder, settle, shadow } from './fixtures.js';
+import { cleanup, countedKey, heldKey, loaded, media, partOf, peerStats, place, placeholder, release, serverSees, settle, shadow } from './fixtures.js';
 
 const gallery = (items: readonly { key: string; alt: string; caption?: string }[], id = 'gallery') => ({
   id,
@@ -44,14 +44,23 @@ describe('<mantis-ui-view> media through <mantis-media-item>', () => {
     expect(service.stats.requests).to.equal(1);
   });
 
-  it('two views showing one key make one request', async () => {
+  it('two views showing one key, both loading at once, make one request', async () => {
     const service = media();
-    const key = countedKey('shared');
+    const key = heldKey('shared');
+    // The server holds the response: both views mount and ask before either has an answer (nothing is cached yet).
     const first = await view(gallery([{ key, alt: 'Shared' }], 'g1'), service);
     const second = await view(gallery([{ key, alt: 'Shared again' }], 'g2'), service);
-    const imgs = await Promise.all([...itemsOf(first), ...itemsOf(second)].map((item) => loaded(item)));
-    expect(imgs.length).to.equal(2);
+    const items = [...itemsOf(first), ...itemsOf(second)];
+    expect(items.length).to.equal(2);
+    await serverSees(key, (s) => s.inFlight === 1, 'the request open');
+    await waitUntil(() => items.every((item) => partOf(item, 'skeleton')?.getAttribute('aria-busy') === 'true'), 'both items loading');
+    await settle();
+    expect((await peerStats(key)).requests[key]).to.equal(1);
+    expect(service.stats.cached).to.equal(0);
+    await release(key);
+    const imgs = await Promise.all(items.map((item) => loaded(item)));
     expect(imgs.every((img) => img.src.startsWith('blob:'))).to.equal(true);
+    expect(imgs[0]?.src === imgs[1]?.src).to.equal(true);
     expect(service.stats.requests).to.equal(1);
     expect((await peerStats(key)).requests[key]).to.equal(1);
   });

@@ -1,30 +1,25 @@
 import { expect } from '@open-wc/testing';
-import { createMediaService, type DownloadProgress, type MediaOptions, type MediaService } from '../../../src/index.js';
-import { MEDIA_BASE, MiB, peerStats, serverSees } from './peer.js';
+import type { DownloadProgress } from '../../../src/index.js';
+import { useMediaServices, MiB, peerStats, release, serverSees, unique } from './peer.js';
 
 // Downloads through the media service in Chromium against the reference server's media store (demo/server/media.ts):
 // streamed through the ceiling, with progress, cancellable, never retried.
 describe('media downloads', () => {
-  const services: MediaService[] = [];
-  const media = (options: Partial<MediaOptions> = {}): MediaService => {
-    const service = createMediaService({ baseUrl: MEDIA_BASE, token: () => 'demo-token', account: 'demo', ...options });
-    services.push(service);
-    return service;
-  };
+  const { media } = useMediaServices();
   const HUGE = 'agent_files/test/huge.bin';
-
-  afterEach(() => {
-    for (const service of services.splice(0)) service.dispose();
-  });
 
   for (const [label, ceiling] of [['the 64 MiB ceiling', 64 * MiB], ['a lowered 4 MiB ceiling', 4 * MiB]] as const) {
     it(`stops a 70 MiB chunked download at ${label}, reporting progress up to it`, async function () {
       this.timeout(20_000);
       const before = await peerStats(HUGE);
       const progress: DownloadProgress[] = [];
-      const service = media(ceiling < 64 * MiB ? { limits: { downloadBytes: ceiling } } : {});
+      // One slot of its own: had the download kept it, the preview after it would never start.
+      const service = media({ limits: ceiling < 64 * MiB ? { downloadBytes: ceiling, concurrent: 1 } : { concurrent: 1 } });
       const result = await service.download(HUGE, { onProgress: (p) => progress.push(p) });
       expect(result).to.deep.equal({ ok: false, reason: 'too-large', status: 200 });
+      // It released what it held: no bytes in the answer, no request in flight, its slot free.
+      expect('blob' in result).to.equal(false);
+      expect([service.stats.inFlight, service.stats.created, service.stats.cached]).to.deep.equal([0, 0, 0]);
       expect(progress.length).to.be.above(0);
       const most = Math.max(...progress.map((p) => p.received));
       expect(most).to.be.at.most(ceiling);
@@ -33,6 +28,13 @@ describe('media downloads', () => {
       expect(progress.every((p) => p.total === undefined)).to.equal(true);
       const after = await serverSees(HUGE, (s) => s.aborted > before.aborted && s.inFlight === 0, 'the client left');
       expect(after.bytesSent[HUGE]! - (before.bytesSent[HUGE] ?? 0)).to.be.below(70 * MiB);
+      expect((await service.preview(`agent_files/test/count/${unique('after')}.png`)).ok).to.equal(true);
+      // And the page's four slots are all free: four held previews are in flight at once.
+      const prefix = `agent_files/test/held/${unique('after')}-`;
+      const four = [0, 1, 2, 3].map((i) => media().preview(`${prefix}${i}.png`));
+      await serverSees(prefix, (s) => s.inFlight === 4, 'four previews in flight after the download');
+      await release('*', prefix);
+      expect((await Promise.all(four)).map((r) => r.ok)).to.deep.equal([true, true, true, true]);
     });
   }
 

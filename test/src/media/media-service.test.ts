@@ -1,43 +1,26 @@
 import { expect } from '@open-wc/testing';
-import { createMediaService, type MediaEvent, type MediaOptions, type MediaService } from '../../../src/index.js';
-import { countingFetch, MEDIA_BASE, MiB, peerStats, release, serverSees, unique, watchObjectUrls } from './peer.js';
+import type { MediaEvent } from '../../../src/index.js';
+import { countingFetch, MEDIA_BASE, MiB, peerStats, release, serverSees, unique, useMediaServices, watchObjectUrls } from './peer.js';
 
 // The media service in Chromium against the reference server's media store and its test peer
 // (demo/server/media-test.ts), which reports what it saw: requests per key, requests open, clients that left.
 describe('the media service', () => {
-  const services: MediaService[] = [];
-  let heldPrefix = '';
-  const media = (options: Partial<MediaOptions> = {}): MediaService => {
-    const service = createMediaService({ baseUrl: MEDIA_BASE, token: () => 'demo-token', account: 'demo', ...options });
-    services.push(service);
-    return service;
-  };
-  const held = (n: number): string[] => {
-    heldPrefix = `agent_files/test/held/${unique('h')}-`;
-    return Array.from({ length: n }, (_, i) => `${heldPrefix}${i}.png`);
-  };
-  const counted = (label = 'c') => `agent_files/test/count/${unique(label)}.png`;
-
-  afterEach(async () => {
-    for (const service of services.splice(0)) service.dispose();
-    if (heldPrefix) await release('*', heldPrefix);
-    heldPrefix = '';
-  });
+  const { media, held, heldPrefix, counted } = useMediaServices();
 
   it('keeps a fifth distinct preview waiting until one of the four in flight ends', async () => {
     const service = media();
     const keys = held(5);
     const results = keys.map((key) => service.preview(key));
-    const four = await serverSees(heldPrefix, (s) => s.inFlight >= 4, 'four requests open');
+    const four = await serverSees(heldPrefix(), (s) => s.inFlight >= 4, 'four requests open');
     expect(four.inFlight).to.equal(4);
     expect(four.requests[keys[4]!]).to.equal(undefined);
     expect(service.stats.inFlight).to.equal(4);
     expect(await release(keys[0]!)).to.equal(1);
     expect((await results[0])!.ok).to.equal(true);
-    await serverSees(heldPrefix, (s) => s.requests[keys[4]!] === 1, 'the fifth requested');
-    await release('*', heldPrefix);
+    await serverSees(heldPrefix(), (s) => s.requests[keys[4]!] === 1, 'the fifth requested');
+    await release('*', heldPrefix());
     expect((await Promise.all(results)).map((r) => r.ok)).to.deep.equal([true, true, true, true, true]);
-    expect((await peerStats(heldPrefix)).maxInFlight).to.equal(4);
+    expect((await peerStats(heldPrefix())).maxInFlight).to.equal(4);
   });
 
   it('never requests a queued preview whose caller left', async () => {
@@ -46,16 +29,16 @@ describe('the media service', () => {
     const leave = new AbortController();
     const first = keys.slice(0, 4).map((key) => service.preview(key));
     const queued = service.preview(keys[4]!, { signal: leave.signal });
-    await serverSees(heldPrefix, (s) => s.inFlight >= 4, 'four requests open');
+    await serverSees(heldPrefix(), (s) => s.inFlight >= 4, 'four requests open');
     expect(service.stats.inFlight).to.equal(4);
     leave.abort();
     expect(await queued).to.deep.equal({ ok: false, reason: 'aborted' });
-    await release('*', heldPrefix);
+    await release('*', heldPrefix());
     await Promise.all(first);
     // FIFO: had the left preview stayed queued, it would have been requested before this one.
     const after = counted('after');
     expect((await service.preview(after)).ok).to.equal(true);
-    expect((await peerStats(heldPrefix)).requests[keys[4]!]).to.equal(undefined);
+    expect((await peerStats(heldPrefix())).requests[keys[4]!]).to.equal(undefined);
   });
 
   it('shares one request among concurrent previews of a key, then answers from its cache', async () => {
@@ -130,7 +113,7 @@ describe('the media service', () => {
     expect(await media().preview(`agent_files/test/${unique('none')}.png`)).to.deep.equal({ ok: false, reason: 'not-found', status: 404 });
   });
 
-  it('requests nothing for an invalid key or without a base URL', async () => {
+  it('requests nothing for an invalid key, or with no or a refused base URL (unconfigured, not invalid-key)', async () => {
     const name = unique('invalid');
     const counter = countingFetch();
     const service = media({ fetch: counter.fetch });
@@ -139,8 +122,16 @@ describe('the media service', () => {
       expect(await service.preview(key), key).to.deep.equal({ ok: false, reason: 'invalid-key' });
       expect(await service.download(key), key).to.deep.equal({ ok: false, reason: 'invalid-key' });
     }
-    const unconfigured = media({ baseUrl: '', fetch: counter.fetch });
-    expect(await unconfigured.preview(`agent_files/test/count/${name}.png`)).to.deep.equal({ ok: false, reason: 'unconfigured' });
+    expect(service.configured).to.equal(true);
+    // A query, credentials, another scheme, or a bearer token over plain http to another host than this machine.
+    const refused = ['', `${MEDIA_BASE}?q=1`, MEDIA_BASE.replace('http://', 'http://user:pw@'), 'ftp://media.example/', 'http://media.example/api/v1/'];
+    for (const baseUrl of refused) {
+      const unconfigured = media({ baseUrl, fetch: counter.fetch });
+      expect(unconfigured.configured, baseUrl).to.equal(false);
+      expect(unconfigured.urlOf(`agent_files/test/count/${name}.png`), baseUrl).to.equal(null);
+      expect(await unconfigured.preview(`agent_files/test/count/${name}.png`), baseUrl).to.deep.equal({ ok: false, reason: 'unconfigured' });
+      expect(await unconfigured.download(`agent_files/test/count/${name}.png`), baseUrl).to.deep.equal({ ok: false, reason: 'unconfigured' });
+    }
     expect(counter.calls).to.equal(0);
     expect((await peerStats(`agent_files/test/count/${name}`)).requests).to.deep.equal({});
     expect(service.stats.requests).to.equal(0);

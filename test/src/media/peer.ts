@@ -1,5 +1,6 @@
 // The reference server's media test peer (demo/server/media-test.ts), as the browser tests of the media service use it.
 import { waitUntil } from '@open-wc/testing';
+import { createMediaService, type MediaOptions, type MediaService } from '../../../src/index.js';
 import { agentOrigin } from '../../helpers/agent.js';
 
 /** The media base URL: keys start with `agent_files/`. */
@@ -97,4 +98,38 @@ export function watchObjectUrls(): { created: Set<string>; revoked: Set<string>;
     revoke.call(URL, url);
   };
   return watch;
+}
+
+/**
+ * Services and keys for one describe block: `media()` makes a service of the demo account, `held(n)` n keys the
+ * server holds, `counted()` a key only this test requests. After each test the services are disposed and held
+ * responses released.
+ */
+export function useMediaServices(): {
+  media: (options?: Partial<MediaOptions>) => MediaService;
+  held: (n: number) => string[];
+  /** The common prefix of the keys the last `held(n)` made. */
+  heldPrefix: () => string;
+  counted: (label?: string) => string;
+} {
+  const services: MediaService[] = [];
+  let heldPrefix = '';
+  afterEach(async () => {
+    for (const service of services.splice(0)) service.dispose();
+    if (heldPrefix) await release('*', heldPrefix);
+    heldPrefix = '';
+  });
+  return {
+    media: (options = {}) => {
+      const service = createMediaService({ baseUrl: MEDIA_BASE, token: () => 'demo-token', account: 'demo', ...options });
+      services.push(service);
+      return service;
+    },
+    held: (n) => {
+      heldPrefix = `agent_files/test/held/${unique('h')}-`;
+      return Array.from({ length: n }, (_, i) => `${heldPrefix}${i}.png`);
+    },
+    heldPrefix: () => heldPrefix,
+    counted: (label = 'c') => `agent_files/test/count/${unique(label)}.png`,
+  };
 }
