@@ -25,6 +25,7 @@ export * from './transport/sse.js';
 export * from './transport/kinds.js';
 export * from './chat/thread.js';
 export * from './chat/session.js';
+export { checkPersistedHistory, type CheckedHistory } from './chat/persisted-schema.js';
 export * from './actions/registry.js';
 export * from './actions/outcomes.js';
 export * from './actions/bags.js';

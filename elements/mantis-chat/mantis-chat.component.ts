@@ -217,7 +217,12 @@ export class MantisChat extends LitElement {
     return this.session.persisted;
   }
   set messages(value: readonly PersistedMessage[]) {
-    this.session.load(Array.isArray(value) ? value : []);
+    if (!Array.isArray(value)) {
+      rejectValue(this, 'messages', 'an array of persisted messages');
+      return;
+    }
+    // Entries not of the persisted shape are left out, with mantis-config-error.
+    this.session.load(value);
     this.#window.set(this.session.messages, true);
     this.#follow.stick();
   }
@@ -235,7 +240,10 @@ export class MantisChat extends LitElement {
   readonly #binding = new ChatSessionBinding(this, (event) => this.#onSession(event));
   readonly #services = new ContextProvider(this, { context: chatServices, initialValue: this.#binding.services });
   readonly #follow = new FollowBottom(this, () => this.transcript, () => this.renderRoot?.querySelector?.('.transcript-content') ?? null);
-  readonly #workspace = new ChatWorkspace(this);
+  readonly #workspace = new ChatWorkspace(this, () => {
+    this.#binding.refreshServices();
+    this.#services.setValue(this.#binding.services);
+  });
   readonly #timeline = timelineContext(this, () => this.session, (text) => (this.announcement = text));
 
   /** The messages of the conversation, oldest first, with their parts. */

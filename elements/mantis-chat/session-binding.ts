@@ -164,6 +164,11 @@ export class ChatSessionBinding {
     };
   }
 
+  /** Makes the services again, so that views see a change of the session's media service (context compares by identity). */
+  refreshServices(): void {
+    this.#services = this.#servicesOf(this.#shown);
+  }
+
   /** Shows another session (null: the element's own). */
   show(session: ChatSession | null): void {
     const next = session ?? this.#own;

@@ -1,5 +1,5 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { createMediaService, type ChatSession, type MediaService, type MediaTokenProvider, type PersistedMessage } from '../../src/index.js';
+import { checkPersistedHistory, createMediaService, type ChatSession, type MediaService, type MediaTokenProvider, type PersistedMessage } from '../../src/index.js';
 import { deleteStored, historyKey, readLayout, readStored, writeLayout, writeStored } from '../internal/storage.js';
 import type { Theme } from '../internal/theme.styles.js';
 import { rejectValue } from './session-binding.js';
@@ -18,18 +18,6 @@ export interface WorkspaceHost extends ReactiveControllerHost, HTMLElement {
 
 const CREDENTIALS: readonly string[] = ['omit', 'same-origin', 'include'];
 
-/** A conversation read back from storage, if it has the persisted shape (a page script could have changed it). */
-function asHistory(value: unknown): readonly PersistedMessage[] | null {
-  if (!Array.isArray(value)) return null;
-  const ok = value.every((m: unknown) => {
-    const r = m as Record<string, unknown> | null;
-    if (typeof r !== 'object' || r === null || typeof r.id !== 'string' || typeof r.text !== 'string') return false;
-    if (r.role === 'user') return true;
-    return r.role === 'assistant' && Array.isArray(r.events) && typeof r.sequence === 'number' && typeof r.marker === 'object';
-  });
-  return ok ? (value as PersistedMessage[]) : null;
-}
-
 /**
  * What `<mantis-chat>` keeps around its session: the media service its attributes configure (scoped to `account`,
  * released when the chat is removed for good), the opt-in stored conversation (`history-key`), and the user's theme
@@ -44,13 +32,22 @@ export class ChatWorkspace implements ReactiveController {
   /** The history key whose stored conversation was restored or refused (restored once per key). */
   #restoredKey: string | undefined;
   #restoring: Promise<void> = Promise.resolve();
+  /** Layout preferences are read once per connection; a choice made meanwhile wins over what was read. */
+  #themeChosen = false;
+  #released = false;
+  readonly #changed: () => void;
 
-  constructor(host: WorkspaceHost) {
+  /** `changed`: the media service changed, so what views see of the session must be given to them again. */
+  constructor(host: WorkspaceHost, changed: () => void) {
     this.#host = host;
+    this.#changed = changed;
     host.addController(this);
   }
 
   hostConnected(): void {
+    // Put back after it was removed for good (a keep-alive router): its media service is made again.
+    if (this.#released && this.#host.mediaBaseUrl) this.applyMedia();
+    this.#released = false;
     void this.#restoreLayout();
     void this.restoreHistory();
   }
@@ -69,7 +66,7 @@ export class ChatWorkspace implements ReactiveController {
     this.#media?.dispose();
     this.#media = null;
     this.#mediaSession = null;
-    if (!host.mediaBaseUrl) return;
+    if (!host.mediaBaseUrl) return this.#changed();
     const credentials = CREDENTIALS.includes(host.mediaCredentials) ? host.mediaCredentials : 'same-origin';
     if (credentials !== host.mediaCredentials) rejectValue(host, 'mediaCredentials', '"omit", "same-origin" or "include"');
     const token = host.mediaToken;
@@ -78,7 +75,7 @@ export class ChatWorkspace implements ReactiveController {
       new URL(host.mediaBaseUrl, document.baseURI);
     } catch {
       rejectValue(host, 'mediaBaseUrl', 'a URL (the media store)');
-      return;
+      return this.#changed();
     }
     this.#media = createMediaService({
       baseUrl: host.mediaBaseUrl,
@@ -89,6 +86,7 @@ export class ChatWorkspace implements ReactiveController {
     });
     session.media = this.#media;
     this.#mediaSession = session;
+    this.#changed();
   }
 
   /** The token provider changed: the next request reads the new one (nothing fetched is dropped). */
@@ -108,36 +106,48 @@ export class ChatWorkspace implements ReactiveController {
 
   /** The chat was removed for good: its own service revokes every object URL and aborts what is in flight. */
   release(): void {
+    if (this.#mediaSession && this.#mediaSession.media === this.#media) this.#mediaSession.media = null;
     this.#media?.dispose();
+    this.#media = null;
+    this.#mediaSession = null;
+    this.#released = true;
+    this.#changed();
   }
 
   /** The user chose a theme: it is applied and remembered across reloads. */
   chooseTheme(theme: Theme): void {
+    this.#themeChosen = true;
     this.#host.theme = theme;
     void writeLayout(this.#host.layoutKey, { theme });
   }
 
   async #restoreLayout(): Promise<void> {
+    this.#themeChosen = false;
     const layout = await readLayout(this.#host.layoutKey);
-    if (layout.theme) this.#host.theme = layout.theme;
+    if (layout.theme && !this.#themeChosen) this.#host.theme = layout.theme;
   }
 
-  /** Loads the stored conversation of `history-key` into an empty transcript (a conversation already shown wins). */
+  /**
+   * Loads the stored conversation of `history-key`. The first key a chat gets restores into an empty transcript only
+   * (a conversation already shown wins, and is stored from then on); changing the key to another one switches to the
+   * conversation stored under it, or an empty one.
+   */
   restoreHistory(): Promise<void> {
     const key = this.#host.historyKey;
     if (!key || key === this.#restoredKey) return this.#restoring;
+    const switching = this.#restoredKey !== undefined;
     this.#restoredKey = key;
-    this.#restoring = (async () => {
+    this.#restoring = this.#restoring.then(async () => {
       const stored = await readStored<unknown>(historyKey(key));
-      if (stored === undefined || this.#host.historyKey !== key) return;
-      const history = asHistory(stored);
-      if (!history) {
-        console.warn(`[mantis-ui] The conversation stored under history-key "${key}" is not in the persisted format; it was ignored.`);
-        return;
+      if (this.#host.historyKey !== key) return;
+      const checked = stored === undefined ? { messages: [], dropped: [] } : checkPersistedHistory(stored);
+      if (checked === null || checked.dropped.length > 0) {
+        console.warn(`[mantis-ui] The conversation stored under history-key "${key}" is not all in the persisted format; what is not was ignored.`);
       }
-      const session = this.#host.session;
-      if (session.messages.length === 0) (this.#host as unknown as { messages: readonly PersistedMessage[] }).messages = history;
-    })();
+      const messages = checked?.messages ?? [];
+      if (!switching && (messages.length === 0 || this.#host.session.messages.length > 0)) return;
+      (this.#host as unknown as { messages: readonly PersistedMessage[] }).messages = messages;
+    });
     return this.#restoring;
   }
 

@@ -7,6 +7,7 @@ import type { MediaService } from '../media/types.js';
 import { MODES, type ComposerMode } from '../protocol/marker.js';
 import { defaultProtocols, type ProtocolRegistry } from '../protocol/registry.js';
 import { notifyAll, type ConnectionState, type Transport, type TransportEvent } from '../transport/transport.js';
+import { checkPersistedHistory, describeDropped } from './persisted-schema.js';
 import { ActionRunner, type RunOptions } from './session-actions.js';
 import { Thread, type AssistantMessage, type ChatMessage, type PersistedMessage, type UserMessage } from './thread.js';
 import { REFUSAL_TEXT, globalGenerativeUiSwitch, type InterruptReason, type SendRefusal, type SessionEvent, type SessionListener } from './session-events.js';
@@ -99,7 +100,11 @@ export class ChatSession {
     this.replyTimeout = options.replyTimeout ?? COMPOSER_LIMITS.replyTimeout;
     this.#generativeUi = options.generativeUi ?? true;
     this.#mode = options.mode ?? 'orchestrator';
-    if (options.messages) this.thread.load(options.messages);
+    if (options.messages) {
+      const checked = checkPersistedHistory(options.messages);
+      this.thread.load(checked?.messages ?? []);
+      if (checked === null || checked.dropped.length > 0) console.warn(`[mantis-ui] ${describeDropped(checked)}`);
+    }
     if (options.transport) this.useTransport(options.transport);
   }
 
@@ -113,10 +118,16 @@ export class ChatSession {
     return this.thread.toPersisted();
   }
 
-  /** Replaces the conversation with a persisted one, replayed exactly as it was authored. */
+  /**
+   * Replaces the conversation with a persisted one, replayed exactly as it was authored. Entries that are not of the
+   * persisted shape are left out, with a `config-error`; a value that is not an array changes nothing.
+   */
   load(messages: readonly PersistedMessage[]): void {
+    const checked = checkPersistedHistory(messages);
+    if (checked === null || checked.dropped.length > 0) this.#emit({ type: 'config-error', reason: describeDropped(checked) });
+    if (checked === null) return;
     for (const id of this.thread.streaming) this.#interrupt(id, 'transport-changed', false);
-    this.thread.load(messages);
+    this.thread.load(checked.messages);
     this.#emit({ type: 'messages' });
   }
 
@@ -350,3 +361,4 @@ export class ChatSession {
     }
   }
 }
+

@@ -304,9 +304,21 @@ export class Thread {
         status: persisted.status === 'interrupted' ? 'interrupted' : 'done',
         ...(persisted.inReplyTo ? { inReplyTo: persisted.inReplyTo } : {}),
       } as AssistantMessage;
-      Object.defineProperty(message, 'parts', { enumerable: true, get: () => (parts ??= replayParts(persisted, protocols)) });
+      Object.defineProperty(message, 'parts', { enumerable: true, get: () => (parts ??= safeReplay(persisted, protocols)) });
       Object.defineProperty(message, 'citations', { enumerable: true, get: () => (citations ??= citationIndex(message.parts).citations) });
       return message;
     });
+  }
+}
+
+/**
+ * Replays a persisted message; a record that its handler cannot apply (a history of the right shape but impossible
+ * content) costs the records, never the render: the text is parsed alone.
+ */
+function safeReplay(m: PersistedAssistant, protocols: ProtocolRegistry): readonly MantisPart[] {
+  try {
+    return replayParts(m, protocols);
+  } catch {
+    return replayParts({ ...m, events: [] }, protocols);
   }
 }

@@ -8,6 +8,7 @@ import {
   COMPOSER_LIMITS,
   ChatSession,
   ActionRegistry,
+  ProtocolRegistry,
   Thread,
   WebSocketTransport,
   type AssistantMessage,
@@ -306,5 +307,48 @@ describe('citations', () => {
       [1, 2],
     );
     session.disconnect();
+  });
+});
+
+describe('ChatSession, a history from outside', () => {
+  const good = { id: 'a1', role: 'assistant', text: 'Hello **there**.', marker: { inlineUiVersion: 1, mode: 'orchestrator' }, sequence: 1, events: [] } as const;
+
+  test('load keeps the messages of the persisted shape and leaves out the others with a config-error', () => {
+    const session = new ChatSession();
+    const events: SessionEvent[] = [];
+    session.subscribe((event) => events.push(event));
+    const bad = [{ ...good, id: 'x1', marker: null }, { ...good, id: 'x2', events: [1] }, { ...good, id: 'x3', actions: 5 }, { role: 'tool', id: 'x4', text: '' }];
+    session.load([{ id: 'u1', role: 'user', text: 'Hi' }, ...bad, good] as never);
+    assert.deepEqual(session.messages.map((m) => m.id), ['u1', 'a1']);
+    const error = events.find((e) => e.type === 'config-error');
+    assert.ok(error && error.type === 'config-error' && error.reason.includes('4 message(s)') && error.reason.includes('index 1, 2, 3, 4'));
+    // The kept assistant message replays.
+    assert.equal(session.messages[1]?.role === 'assistant' && session.messages[1].parts.length > 0, true);
+  });
+
+  test('load of a value that is not an array changes nothing, with a config-error', () => {
+    const session = new ChatSession({ messages: [good] });
+    const events: SessionEvent[] = [];
+    session.subscribe((event) => events.push(event));
+    session.load({ nope: true } as never);
+    assert.deepEqual(session.messages.map((m) => m.id), ['a1']);
+    assert.ok(events.some((e) => e.type === 'config-error'));
+  });
+
+  test('a record of the right shape its handler cannot apply costs the records, never the replay', () => {
+    // A fault the real handlers do not produce on demand: one that throws.
+    class Throwing extends ProtocolRegistry {
+      override applyRecord(): never {
+        throw new Error('cannot apply');
+      }
+    }
+    const tool = { type: 'tool', message_id: 'm', sequence: 1, tool_name: 'search', state: 'running' } as const;
+    const session = new ChatSession({ protocols: new Throwing(), messages: [{ ...good, events: [{ at: 5, receivedAt: 1, event: tool }] }] });
+    const message = session.messages[0];
+    assert.ok(message?.role === 'assistant');
+    assert.deepEqual(
+      message.parts.map((p) => p.type),
+      ['text'],
+    );
   });
 });

@@ -153,6 +153,38 @@ describe('<mantis-chat> media', () => {
     expect(shadow(item).querySelector('[part~="placeholder"]')?.getAttribute('data-reason')).to.equal('unconfigured');
   });
 
+  it('views follow a change of media-base-url: their items load through the new service', async () => {
+    const el = await openChat({ 'media-base-url': `${agentOrigin}/api/v1/nowhere/` });
+    el.mediaToken = () => 'demo-token';
+    await el.updateComplete;
+    const view = await replyWithNode(el, gallery(['agent_files/demo/overview.png']));
+    const item = () => shadow(view).querySelector('mantis-media-item') as HTMLElement & { media: unknown };
+    // Nothing is there (a 404 without CORS headers: the browser reports a network failure).
+    await waitUntil(() => shadow(item()).querySelector('[part~="placeholder"][data-reason]'), 'the wrong base did not fail', { timeout: 5000 });
+    const first = el.session.media;
+    el.mediaBaseUrl = `${agentOrigin}/api/v1/`;
+    await el.updateComplete;
+    expect(el.session.media === first).to.equal(false);
+    await waitUntil(() => item().media === el.session.media, 'the view kept the old service');
+    await waitUntil(() => images(view).length === 1 && images(view)[0]?.complete, 'the image did not load through the new service', { timeout: 5000 });
+  });
+
+  it('a chat put back after it was removed for good makes its media service again', async () => {
+    const el = await openChat({ 'media-base-url': `${agentOrigin}/api/v1/` });
+    el.mediaToken = () => 'demo-token';
+    await el.updateComplete;
+    const parent = el.parentElement as HTMLElement;
+    const released = el.session.media;
+    el.remove();
+    await waitUntil(() => el.session.media === null, 'not released', { timeout: 3000 });
+    parent.append(el);
+    await el.updateComplete;
+    expect(el.session.media !== null && el.session.media !== released).to.equal(true);
+    await waitUntil(() => shadow(el).querySelector('[part="status"] [role="status"]')?.textContent === 'Connected', 'never connected again', { timeout: 5000 });
+    const view = await replyWithNode(el, gallery(['agent_files/demo/alarm.png']));
+    await waitUntil(() => images(view).length === 1 && images(view)[0]?.complete, 'the image did not load after the chat came back', { timeout: 5000 });
+  });
+
   it('removing the chat for good revokes what its media service created', async () => {
     const el = await openChat({ 'media-base-url': `${agentOrigin}/api/v1/` });
     el.mediaToken = () => 'demo-token';

@@ -3,7 +3,7 @@
 // never an artifact tab, storage failures degrading to memory, the built-in artifact panel, and the media service
 // the chat's attributes configure.
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
-import { createStore, keys } from 'idb-keyval';
+import { createStore, get, keys } from 'idb-keyval';
 import '../../../elements/mantis-chat/mantis-chat.js';
 import type { MantisChat } from '../../../elements/mantis-chat/mantis-chat.js';
 import { historyKey, readLayout, readStored, resetStorageForTests, DATABASE_NAME, STORE_NAME } from '../../../elements/internal/storage.js';
@@ -13,6 +13,8 @@ import { replyWithNode } from '../../helpers/chat-views.js';
 const shadow = (el: HTMLElement) => el.shadowRoot as ShadowRoot;
 const unique = (name: string) => `${name}-${Math.random().toString(36).slice(2, 10)}`;
 const storedKeys = async () => (await keys(createStore(DATABASE_NAME, STORE_NAME))).map(String);
+/** Read from IndexedDB itself, not through the storage module (which would fall back to memory). */
+const inDatabase = (key: string) => get<unknown>(key, createStore(DATABASE_NAME, STORE_NAME));
 
 async function openChat(attributes: Record<string, string> = {}): Promise<MantisChat> {
   const el = document.createElement('mantis-chat');
@@ -33,7 +35,7 @@ describe('<mantis-chat> stored conversation (history-key)', () => {
     const first = await openChat({ 'history-key': key });
     await replyWithNode(first, { id: 'card', type: 'entity-card', title: 'Junction J-101' }, 'Pressure is **low**.\n\n');
     const messages = JSON.stringify(first.messages);
-    await waitUntil(async () => JSON.stringify(await readStored(historyKey(key))) === messages, 'the conversation was not stored');
+    await waitUntil(async () => JSON.stringify(await inDatabase(historyKey(key))) === messages, 'the conversation was not stored in IndexedDB');
     const shown = transcript(first);
     first.remove();
 
@@ -46,7 +48,7 @@ describe('<mantis-chat> stored conversation (history-key)', () => {
     expect(shadow(second).querySelector('mantis-ui-view')).to.not.equal(null);
 
     await second.clearStoredHistory();
-    expect(await readStored(historyKey(key))).to.equal(undefined);
+    expect(await inDatabase(historyKey(key))).to.equal(undefined);
     // The transcript on screen stays.
     expect(JSON.stringify(second.messages)).to.equal(messages);
   });
@@ -58,23 +60,101 @@ describe('<mantis-chat> stored conversation (history-key)', () => {
     // Opening an artifact is not a layout change either.
     (shadow(await replyWithNode(el, artifact)).querySelector('[part~="artifact-open"]') as HTMLButtonElement).click();
     await el.updateComplete;
-    await new Promise((done) => setTimeout(done, 300));
+    await el.historyRestored;
+    expect(el.session.artifacts.tabs.length).to.equal(1);
     expect(await storedKeys()).to.deep.equal(before);
   });
 
-  it('a stored conversation does not replace one already shown, and a malformed one is ignored with a warning', async () => {
-    const key = unique('malformed');
+  it('a stored conversation does not replace one already shown; that one is stored from then on', async () => {
+    const key = unique('shown');
     const { writeStored } = await import('../../../elements/internal/storage.js');
-    await writeStored(historyKey(key), [{ role: 'assistant', id: 1, text: null }]);
-    const warnings: unknown[] = [];
+    const old = [{ id: 'u-old', role: 'user', text: 'An older question' }];
+    await writeStored(historyKey(key), old);
+    const el = await openChat();
+    await replyWithNode(el, { id: 'card', type: 'entity-card', title: 'Shown first' });
+    const shown = JSON.stringify(el.messages);
+    el.historyKey = key;
+    await el.updateComplete;
+    await el.historyRestored;
+    expect(JSON.stringify(el.messages)).to.equal(shown);
+    await replyWithNode(el, { id: 'card2', type: 'entity-card', title: 'And then' });
+    await waitUntil(async () => JSON.stringify(await inDatabase(historyKey(key))) === JSON.stringify(el.messages), 'the shown conversation was not stored');
+  });
+
+  it('changing history-key switches to the conversation stored under the new key, or an empty one', async () => {
+    const { writeStored } = await import('../../../elements/internal/storage.js');
+    const [a, b, c] = [unique('a'), unique('b'), unique('c')];
+    await writeStored(historyKey(a), [{ id: 'u-a', role: 'user', text: 'Conversation A' }]);
+    await writeStored(historyKey(b), [{ id: 'u-b', role: 'user', text: 'Conversation B' }]);
+    const el = await fixture<MantisChat>(html`<mantis-chat history-key=${a}></mantis-chat>`);
+    await el.historyRestored;
+    expect(el.messages.map((m) => m.text)).to.deep.equal(['Conversation A']);
+    el.historyKey = b;
+    await el.updateComplete;
+    await el.historyRestored;
+    expect(el.messages.map((m) => m.text)).to.deep.equal(['Conversation B']);
+    el.historyKey = c;
+    await el.updateComplete;
+    await el.historyRestored;
+    expect(el.messages).to.deep.equal([]);
+    // Nothing of B was written under C, and B is unchanged.
+    expect(await inDatabase(historyKey(c))).to.equal(undefined);
+    expect(await inDatabase(historyKey(b))).to.deep.equal([{ id: 'u-b', role: 'user', text: 'Conversation B' }]);
+  });
+
+  it('a stored conversation of the wrong shape never breaks the chat: bad messages are left out with a warning', async () => {
+    const { writeStored } = await import('../../../elements/internal/storage.js');
+    const good = { id: 'a-good', role: 'assistant', text: 'Still **here**.', marker: { inlineUiVersion: 1, mode: 'orchestrator' }, sequence: 1, events: [] };
+    const cases: Record<string, unknown> = {
+      'not an array': { role: 'assistant' },
+      'a null marker': [{ ...good, id: 'a1', marker: null }, good],
+      'events that are not records': [{ ...good, id: 'a2', events: [1] }, good],
+      'actions that are not a list': [{ ...good, id: 'a3', actions: 5 }, good],
+      'a wrong id': [{ role: 'assistant', id: 1, text: null }, good],
+      'a tool record without its name': [{ ...good, id: 'a4', events: [{ at: 0, receivedAt: 1, event: { type: 'tool', message_id: 'm', sequence: 1, state: 'running' } }] }, good],
+    };
+    for (const [name, value] of Object.entries(cases)) {
+      const key = unique('malformed');
+      await writeStored(historyKey(key), value);
+      const warnings: unknown[] = [];
+      const warn = console.warn;
+      console.warn = (...args: unknown[]) => void warnings.push(args[0]);
+      const errors: unknown[] = [];
+      const onError = (event: Event) => errors.push(event);
+      window.addEventListener('error', onError);
+      window.addEventListener('unhandledrejection', onError);
+      try {
+        const el = await fixture<MantisChat>(html`<mantis-chat history-key=${key}></mantis-chat>`);
+        await el.historyRestored;
+        await el.updateComplete;
+        const expected = Array.isArray(value) ? ['a-good'] : [];
+        expect(el.messages.map((m) => m.id), name).to.deep.equal(expected);
+        if (expected.length > 0) expect(transcript(el), name).to.contain('Still here.');
+        expect(warnings.some((w) => String(w).includes('not all in the persisted format')), name).to.equal(true);
+        expect(errors, name).to.deep.equal([]);
+      } finally {
+        console.warn = warn;
+        window.removeEventListener('error', onError);
+        window.removeEventListener('unhandledrejection', onError);
+      }
+    }
+  });
+
+  it('messages of the wrong shape set by a host are left out with mantis-config-error; a non-array is ignored', async () => {
+    const el = await fixture<MantisChat>(html`<mantis-chat></mantis-chat>`);
+    const reasons: string[] = [];
+    el.addEventListener('mantis-config-error', (event) => reasons.push(event.detail.reason));
     const warn = console.warn;
-    console.warn = (...args: unknown[]) => void warnings.push(args[0]);
+    console.warn = () => {};
     try {
-      const el = await fixture<MantisChat>(html`<mantis-chat history-key=${key}></mantis-chat>`);
-      await el.historyRestored;
-      expect(el.messages).to.deep.equal([]);
-      expect(warnings.some((w) => String(w).includes('not in the persisted format'))).to.equal(true);
-      expect(shadow(el).querySelector('[part="send-error"]')?.textContent?.trim() ?? '').to.equal('');
+      el.messages = [{ id: 'u1', role: 'user', text: 'Kept' }, { id: 'a1', role: 'assistant', text: 'x', marker: null } as never];
+      await el.updateComplete;
+      expect(el.messages.map((m) => m.id)).to.deep.equal(['u1']);
+      expect(reasons.some((r) => r.includes('index 1'))).to.equal(true);
+      el.messages = 'nonsense' as never;
+      await el.updateComplete;
+      expect(el.messages.map((m) => m.id)).to.deep.equal(['u1']);
+      expect(reasons.some((r) => r.includes('messages'))).to.equal(true);
     } finally {
       console.warn = warn;
     }
