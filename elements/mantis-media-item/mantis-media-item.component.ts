@@ -83,14 +83,17 @@ export class MantisMediaItem extends LitElement {
     if ((changed.has('key') || changed.has('media')) && !isPreviewKey(this.key) && this.media?.configured && this.media.urlOf(this.key) === null) {
       emit(this, 'mantis-media-error', { key: this.key, reason: 'invalid-key' });
     }
-    // The button that had focus was replaced (Download by Cancel, Cancel by Download or Retry): keep focus in the card.
+    // The button that had focus was replaced (Download by Cancel, Cancel by Download or Retry, a preview's Retry by
+    // its loading image): keep focus in the item, on the card's button or else on the item itself.
     if (this.#hadFocus && (this.shadowRoot?.activeElement ?? null) === null) {
-      this.renderRoot.querySelector<HTMLButtonElement>('[part="download"] button')?.focus();
+      const target = this.renderRoot.querySelector<HTMLElement>('[part="download"] button') ?? this.renderRoot.querySelector<HTMLElement>('[part="base"]');
+      target?.focus();
     }
   }
 
   protected override render(): TemplateResult {
-    return html`<div part="base" class="base">
+    // Focusable from script only: focus lands here when the control that had it goes away.
+    return html`<div part="base" class="base" tabindex="-1">
       ${isPreviewKey(this.key) ? this.#renderPreview() : this.#renderDownload()}
       ${this.caption ? html`<p part="caption" class="caption">${this.caption}</p>` : nothing}
     </div>`;

@@ -9,6 +9,14 @@ export const mediaItemStyles = css`
     display: flex;
     flex-direction: column;
     gap: calc(var(--_space) * 0.5);
+    border-radius: var(--_radius);
+  }
+  .base:focus {
+    outline: none;
+  }
+  .base:focus-visible {
+    outline: 2px solid var(--_focus);
+    outline-offset: 2px;
   }
   /* One box for skeleton, image and placeholder, so the layout does not jump while an item loads. */
   .frame {

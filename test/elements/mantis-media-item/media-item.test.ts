@@ -171,9 +171,12 @@ describe('<mantis-media-item> previews', () => {
     flaky.failing = false;
     const retry = partOf(el, 'retry-button') as HTMLButtonElement;
     expect(text(retry)).to.equal('Retry');
+    retry.focus();
     retry.click();
     await loaded(el);
     expect(flaky.calls).to.equal(2);
+    // The Retry button went away with the failure: focus stays in the item, not lost to the page.
+    expect(shadow(el).activeElement?.getAttribute('part')).to.equal('base');
   });
 
   it('an invalid key is refused without a request', async () => {
