@@ -1,9 +1,9 @@
 // ChatSession in plain Node: the conversation engine with no element and no DOM, against the real reference server
 // over real WebSockets (the `ws` package as the socket factory).
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { WebSocket } from 'ws';
-import { COMPOSER_PATH, startAgentServer, type AgentServer } from '../../demo/server/agent-server.js';
+import { useAgentServer } from './agent.js';
 import {
   COMPOSER_LIMITS,
   ChatSession,
@@ -19,23 +19,11 @@ import {
   type ToolPart,
 } from '../../src/index.js';
 
-let server: AgentServer;
-before(async () => {
-  server = await startAgentServer({ port: 0 });
-});
-// Every transport a test made is closed at the end, so nothing keeps the process alive.
-const made: WebSocketTransport[] = [];
-after(() => {
-  for (const t of made) t.close();
-  server.close();
-});
-
-const socketUrl = (query = '') => `ws${server.origin.slice(4)}${COMPOSER_PATH}?delay=0&inline_ui_version=1${query}`;
+const agent = useAgentServer();
+const socketUrl = agent.socketUrl;
 const wsFactory = (url: string) => new WebSocket(url) as unknown as SocketLike;
 const transport = (query = '', options: { maxAttempts?: number } = {}) => {
-  const t = new WebSocketTransport(socketUrl(query), { socketFactory: wsFactory, ...options });
-  made.push(t);
-  return t;
+  return agent.track(new WebSocketTransport(socketUrl(query), { socketFactory: wsFactory, ...options }));
 };
 
 /** Resolves with the first session event of a type. */

@@ -2,9 +2,9 @@
 // actions run once per message for good (the memory is persisted), never while their message streams or on an
 // Ask-authored message, and end as delivered, rejected or failed; task progress follows trusted events only.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { WebSocket } from 'ws';
-import { COMPOSER_PATH, startAgentServer, type AgentServer } from '../../demo/server/agent-server.js';
+import { useAgentServer } from './agent.js';
 import {
   ChatSession,
   WebSocketTransport,
@@ -19,27 +19,18 @@ import {
   type SocketLike,
 } from '../../src/index.js';
 
-let server: AgentServer;
-before(async () => {
-  server = await startAgentServer({ port: 0 });
-});
-const made: WebSocketTransport[] = [];
-after(() => {
-  for (const t of made) t.close();
-  server.close();
-});
+const agent = useAgentServer();
 
 /** A transport to the reference server; `cut()` drops its socket as a network would, so it reconnects. */
 const transport = (query = '') => {
-  const url = `ws${server.origin.slice(4)}${COMPOSER_PATH}?delay=0&inline_ui_version=1${query}`;
+  const url = agent.socketUrl(query);
   const sockets: WebSocket[] = [];
   const socketFactory = (u: string) => {
     const socket = new WebSocket(u);
     sockets.push(socket);
     return socket as unknown as SocketLike;
   };
-  const t = new WebSocketTransport(url, { socketFactory, minDelay: 5, maxDelay: 20 });
-  made.push(t);
+  const t = agent.track(new WebSocketTransport(url, { socketFactory, minDelay: 5, maxDelay: 20 }));
   return Object.assign(t, { sockets, cut: () => sockets.at(-1)?.close() });
 };
 
@@ -222,7 +213,7 @@ describe('ChatSession actions', () => {
   test('an add-to-bag confirmation names the real bag from the bags API, and falls back to the action’s own words when it is unreachable', async () => {
     const keep: Action = { id: 'keep', type: 'add-to-bag', label: 'Keep', targets: [{ uri: 'mantis://map/m/point/a' }], bagId: 'b1' };
     const at = { viewId: 'v', nodeId: 'n', action: keep };
-    const session = new ChatSession({ bags: createBagDirectory(`${server.origin}/api/v1/bags`) });
+    const session = new ChatSession({ bags: createBagDirectory(`${agent.server.origin}/api/v1/bags`) });
     assert.deepEqual(await session.prepareAction(at), { allowed: true, description: 'Add 1 point to the bag “Composer selection”?' });
     const readOnly = await session.prepareAction({ ...at, action: { ...keep, bagId: 'b2' } });
     assert.equal(readOnly.allowed, false);
