@@ -8,15 +8,16 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { deflateSync } from 'node:zlib';
-import { AGENT_FILE_KEY_PATTERN } from '../../src/index.js';
+import { AGENT_FILE_KEY_MAX, AGENT_FILE_KEY_PATTERN } from '../../src/index.js';
+import type { RequestHandler } from './bags.js';
 import { handleTestControl, MediaTestPeer, TEST_CONTROL_PATH } from './media-test.js';
 
-export type RequestHandler = (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<boolean>;
+export type { RequestHandler };
 
 /** The store's URL prefix: the key is everything after `/api/v1/`, so it starts with `agent_files/`. */
 export const AGENT_FILES_PATH = '/api/v1/agent_files';
 const KEY_START = '/api/v1/'.length;
-const MAX_KEY_LENGTH = 512;
+const MAX_KEY_LENGTH = AGENT_FILE_KEY_MAX;
 
 /** Keys only the `demo` account may read; another account gets 403. */
 export const PRIVATE_PREFIX = 'agent_files/private/';

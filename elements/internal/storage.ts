@@ -1,5 +1,5 @@
 import { createStore, del, get, set, type UseStore } from 'idb-keyval';
-import type { Theme } from './theme.styles.js';
+import { isTheme, type Theme } from './theme.styles.js';
 
 /*
  * What survives a reload (000_de6e533300a72cb9.txt: artifact panels "are excluded from persisted layout state and
@@ -85,8 +85,6 @@ export async function deleteStored(key: string): Promise<void> {
   }
 }
 
-const THEMES: readonly string[] = ['light', 'dark', 'system'];
-
 /** Reads layout preferences, keeping only well-formed values (the database is not trusted either). */
 export async function readLayout(name: string): Promise<LayoutPreferences> {
   const raw = await readStored<Record<string, unknown>>(layoutKey(name));
@@ -95,7 +93,7 @@ export async function readLayout(name: string): Promise<LayoutPreferences> {
   return {
     ...(typeof width === 'number' && Number.isFinite(width) && width > 0 ? { panelWidth: width } : {}),
     ...(typeof raw.panelOpen === 'boolean' ? { panelOpen: raw.panelOpen } : {}),
-    ...(typeof raw.theme === 'string' && THEMES.includes(raw.theme) ? { theme: raw.theme as Theme } : {}),
+    ...(isTheme(raw.theme) ? { theme: raw.theme } : {}),
   };
 }
 

@@ -94,3 +94,6 @@ export const themeStyles = css`
 
 /** Values of the `theme` attribute. */
 export type Theme = 'light' | 'dark' | 'system';
+
+/** Whether a value is one of the color schemes. */
+export const isTheme = (value: unknown): value is Theme => value === 'light' || value === 'dark' || value === 'system';

@@ -10,6 +10,8 @@ import { artifactPanelStyles, NARROW_QUERY } from './mantis-artifact-panel.style
 import { MIN_PANEL_WIDTH, PanelLayout } from './panel-layout.js';
 import { artifactsOfChat, deepActiveElement, isArtifactStore } from './store-source.js';
 import { CONTENT_ID, renderTabStrip, tabId } from './tabs.js';
+// Entries are immutable per key: an artifact is rendered (CSV or JSON parsed) once while it stays active.
+import { guard } from 'lit/directives/guard.js';
 import { wrapFocus } from './focus-wrap.js';
 
 /** Events of `<mantis-chat>` (bubbling and composed) after which the chat named by `for` is looked up again. */
@@ -216,7 +218,7 @@ export class MantisArtifactPanel extends LitElement {
   };
 
   #isOverlay(): boolean {
-    return this.narrow || window.matchMedia(NARROW_QUERY).matches;
+    return this.narrow || (this.#media?.matches ?? window.matchMedia(NARROW_QUERY).matches);
   }
 
   async #focusTab(key: string | undefined): Promise<void> {
@@ -316,7 +318,7 @@ export class MantisArtifactPanel extends LitElement {
       </div>
       ${renderTabStrip(tabs, active.key, { select: (key) => store.activate(key), close: (key) => store.close(key), keydown: this.#onTabKeydown })}
       <div part="content" class="content" role="tabpanel" id=${CONTENT_ID} aria-labelledby=${tabId(index)} tabindex="0" ?hidden=${this.collapsed}>
-        ${renderArtifact(active)}
+        ${guard([active], () => renderArtifact(active))}
       </div>
       <div class="visually-hidden" role="status">${this.announcement}</div>
     </section>`;

@@ -83,3 +83,10 @@ export const composerFormStyles = css`
     display: none;
   }
 `;
+
+/** Puts a prefill-composer action's text in the message box after any draft (kept), focused, caret at the end. */
+export function prefillInput(input: HTMLTextAreaElement, text: string): void {
+  input.value = input.value.trim() ? `${input.value.trimEnd()}\n${text}` : text;
+  input.focus();
+  input.setSelectionRange(input.value.length, input.value.length);
+}

@@ -1,11 +1,11 @@
 import { ContextProvider } from '@lit/context';
 import { LitElement, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
-import { createBagDirectory, type ActionRegistry, type ChatMessage, type ChatSession, type ComposerMode, type MediaTokenProvider, type PersistedMessage, type Transport } from '../../src/index.js';
+import { type ActionRegistry, type ChatMessage, type ChatSession, type ComposerMode, type MediaTokenProvider, type PersistedMessage, type Transport } from '../../src/index.js';
 import { emit } from '../events.js';
 import { chatServices } from '../internal/chat-context.js';
-import { themeStyles, type Theme } from '../internal/theme.styles.js';
-import { composerFormStyles, renderComposerForm, renderStatus } from './composer-form.js';
+import { isTheme, themeStyles, type Theme } from '../internal/theme.styles.js';
+import { composerFormStyles, prefillInput, renderComposerForm, renderStatus } from './composer-form.js';
 import { ChatSessionBinding, checkConnectionValues, isSession, onUnlessFalse, rejectValue, type BindingEvent, type ChatTransportKind } from './session-binding.js';
 import { HistoryWindow } from './history-window.js';
 import { chatStyles } from './mantis-chat.styles.js';
@@ -279,7 +279,7 @@ export class MantisChat extends LitElement {
    * under `layout-key`) over the `theme` attribute when the page loads again.
    */
   chooseTheme(theme: Theme): void {
-    if (!['light', 'dark', 'system'].includes(theme)) {
+    if (!isTheme(theme)) {
       rejectValue(this, 'theme', '"light", "dark" or "system"');
       return;
     }
@@ -334,7 +334,7 @@ export class MantisChat extends LitElement {
     // A value of the wrong kind is put back (with a warning and mantis-config-error); then nothing changed.
     const moved = checkConnectionValues(this, changed as Map<PropertyKey, unknown>);
     if (changed.has('generativeUi')) this.#binding.applyGenerativeUi(this.generativeUiActive);
-    if (changed.has('bagsUrl')) this.#applyBags();
+    if (changed.has('bagsUrl')) this.#workspace.applyBags();
     if (changed.has('mediaBaseUrl') || changed.has('mediaCredentials')) this.#workspace.applyMedia();
     else if (changed.has('mediaToken')) this.#workspace.applyToken();
     if (changed.has('account') && !changed.has('mediaBaseUrl')) this.#workspace.applyAccount();
@@ -347,7 +347,7 @@ export class MantisChat extends LitElement {
     if (event.type === 'messages') return this.#window.set(this.session.messages);
     if (event.type === 'session') {
       this.#services.setValue(this.#binding.services);
-      if (this.bagsUrl) this.#applyBags();
+      if (this.bagsUrl) this.#workspace.applyBags();
       if (this.mediaBaseUrl) this.#workspace.applyMedia();
     }
     if (event.type === 'history-change') this.#workspace.saveHistory(event.messages);
@@ -357,27 +357,10 @@ export class MantisChat extends LitElement {
     if (event.type !== 'session') dispatchSessionEvent(this, event, (text) => (this.announcement = text));
   }
 
-  /** The shown session consults the bags API this chat names (set or removed; a host's session is left alone until then). */
-  #applyBags(): void {
-    let url: URL | null = null;
-    try {
-      url = this.bagsUrl ? new URL(this.bagsUrl, document.baseURI) : null;
-    } catch {
-      url = null;
-    }
-    if (this.bagsUrl && !url) rejectValue(this, 'bagsUrl', 'a URL (the bags API)');
-    this.session.bags = url ? createBagDirectory(url.href) : null;
-  }
-
   /** A prefill-composer action: the text goes in the message box, which takes focus; nothing is sent. */
   async #prefill(text: string): Promise<void> {
     await this.updateComplete;
-    const input = this.input;
-    if (!input) return;
-    // A draft the user was writing is kept: the text goes after it.
-    input.value = input.value.trim() ? `${input.value.trimEnd()}\n${text}` : text;
-    input.focus();
-    input.setSelectionRange(input.value.length, input.value.length);
+    if (this.input) prefillInput(this.input, text);
   }
 
   #onSubmit(event: SubmitEvent): void {

@@ -5,6 +5,7 @@ import { citationIndex, copyText, type AssistantMessage, type ChatSession, type 
 import { emit } from '../events.js';
 import type { MessageBlock } from './history-window.js';
 import { streamingMarkdown } from '../internal/markdown.js';
+import { formatBytes } from '../internal/format.js';
 import { renderTour } from './tour.js';
 
 /** The timeline's callbacks for a chat: copy (through the cancelable `mantis-copy`) and tour steps (as navigate actions). */
@@ -50,9 +51,6 @@ export const TOOL_STATE_DISPLAY: Record<ToolPart['state'], { readonly label: str
   'output-error': { label: 'failed', icon: '✕' },
   'output-denied': { label: 'denied', icon: '⊘' },
 };
-
-const formatBytes = (bytes: number): string =>
-  bytes < 1024 ? `${bytes} B` : bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 /** How long a reasoning run took, from its record's arrival and last change; null while it streams. */
 function reasoningSeconds(message: AssistantMessage, part: ReasoningPart): number | null {

@@ -1,5 +1,5 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { checkPersistedHistory, createMediaService, type ChatSession, type MediaService, type MediaTokenProvider, type PersistedMessage } from '../../src/index.js';
+import { checkPersistedHistory, createBagDirectory, createMediaService, type ChatSession, type MediaService, type MediaTokenProvider, type PersistedMessage } from '../../src/index.js';
 import { deleteStored, historyKey, readLayout, readStored, writeLayout, writeStored } from '../internal/storage.js';
 import type { Theme } from '../internal/theme.styles.js';
 import { rejectValue } from './session-binding.js';
@@ -7,6 +7,7 @@ import { rejectValue } from './session-binding.js';
 /** What the workspace reads of its chat. */
 export interface WorkspaceHost extends ReactiveControllerHost, HTMLElement {
   readonly session: ChatSession;
+  bagsUrl: string | undefined;
   mediaBaseUrl: string | undefined;
   mediaToken: MediaTokenProvider | undefined;
   mediaCredentials: 'omit' | 'same-origin' | 'include';
@@ -19,9 +20,9 @@ export interface WorkspaceHost extends ReactiveControllerHost, HTMLElement {
 const CREDENTIALS: readonly string[] = ['omit', 'same-origin', 'include'];
 
 /**
- * What `<mantis-chat>` keeps around its session: the media service its attributes configure (scoped to `account`,
- * released when the chat is removed for good), the opt-in stored conversation (`history-key`), and the user's theme
- * choice (layout preferences). See elements/internal/storage.ts for what is stored where.
+ * What `<mantis-chat>` keeps around its session: the bags API and the media service its attributes configure (media
+ * scoped to `account`, released when the chat is removed for good), the opt-in stored conversation (`history-key`),
+ * and the user's theme choice (layout preferences). See elements/internal/storage.ts for what is stored where.
  */
 export class ChatWorkspace implements ReactiveController {
   readonly #host: WorkspaceHost;
@@ -61,16 +62,11 @@ export class ChatWorkspace implements ReactiveController {
   applyMedia(): void {
     const host = this.#host;
     const session = host.session;
-    const previous = this.#mediaSession;
-    if (previous && previous.media === this.#media) previous.media = null;
-    this.#media?.dispose();
-    this.#media = null;
-    this.#mediaSession = null;
+    this.#dropMedia();
     if (!host.mediaBaseUrl) return this.#changed();
     const credentials = CREDENTIALS.includes(host.mediaCredentials) ? host.mediaCredentials : 'same-origin';
     if (credentials !== host.mediaCredentials) rejectValue(host, 'mediaCredentials', '"omit", "same-origin" or "include"');
-    const token = host.mediaToken;
-    if (token !== undefined && typeof token !== 'function') rejectValue(host, 'mediaToken', 'a function that returns the bearer token');
+    const token = this.#token();
     try {
       new URL(host.mediaBaseUrl, document.baseURI);
     } catch {
@@ -81,7 +77,7 @@ export class ChatWorkspace implements ReactiveController {
       baseUrl: host.mediaBaseUrl,
       relativeTo: document.baseURI,
       credentials,
-      ...(typeof token === 'function' ? { token } : {}),
+      ...(token ? { token } : {}),
       ...(host.account !== undefined ? { account: host.account } : {}),
     });
     session.media = this.#media;
@@ -89,14 +85,40 @@ export class ChatWorkspace implements ReactiveController {
     this.#changed();
   }
 
+  /** The shown session consults the bags API the chat names (set or removed; a host's session is left alone until then). */
+  applyBags(): void {
+    const host = this.#host;
+    let url: URL | null = null;
+    try {
+      url = host.bagsUrl ? new URL(host.bagsUrl, document.baseURI) : null;
+    } catch {
+      url = null;
+    }
+    if (host.bagsUrl && !url) rejectValue(host, 'bagsUrl', 'a URL (the bags API)');
+    host.session.bags = url ? createBagDirectory(url.href) : null;
+  }
+
   /** The token provider changed: the next request reads the new one (nothing fetched is dropped). */
   applyToken(): void {
+    const token = this.#token();
+    // A refused value leaves the provider as it was.
+    if (token !== undefined || this.#host.mediaToken === undefined) this.#host.session.media?.setToken(token);
+  }
+
+  /** The host's token provider; one that is not a function is refused (with mantis-config-error) and not used. */
+  #token(): MediaTokenProvider | undefined {
     const token = this.#host.mediaToken;
-    if (token !== undefined && typeof token !== 'function') {
-      rejectValue(this.#host, 'mediaToken', 'a function that returns the bearer token');
-      return;
-    }
-    this.#host.session.media?.setToken(token);
+    if (token === undefined || typeof token === 'function') return token;
+    rejectValue(this.#host, 'mediaToken', 'a function that returns the bearer token');
+    return undefined;
+  }
+
+  /** Takes the service this chat made off the session it gave it to, and disposes it. */
+  #dropMedia(): void {
+    if (this.#mediaSession && this.#mediaSession.media === this.#media) this.#mediaSession.media = null;
+    this.#media?.dispose();
+    this.#media = null;
+    this.#mediaSession = null;
   }
 
   /** The signed-in account changed: every object URL of the old one is revoked and every request aborted. */
@@ -106,10 +128,7 @@ export class ChatWorkspace implements ReactiveController {
 
   /** The chat was removed for good: its own service revokes every object URL and aborts what is in flight. */
   release(): void {
-    if (this.#mediaSession && this.#mediaSession.media === this.#media) this.#mediaSession.media = null;
-    this.#media?.dispose();
-    this.#media = null;
-    this.#mediaSession = null;
+    this.#dropMedia();
     this.#released = true;
     this.#changed();
   }

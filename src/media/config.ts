@@ -1,8 +1,9 @@
 /* The media service's configuration: its base URL and its limits, checked once when the service is created. */
+import { AGENT_FILE_KEY_MAX } from '../schema/uris.js';
 import { MEDIA_LIMITS, type MediaLimits } from './types.js';
 
-/** The longest key (as the schema's AgentFileKey). */
-export const MAX_KEY_LENGTH = 512;
+/** The longest key (the schema's AgentFileKey). */
+export const MAX_KEY_LENGTH = AGENT_FILE_KEY_MAX;
 
 /** The base as a folder URL (a trailing slash added), or null unless it is an absolute http(s) URL without credentials, query or fragment. */
 export function resolveBase(baseUrl: string, relativeTo: string | undefined): URL | null {

@@ -20,7 +20,7 @@ export interface UrlFactory {
 
 export class ObjectUrlCache {
   /** In insertion order, refreshed on use: the first entry is the least recently used. */
-  readonly #entries = new Map<string, CachedPreview & { readonly account: string | undefined }>();
+  readonly #entries = new Map<string, CachedPreview>();
   /** Pins by entry id, counted (several elements may show one key); an id may be pinned before its entry arrives. */
   #pins = new Map<string, number>();
   #bytes = 0;
@@ -73,7 +73,7 @@ export class ObjectUrlCache {
       this.#drop(id, old, old.url !== preview.url);
       if (old.url !== preview.url) evicted.push(old.key);
     }
-    this.#entries.set(id, { ...preview, account });
+    this.#entries.set(id, preview);
     this.#bytes += preview.bytes;
     return evicted.concat(this.#trim(id));
   }

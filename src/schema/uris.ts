@@ -27,7 +27,10 @@ export function parseMantisUri(uri: string): { map: string; kind: MantisUriKind;
 
 export const MantisUri = z.string().check(z.maxLength(160), z.regex(MANTIS_URI_PATTERN, 'a canonical mantis://map/<map>/(point|bag|cluster)/<id> URI'));
 export const PointUri = z.string().check(z.maxLength(160), z.regex(POINT_URI_PATTERN, 'a canonical mantis://map/<map>/point/<id> URI'));
-export const AgentFileKey = z.string().check(z.maxLength(512), z.regex(AGENT_FILE_KEY_PATTERN, 'an agent_files/... key'));
+/** The longest `agent_files/...` key. */
+export const AGENT_FILE_KEY_MAX = 512;
+
+export const AgentFileKey = z.string().check(z.maxLength(AGENT_FILE_KEY_MAX), z.regex(AGENT_FILE_KEY_PATTERN, 'an agent_files/... key'));
 
 /** A target, as the specification writes it: `{"uri": …}`. */
 export const Target = z.strictObject({ uri: MantisUri });
