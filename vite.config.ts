@@ -1,17 +1,89 @@
-import { defineConfig } from 'vite';
+import { resolve } from 'node:path';
+import { defineConfig, type Plugin } from 'vite';
 import pkg from './package.json' with { type: 'json' };
+import lazyFiles from './scripts/lazy-files.json' with { type: 'json' };
+import litKit from './scripts/lit-kit.json' with { type: 'json' };
 
 const external = Object.keys(pkg.dependencies);
 const isExternal = (id: string): boolean => external.some((dep) => id === dep || id.startsWith(`${dep}/`));
 
 /**
- * Two library builds, chosen by mode:
- * - default: ES modules with every dependency external (`.` registers the elements, `./core` is DOM-free);
- * - `iife`: one self-registering file for a plain `<script>` tag, everything bundled.
+ * The lazily loaded parts (scripts/lazy-files.json): for the IIFE, ES module files beside it, which it imports from
+ * where it was served. Each is built on its own (`--mode lazy:<name>`), with everything it needs bundled and nothing
+ * shared, so a part brings only its own code; one part importing another imports that file.
+ */
+export const LAZY_FILES: Record<string, string> = lazyFiles;
+
+/** In a lazy part's build, an import of another part is an import of that part's file. */
+function siblingParts(own: string): Plugin {
+  const files = new Map(Object.entries(LAZY_FILES).map(([name, source]) => [resolve(source), `./${name}.js`]));
+  return {
+    name: 'mantis-lazy-siblings',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (!importer) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      const file = resolved ? files.get(resolved.id) : undefined;
+      return file && file !== `./${own}.js` ? { id: file, external: true } : null;
+    },
+  };
+}
+
+/**
+ * In a lazy part, `lit` and its decorators are the IIFE's (elements/internal/lit-kit.ts), read from the kit the IIFE
+ * lent under the folder both were served from: one Lit on the page. A name missing from the kit fails the build.
+ */
+function litFromKit(): Plugin {
+  const kit: Record<string, string[]> = litKit;
+  const PREFIX = '\0mantis-lit-kit:';
+  return {
+    name: 'mantis-lit-kit',
+    enforce: 'pre',
+    resolveId: (source) => (source in kit ? PREFIX + source : null),
+    load(id) {
+      if (!id.startsWith(PREFIX)) return null;
+      const module = id.slice(PREFIX.length);
+      return [
+        `const kit = globalThis[Symbol.for('mantis-ui.lit-kit:' + new URL(/* @vite-ignore */ './', import.meta.url).href)];`,
+        `if (!kit) throw new Error('[mantis-ui] this file needs the mantis-ui IIFE beside it');`,
+        `export const { ${(kit[module] as string[]).join(', ')} } = kit[${JSON.stringify(module)}];`,
+      ].join('\n');
+    },
+  };
+}
+
+/**
+ * In the IIFE, some modules have an `.iife.ts` twin: elements/internal/lazy.ts imports the lazy parts as files beside
+ * the IIFE instead of bundled chunks, and a lazily defined element's module loads its file when the element is
+ * needed instead of defining it.
+ */
+const IIFE_TWINS = ['elements/internal/lazy.ts', 'elements/mantis-media-item/mantis-media-item.ts'];
+function iifeTwins(): Plugin {
+  const twins = new Map(IIFE_TWINS.map((file) => [resolve(file), resolve(file.replace(/\.ts$/, '.iife.ts'))]));
+  return {
+    name: 'mantis-iife-twins',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (!importer || !source.startsWith('.')) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      return (resolved && twins.get(resolved.id)) ?? null;
+    },
+  };
+}
+
+/**
+ * Library builds, chosen by mode:
+ * - default: ES modules with every dependency external (`.` registers the elements, `./core` is DOM-free,
+ *   `./agent-ui` the agent-ui@1 schemas and clients); the lazy parts are chunks loaded by dynamic import;
+ * - `iife`: one self-registering file for a plain `<script>` tag, everything bundled except the lazy parts
+ *   (IIFE_TWINS);
+ * - `lazy:<name>`: one lazy part for the IIFE (LAZY_FILES), an ES module with everything it needs bundled except
+ *   Lit, which it takes from the IIFE (litFromKit).
  */
 export default defineConfig(({ mode }) =>
   mode === 'iife'
     ? {
+        plugins: [iifeTwins()],
         build: {
           outDir: 'dist',
           emptyOutDir: false,
@@ -25,19 +97,33 @@ export default defineConfig(({ mode }) =>
           },
         },
       }
-    : {
-        build: {
-          outDir: 'dist',
-          emptyOutDir: false,
-          target: 'es2022',
-          sourcemap: true,
-          minify: false,
-          lib: {
-            entry: { index: 'elements/index.ts', core: 'src/index.ts' },
-            formats: ['es'],
-            fileName: (_format, name) => `${name}.js`,
+    : mode.startsWith('lazy:')
+      ? {
+          plugins: [siblingParts(mode.slice('lazy:'.length)), litFromKit()],
+          // Bundled for the browser, as the IIFE is: ECharts reads process.env.NODE_ENV, which no page has.
+          define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+          build: {
+            outDir: 'dist',
+            emptyOutDir: false,
+            target: 'es2022',
+            sourcemap: true,
+            minify: true,
+            lib: { entry: { [mode.slice('lazy:'.length)]: LAZY_FILES[mode.slice('lazy:'.length)] as string }, formats: ['es'], fileName: (_format, name) => `${name}.js` },
           },
-          rolldownOptions: { external: isExternal },
+        }
+      : {
+          build: {
+            outDir: 'dist',
+            emptyOutDir: false,
+            target: 'es2022',
+            sourcemap: true,
+            minify: false,
+            lib: {
+              entry: { index: 'elements/index.ts', core: 'src/index.ts', 'agent-ui': 'src/agent-ui/index.ts' },
+              formats: ['es'],
+              fileName: (_format, name) => `${name}.js`,
+            },
+            rolldownOptions: { external: isExternal },
+          },
         },
-      },
 );

@@ -73,6 +73,17 @@ export default {
   plugins: [
     esbuildPlugin({ ts: true, tsconfig: './tsconfig.json', target: 'es2022' }),
     {
+      // ECharts and zrender read process.env.NODE_ENV, which every bundler replaces (vite.config.ts does for the IIFE's
+      // lazy chart file, a host's bundler for the ES build). The test runner serves them unbundled: it replaces it too.
+      name: 'mantis-node-env',
+      transform(context) {
+        if (/\/node_modules\/(echarts|zrender)\//.test(context.path) && typeof context.body === 'string') {
+          return { body: context.body.replaceAll('process.env.NODE_ENV', '"production"') };
+        }
+        return undefined;
+      },
+    },
+    {
       name: 'mantis-agent-server',
       serverStop: () => agent.close(),
     },
@@ -83,6 +94,10 @@ export default {
         const file = '../shared/corpus/attacks.json';
         if (context.path === '/__shared/corpus/attacks.json' && existsSync(file)) {
           return { body: readFileSync(file, 'utf8'), type: 'json' };
+        }
+        // The IIFE under a package URL with no file name, as a CDN serves `…/mantis-ui` (test/iife.test.ts).
+        if (context.path === '/__cdn/mantis-ui' && existsSync('dist/mantis-ui.iife.js')) {
+          return { body: readFileSync('dist/mantis-ui.iife.js', 'utf8'), type: 'js' };
         }
         return undefined;
       },

@@ -11,6 +11,7 @@ import type {
   ViewFailureReason,
   ViewIssue,
 } from '../src/index.js';
+import type { EnvelopeRejection, RenderStatus } from '../src/agent-ui/types.js';
 
 /** Detail of `mantis-view-error`: why a view fell back, with JSON pointers to the problems. */
 export interface ViewErrorDetail {
@@ -157,7 +158,23 @@ export interface MediaErrorDetail {
   readonly status?: number;
 }
 
+/**
+ * Detail of `mantis-envelope-status`: how an agent-ui@1 envelope rendered (001 "State Persistence"). `fallback`: the
+ * envelope was invalid or not allowed, and its fallbackText (or a generic notice) shows; `error`: the renderer
+ * failed (the chart runtime did not load, the map adapter threw); `pending`: it waits for the registry.
+ */
+export interface EnvelopeStatusDetail {
+  /** The envelope's `envelope_id` (`<agent-envelope envelope-id>`); empty when the page set none. */
+  readonly envelopeId: string;
+  readonly status: RenderStatus;
+  /** Why it did not render as asked (with `fallback`, `error`, and a `pending` whose registry failed to load). */
+  readonly reason?: EnvelopeRejection;
+  /** One sentence for people; never a stack trace. */
+  readonly message?: string;
+}
+
 export interface MantisEventMap {
+  'mantis-envelope-status': CustomEvent<EnvelopeStatusDetail>;
   'mantis-media-error': CustomEvent<MediaErrorDetail>;
   'mantis-send-error': CustomEvent<SendErrorDetail>;
   'mantis-message-interrupted': CustomEvent<MessageInterruptedDetail>;

@@ -1,7 +1,8 @@
 // @ts-check
-// npm run build: the ES module build (dependencies external), the IIFE for <script> tags, and type declarations.
+// npm run build: the ES module build (dependencies external), the IIFE for <script> tags with the files it loads
+// lazily beside it (chart, map adapter), and type declarations.
 import { spawnSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 
 /** @param {string[]} args */
 function npx(args) {
@@ -12,5 +13,9 @@ function npx(args) {
 rmSync('dist', { recursive: true, force: true });
 npx(['vite', 'build', '--logLevel', 'warn']);
 npx(['vite', 'build', '--mode', 'iife', '--logLevel', 'warn']);
+// The files the IIFE loads lazily, each built on its own (vite.config.ts).
+for (const name of Object.keys(JSON.parse(readFileSync('scripts/lazy-files.json', 'utf8')))) {
+  npx(['vite', 'build', '--mode', `lazy:${name}`, '--logLevel', 'warn']);
+}
 npx(['tsc', '-p', 'tsconfig.build.json']);
-console.log('Built dist/index.js, dist/core.js, dist/mantis-ui.iife.js and dist/types/.');
+console.log('Built dist/index.js, dist/core.js, dist/agent-ui.js, dist/mantis-ui.iife.js (with the lazy files of scripts/lazy-files.json beside it) and dist/types/.');

@@ -2,7 +2,7 @@
  * mantis-ui/core: the DOM-free core. It imports no Lit and touches no DOM, so backends can use its schemas,
  * limits and parser in Node.
  */
-export { LIMITS, TEXT_LIMITS, COMPOSER_LIMITS, RESERVED_IDS, ID_PATTERN } from './limits.js';
+export { LIMITS, TEXT_LIMITS, COMPOSER_LIMITS, ENVELOPE_THREAD_LIMITS, RESERVED_IDS, ID_PATTERN } from './limits.js';
 export { utf8Length } from './utf8.js';
 export * from './catalog/index.js';
 export * from './schema/actions.js';

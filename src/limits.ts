@@ -134,3 +134,17 @@ export const ARTIFACT_LIMITS = {
    */
   bytes: 1024 * 1024,
 } as const;
+
+/** How a conversation keeps agent-ui@1 envelopes (001_996c0b4640eee42b.txt); the envelopes' own limits are AGENT_UI_LIMITS. */
+export const ENVELOPE_THREAD_LIMITS = {
+  /** UTF-8 bytes of one envelope as JSON: a larger one is not kept (AGENT_UI_LIMITS.envelopeBytes is this). */
+  envelopeBytes: 256 * 1024,
+  /** Characters of an envelope's fallbackText (AGENT_UI_LIMITS.fallbackText is this). */
+  fallbackText: 2000,
+  /** Envelopes kept on one assistant message; later ones are not kept (nor shown). */
+  envelopesPerMessage: 32,
+  /** Envelopes that arrived before any assistant message, waiting for the first one (past this, the oldest goes). */
+  waitingEnvelopes: 16,
+  /** Characters of a render status's `error` kept and persisted. */
+  statusErrorChars: 300,
+} as const;

@@ -1,5 +1,5 @@
 import { expect, waitUntil } from '@open-wc/testing';
-import { composerSocketUrl } from './helpers/agent.js';
+import { agentOrigin, composerSocketUrl } from './helpers/agent.js';
 
 /**
  * The one-file bundle in a page with no module scripts, as a legacy page would load it: a plain <script> tag.
@@ -75,6 +75,150 @@ describe('the page-level generative UI switch', () => {
     await waitUntil(() => chat.shadowRoot?.querySelectorAll('[part~="message-assistant"] [part="text"]').length, 'no reply', { timeout: 8000 });
     await waitUntil(() => !chat.shadowRoot?.querySelector('[part~="message-assistant"][aria-busy="true"]'), 'reply never ended', { timeout: 8000 });
     expect(chat.shadowRoot?.querySelector('mantis-ui-view')).to.equal(null);
+    frame.remove();
+  });
+});
+
+describe('the lazily loaded parts of the IIFE', () => {
+  const chart = {
+    kind: 'chart',
+    schemaVersion: 'agent-ui@1',
+    grammar: 'echarts-safe-subset',
+    surface: 'chat_inline',
+    spec: { title: { text: 'Pressure' }, xAxis: { type: 'category' }, yAxis: { type: 'value' }, series: [{ type: 'line', name: 'kPa', encode: { x: 'time', y: 'kpa' } }] },
+    data: { dimensions: ['time', 'kpa'], source: [['06:00', 318], ['08:00', 301]] },
+    fallbackText: 'Pressure fell from 318 to 301 kPa.',
+  };
+  const lazyFiles = (win: Window) =>
+    win.performance
+      .getEntriesByType('resource')
+      .map((entry) => new URL(entry.name).pathname)
+      .filter((path) => /mantis-ui\.(agent-ui|chart|maplibre|shared-[^/]*)\.js$/.test(path));
+
+  it('carries no ECharts or MapLibre code and fetches nothing lazily on a page without envelopes', async () => {
+    const iife = await (await fetch('/dist/mantis-ui.iife.js')).text();
+    // ECharts' internal markers and its renderer library's name; the map adapter's MapLibre calls.
+    for (const marker of ['__ec_', 'zrender', 'fitBounds', 'echarts-safe-subset']) expect(iife.includes(marker), marker).to.equal(false);
+    const { frame, win } = await legacyPage('<mantis-ui-view spec=\'{"version":1,"id":"v","root":{"id":"h","type":"heading","text":"Hi"}}\'></mantis-ui-view>');
+    await new Promise((done) => setTimeout(done, 100));
+    expect(lazyFiles(win)).to.deep.equal([]);
+    frame.remove();
+  });
+
+  it('draws a chart from files found beside the IIFE, whatever the page base', async () => {
+    const frame = document.createElement('iframe');
+    frame.title = 'legacy chart page';
+    // The page's base points elsewhere: the lazy files must still come from where the IIFE was served.
+    frame.srcdoc = `<!doctype html><html lang="en"><head><title>chart</title><base href="/test/elements/"><script src="/dist/mantis-ui.iife.js"></script></head>
+      <body><agent-envelope envelope-id="e1" envelope='${JSON.stringify(chart)}'></agent-envelope></body></html>`;
+    const loaded = new Promise((done) => frame.addEventListener('load', done, { once: true }));
+    document.body.append(frame);
+    await loaded;
+    const win = frame.contentWindow as Window & typeof globalThis;
+    const el = win.document.querySelector('agent-envelope') as HTMLElement;
+    await waitUntil(() => el.shadowRoot?.querySelector('[part="chart"] svg'), 'no chart SVG', { timeout: 8000 });
+    const files = lazyFiles(win);
+    expect(files).to.include('/dist/mantis-ui.agent-ui.js');
+    expect(files).to.include('/dist/mantis-ui.chart.js');
+    expect(files.some((path) => path.includes('maplibre'))).to.equal(false);
+    frame.remove();
+  });
+
+  it('fetches no chart code for a chart that fails its checks', async () => {
+    const bad = { ...chart, spec: { ...chart.spec, title: { text: '<img src=x onerror=alert(1)>' } } };
+    const frame = document.createElement('iframe');
+    frame.title = 'invalid chart page';
+    frame.srcdoc = `<!doctype html><html lang="en"><head><title>bad chart</title><script src="/dist/mantis-ui.iife.js"></script></head>
+      <body><agent-envelope envelope='${JSON.stringify(bad).replaceAll("'", '&#39;')}'></agent-envelope></body></html>`;
+    const loaded = new Promise((done) => frame.addEventListener('load', done, { once: true }));
+    document.body.append(frame);
+    await loaded;
+    const win = frame.contentWindow as Window & typeof globalThis;
+    const el = win.document.querySelector('agent-envelope') as HTMLElement;
+    await waitUntil(() => el.shadowRoot?.querySelector('[part="fallback"][data-reason="invalid-chart"]'), 'no invalid-chart fallback', { timeout: 8000 });
+    expect(lazyFiles(win)).to.deep.equal(['/dist/mantis-ui.agent-ui.js']);
+    frame.remove();
+  });
+
+  it('loads nothing from a package URL without a file name, unless the page names the folder', async () => {
+    const page = async (script: string) => {
+      const frame = document.createElement('iframe');
+      frame.title = 'cdn page';
+      frame.srcdoc = `<!doctype html><html lang="en"><head><title>cdn</title>${script}</head>
+        <body><agent-envelope envelope='${JSON.stringify(chart)}'></agent-envelope></body></html>`;
+      const loaded = new Promise((done) => frame.addEventListener('load', done, { once: true }));
+      document.body.append(frame);
+      await loaded;
+      return { frame, win: frame.contentWindow as Window & typeof globalThis };
+    };
+    // `…/mantis-ui` has the server's root as its folder, where mantis-ui.agent-ui.js could be anyone's package.
+    const bare = await page('<script src="/__cdn/mantis-ui"></script>');
+    const el = bare.win.document.querySelector('agent-envelope') as HTMLElement;
+    await waitUntil(() => el.shadowRoot?.querySelector('[part="fallback"][data-reason="render-failed"]'), 'no fallback', { timeout: 8000 });
+    const requested = bare.win.performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname);
+    expect(requested.filter((path) => path !== '/__cdn/mantis-ui')).to.deep.equal([]);
+    bare.frame.remove();
+    // The page names the folder: the files come from there.
+    const named = await page('<script src="/__cdn/mantis-ui" data-mantis-lazy-base="/dist/"></script>');
+    const chartEl = named.win.document.querySelector('agent-envelope') as HTMLElement;
+    await waitUntil(() => chartEl.shadowRoot?.querySelector('[part="chart"] svg'), 'no chart with data-mantis-lazy-base', { timeout: 8000 });
+    expect(lazyFiles(named.win)).to.include('/dist/mantis-ui.chart.js');
+    named.frame.remove();
+  });
+
+  it('reaches the agent-ui runtime from a script-tag page through MantisUI.loadAgentUi()', async () => {
+    const { frame, win } = await legacyPage('');
+    const ui = (win as unknown as { MantisUI: { loadAgentUi(): Promise<{ validateEnvelope(v: unknown): { ok: boolean }; AgentUiStream: unknown }> } }).MantisUI;
+    const runtime = await ui.loadAgentUi();
+    // Objects of the page's own realm: plain JSON is checked by prototype, and another frame's Object is not this one's.
+    const own = (value: unknown): unknown => win.JSON.parse(JSON.stringify(value));
+    expect(runtime.validateEnvelope(own(chart)).ok).to.equal(true);
+    expect(runtime.validateEnvelope(own({ ...chart, surface: 'map_overlay' })).ok).to.equal(false);
+    expect(runtime.AgentUiStream).to.be.a('function');
+    frame.remove();
+  });
+});
+
+describe('the media engine beside the IIFE', () => {
+  it('is not in the IIFE, and a chat loads it only when an image is previewed', async () => {
+    const iife = await (await fetch('/dist/mantis-ui.iife.js')).text();
+    // The engine's fetch options and the preview types it accepts.
+    for (const marker of ['content-disposition', 'image/avif']) expect(iife.includes(marker), marker).to.equal(false);
+    const { frame, win, doc } = await legacyPage(`<mantis-chat media-base-url="${agentOrigin}/api/v1/"></mantis-chat>`);
+    const chat = doc.querySelector('mantis-chat') as HTMLElement & { mediaToken: () => string; updateComplete: Promise<unknown> };
+    chat.mediaToken = () => 'demo-token';
+    await chat.updateComplete;
+    const engine = () => win.performance.getEntriesByType('resource').some((entry) => entry.name.endsWith('/dist/mantis-ui.media.js'));
+    expect(engine()).to.equal(false);
+    const view = doc.createElement('mantis-ui-view') as HTMLElement & { view: unknown; media: unknown };
+    view.view = { version: 1, id: 'v', root: { id: 'g', type: 'media-gallery', items: [{ id: 'a', key: 'agent_files/demo/alarm.png', alt: 'Alarm panel' }] } };
+    view.media = (chat as unknown as { session: { media: unknown } }).session.media;
+    // Above the chat, in view: previews wait until they are near the viewport.
+    doc.body.prepend(view);
+    await waitUntil(() => view.shadowRoot?.querySelector('mantis-media-item')?.shadowRoot?.querySelector('img'), 'no preview', { timeout: 8000 });
+    expect(engine()).to.equal(true);
+    frame.remove();
+  });
+});
+
+describe('lazily defined elements beside the IIFE', () => {
+  it('defines <mantis-media-item> from its own file, on the IIFE’s Lit, for items in the page now and later', async () => {
+    const iife = await (await fetch('/dist/mantis-ui.iife.js')).text();
+    // The item's download card and its placeholders are not in the IIFE.
+    expect(iife.includes('Stopped: larger than'), 'download messages').to.equal(false);
+    const { frame, win, doc } = await legacyPage('<mantis-media-item key="agent_files/demo/alarm.png" alt="Alarm panel"></mantis-media-item>');
+    await waitUntil(() => win.customElements.get('mantis-media-item'), 'never defined', { timeout: 8000 });
+    const item = win.customElements.get('mantis-media-item') as CustomElementConstructor;
+    const view = win.customElements.get('mantis-ui-view') as CustomElementConstructor;
+    // One Lit: both extend the same LitElement.
+    expect(Object.getPrototypeOf(item) === Object.getPrototypeOf(view)).to.equal(true);
+    // Without a media service the item shows its text alternative and requests nothing.
+    const el = doc.querySelector('mantis-media-item') as HTMLElement;
+    await waitUntil(() => el.shadowRoot?.querySelector('[role="img"]')?.getAttribute('aria-label')?.startsWith('Alarm panel'), 'no text alternative');
+    // One added later by a script is upgraded too.
+    const later = doc.createElement('mantis-media-item');
+    doc.body.append(later);
+    await waitUntil(() => later.shadowRoot, 'not upgraded');
     frame.remove();
   });
 });

@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
 import { WebSocketServer } from 'ws';
 import { createAgentUiHandler } from './agent-ui.js';
 import { BagStore, createBagsHandler } from './bags.js';
@@ -11,6 +12,12 @@ import { serveStatic, type StaticMount } from './static.js';
 export const COMPOSER_PATH = '/api/v1/composer/ws';
 /** The Composer protocol over SSE: GET for the event stream, POST for client frames. */
 export const COMPOSER_SSE_PATH = '/api/v1/composer/sse';
+
+/** MapLibre's ES module build, its worker and its CSS, for the demo's map (maplibre-gl 6 ships no UMD script). */
+const MAPLIBRE_MOUNT: StaticMount = {
+  prefix: '/vendor/maplibre-gl/',
+  dir: fileURLToPath(new URL('../../node_modules/maplibre-gl/dist', import.meta.url)),
+};
 
 export interface AgentServerOptions {
   /** 0 picks a free port. */
@@ -43,10 +50,12 @@ export interface AgentServer {
 
 /** Starts the reference agent server: the Composer WebSocket, and static files for the demo. */
 export async function startAgentServer(options: AgentServerOptions = {}): Promise<AgentServer> {
-  const mounts = options.mounts ?? [];
+  const mounts = [MAPLIBRE_MOUNT, ...(options.mounts ?? [])];
   const host = options.host ?? '127.0.0.1';
   const bags = options.bags ?? new BagStore();
-  const apiHandlers = [createAgentUiHandler(), createMediaHandler({ token: options.mediaToken, test: options.mediaTest === true }), createBagsHandler(bags)];
+  const agentUi = createAgentUiHandler();
+  const deps = { bags, agentUi };
+  const apiHandlers = [agentUi, createMediaHandler({ token: options.mediaToken, test: options.mediaTest === true }), createBagsHandler(bags)];
   const http: Server = createServer((req, res) => {
     // A fixed base: nothing reads the Host header, and a malformed one must not throw here.
     let url: URL;
@@ -59,7 +68,7 @@ export async function startAgentServer(options: AgentServerOptions = {}): Promis
     }
     const handled =
       url.pathname === COMPOSER_SSE_PATH
-        ? handleComposerSse(req, res, url, bags).then(() => true)
+        ? handleComposerSse(req, res, url, deps).then(() => true)
         : (async () => {
             for (const handle of apiHandlers) if (await handle(req, res, url)) return true;
             return serveStatic(req, res, mounts);
@@ -89,7 +98,7 @@ export async function startAgentServer(options: AgentServerOptions = {}): Promis
       socket.destroy();
       return;
     }
-    wss.handleUpgrade(req, socket, head, (ws) => handleComposerSocket(ws, url, bags));
+    wss.handleUpgrade(req, socket, head, (ws) => handleComposerSocket(ws, url, deps));
   });
 
   await new Promise<void>((done, fail) => {

@@ -13,6 +13,16 @@ export const AGENT_UI_RENDER_REF_PREFIX = '/api/v1/agent/chat/render-ref/';
 
 export type RequestHandler = (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<boolean>;
 
+/** The agent-ui@1 endpoints, and the envelopes a Composer reply sends on its own SSE stream. */
+export type AgentUiHandler = RequestHandler & {
+  /**
+   * The `ui_envelope` payloads of one Composer reply in session `sessionId` (the Composer's session_id): a
+   * HistoryPanel and a chart inline, a ScadaPanel for the side panel, and render_junctions for the map, whose fresh
+   * render_ref this handler resolves for that session.
+   */
+  composerEnvelopes(sessionId: string): Array<{ session_id: string; envelope_id: string; created_at: number; envelope: unknown }>;
+};
+
 export const SCHEMA_VERSION = 'agent-ui@1';
 export const CHART_GRAMMAR = 'echarts-safe-subset';
 export const UI_SURFACES = ['chat_inline', 'side_panel', 'canvas', 'map_overlay'] as const;
@@ -262,7 +272,7 @@ const sendError = (res: ServerResponse, status: number, message: string, extra?:
   sendJson(res, status, { error: message }, extra);
 
 /** Creates the agent-ui@1 handler with its own in-memory sessions. */
-export function createAgentUiHandler(options: AgentUiOptions = {}): RequestHandler {
+export function createAgentUiHandler(options: AgentUiOptions = {}): AgentUiHandler {
   const maxSessions = Math.max(1, options.maxSessions ?? 200);
   const sessions = new Map<string, Session>();
 
@@ -403,7 +413,31 @@ export function createAgentUiHandler(options: AgentUiOptions = {}): RequestHandl
     sendJson(res, 200, payload, { 'content-type': 'application/geo+json; charset=utf-8', 'cache-control': 'private, no-store' });
   }
 
-  return async (req, res, url) => {
+  let replies = 0;
+  function composerEnvelopes(sessionId: string): ReturnType<AgentUiHandler['composerEnvelopes']> {
+    const state = session(sessionId, true) as Session;
+    const renderRef = `rr_${randomBytes(12).toString('hex')}`;
+    state.refs.set(renderRef, junctions());
+    const reply = ++replies;
+    const now = Date.now();
+    const scada = {
+      kind: 'registered_component',
+      schemaVersion: SCHEMA_VERSION,
+      component: 'ScadaPanel',
+      surface: 'side_panel',
+      props: { station_id: 'PS-7', metrics: ['pressure', 'flow'] },
+      fallbackText: 'Live SCADA readings of pumping station PS-7.',
+    };
+    const [history, chart, map] = script('default', renderRef);
+    return [history, chart, { envelope: scada }, map].map((item, i) => ({
+      session_id: sessionId,
+      envelope_id: `env_chat_${reply}_${i + 1}_${state.tag}`,
+      created_at: now + i,
+      envelope: item?.envelope,
+    }));
+  }
+
+  const handler = async (req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean> => {
     const path = url.pathname;
     const route =
       path === AGENT_UI_REGISTRY_PATH
@@ -438,4 +472,5 @@ export function createAgentUiHandler(options: AgentUiOptions = {}): RequestHandl
     }
     return true;
   };
+  return Object.assign(handler, { composerEnvelopes });
 }

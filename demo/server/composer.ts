@@ -11,10 +11,11 @@ import {
   type ProtocolMarker,
   type ServerEvent,
 } from '../../src/index.js';
+import type { AgentUiHandler } from './agent-ui.js';
 import type { BagStore } from './bags.js';
 import { FaultyConnection, faultPlan, withheldActionResults } from './faults.js';
 import { scriptedReply, toDeltas } from './scenarios.js';
-import { getSession, type ActionResult, type Session } from './sessions.js';
+import { getSession, type ActionResult, type Session, type StreamItem } from './sessions.js';
 
 /** Options read from the Composer URL (the same for WebSocket and SSE). */
 export interface ComposerOptions {
@@ -24,8 +25,12 @@ export interface ComposerOptions {
   readonly delayMs: number;
   /** Largest delta, in characters (deltas vary from 1 to this). */
   readonly chunk: number;
-  /** The scripted scenario: `summary` (default), `echo` (the user's text back), or `tools` (reasoning and a tool call). */
-  readonly scenario: 'summary' | 'echo' | 'tools';
+  /**
+   * The scripted scenario: `summary` (default), `echo` (the user's text back), `tools` (reasoning and a tool call), or
+   * `envelopes` (agent-ui@1 envelopes on the SSE stream; `summary` sends them too when the user asks for a chart, a
+   * map, history, SCADA or envelopes).
+   */
+  readonly scenario: 'summary' | 'echo' | 'tools' | 'envelopes';
   /** The `noresult:N` fault: the first N action results of the session are withheld. */
   readonly withheldResults: number;
 }
@@ -38,7 +43,7 @@ export function readOptions(url: URL): ComposerOptions {
     inlineUi: url.searchParams.getAll(INLINE_UI_CAPABILITY.param).includes(INLINE_UI_CAPABILITY.value),
     delayMs: Number.isFinite(delay) && delay >= 0 ? Math.min(delay, 1000) : 12,
     chunk: Number.isInteger(chunk) && chunk >= 1 ? Math.min(chunk, 64 * 1024) : 7,
-    scenario: scenario === 'echo' || scenario === 'tools' ? scenario : 'summary',
+    scenario: scenario === 'echo' || scenario === 'tools' || scenario === 'envelopes' ? scenario : 'summary',
     withheldResults: withheldActionResults(url.searchParams),
   };
 }
@@ -53,7 +58,7 @@ const sessionOf = (url: URL): Session => getSession(url.searchParams.get('sessio
  * Handles one client frame for a session. Replies are published to the session, so they reach every connection
  * and stay in its log for resumption. Returns events meant only for the sender (errors, action results).
  */
-function handleFrame(session: Session, options: ComposerOptions, frame: ClientFrame, bags: BagStore): ServerEvent | null {
+function handleFrame(session: Session, options: ComposerOptions, frame: ClientFrame, deps: ComposerDeps): ServerEvent | null {
   switch (frame.type) {
     case 'user_message': {
       // Each client_message_id is answered once: a message resent after a reconnect is not answered twice.
@@ -61,7 +66,7 @@ function handleFrame(session: Session, options: ComposerOptions, frame: ClientFr
       session.answered.add(frame.client_message_id);
       // The server alone decides the marker: UI only for the exact capability, and only in orchestrator or ask.
       const marker: ProtocolMarker = { inlineUiVersion: options.inlineUi ? 1 : null, mode: frame.mode };
-      void streamReply(session, options, marker, frame.client_message_id, frame.text);
+      void streamReply(session, options, marker, frame.client_message_id, frame.text, deps.agentUi);
       return null;
     }
     case 'action': {
@@ -69,7 +74,7 @@ function handleFrame(session: Session, options: ComposerOptions, frame: ClientFr
       // that slipped through, a resend after a reconnect) gets the stored outcome again and changes nothing.
       let result = session.actionResult(frame.client_action_id);
       if (!result) {
-        result = applyAction(session, bags, frame);
+        result = applyAction(session, deps.bags, frame);
         session.recordAction(result);
       }
       // The `noresult:N` fault: the outcome is lost on the way; the client learns it by sending the frame again.
@@ -125,7 +130,18 @@ async function reportTask(session: Session, clientActionId: string): Promise<voi
   }
 }
 
-async function streamReply(session: Session, options: ComposerOptions, marker: ProtocolMarker, replyTo: string, text: string): Promise<void> {
+/** What the Composer handlers share with the rest of the server. */
+export interface ComposerDeps {
+  readonly bags: BagStore;
+  /** The agent-ui@1 handler: envelopes of Composer replies hand out render_refs it resolves. */
+  readonly agentUi: AgentUiHandler;
+}
+
+/** Whether a reply sends agent-ui@1 envelopes: the `envelopes` scenario, or a user asking for what they show. */
+const wantsEnvelopes = (options: ComposerOptions, text: string): boolean =>
+  options.scenario === 'envelopes' || (options.scenario === 'summary' && /\b(charts?|maps?|history|scada|envelopes?)\b/i.test(text));
+
+async function streamReply(session: Session, options: ComposerOptions, marker: ProtocolMarker, replyTo: string, text: string, agentUi: AgentUiHandler): Promise<void> {
   const messageId = `assistant-${session.log.length}-${Date.now().toString(36)}`;
   const abort = new AbortController();
   session.streams.set(messageId, abort);
@@ -167,8 +183,16 @@ async function streamReply(session: Session, options: ComposerOptions, marker: P
   }
 
   const reply = options.scenario === 'echo' ? text : scriptedReply(marker, text);
-  for (const delta of toDeltas(reply, options.chunk)) {
+  const deltas = toDeltas(reply, options.chunk);
+  // Envelopes go out a third of the way into the text, as a tool call's result would.
+  const envelopesAt = wantsEnvelopes(options, text) ? Math.floor(deltas.length / 3) : -1;
+  for (const [i, delta] of deltas.entries()) {
     if (abort.signal.aborted) break;
+    if (i === envelopesAt) {
+      for (const payload of agentUi.composerEnvelopes(session.id)) {
+        session.publish({ type: 'ui_envelope', message_id: messageId, sequence: sequence++, payload });
+      }
+    }
     await pause();
     publish({ type: 'text_delta', delta });
   }
@@ -179,7 +203,7 @@ async function streamReply(session: Session, options: ComposerOptions, marker: P
 }
 
 /** The Composer protocol on one WebSocket connection. */
-export function handleComposerSocket(socket: WebSocket, url: URL, bags: BagStore): void {
+export function handleComposerSocket(socket: WebSocket, url: URL, deps: ComposerDeps): void {
   const session = sessionOf(url);
   const options = readOptions(url);
   session.connections += 1;
@@ -193,10 +217,14 @@ export function handleComposerSocket(socket: WebSocket, url: URL, bags: BagStore
   // then goes live in the same tick, so nothing falls between the replay and the live events. A client that starts
   // with any other frame gets live events from then on.
   let stopListening: (() => void) | null = null;
-  const listen = (replay: ServerEvent[]): void => {
+  // Envelopes are SSE events (001): a WebSocket does not carry them.
+  const send = (event: StreamItem): void => {
+    if (event.type !== 'ui_envelope') connection.send(JSON.stringify(event));
+  };
+  const listen = (replay: StreamItem[]): void => {
     if (stopListening) return;
-    for (const event of replay) connection.send(JSON.stringify(event));
-    stopListening = session.listen((event) => connection.send(JSON.stringify(event)));
+    for (const event of replay) send(event);
+    stopListening = session.listen(send);
   };
 
   socket.on('message', (data, isBinary) => {
@@ -211,7 +239,7 @@ export function handleComposerSocket(socket: WebSocket, url: URL, bags: BagStore
     }
     listen([]);
     // Replies to the sender (errors, action results) go to this connection only.
-    const reply = handleFrame(session, options, parsed.value, bags);
+    const reply = handleFrame(session, options, parsed.value, deps);
     if (reply) connection.send(JSON.stringify(reply));
   });
   socket.on('close', () => {
@@ -220,15 +248,18 @@ export function handleComposerSocket(socket: WebSocket, url: URL, bags: BagStore
   });
 }
 
-/** The SSE frame of one event: `id:` for message events (what Last-Event-ID resumes from), `event:` its type. */
-const sseFrame = (event: ServerEvent): string =>
-  `${'sequence' in event ? `id: ${eventId(event)}\n` : ''}event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`;
+/**
+ * The SSE frame of one event: `id:` for message events and envelopes (what Last-Event-ID resumes from), `event:` its
+ * type; an envelope's data is its agent-ui@1 `ui_envelope` payload.
+ */
+const sseFrame = (event: StreamItem): string =>
+  `${'sequence' in event ? `id: ${eventId(event)}\n` : ''}event: ${event.type}\ndata: ${JSON.stringify(event.type === 'ui_envelope' ? event.payload : event)}\n\n`;
 
 /**
  * The Composer protocol over SSE: `GET` opens the event stream of a session (resuming after `Last-Event-ID`, or
  * replaying the session's log when a known session reconnects without one); `POST` takes one client frame.
  */
-export async function handleComposerSse(req: IncomingMessage, res: ServerResponse, url: URL, bags: BagStore): Promise<void> {
+export async function handleComposerSse(req: IncomingMessage, res: ServerResponse, url: URL, deps: ComposerDeps): Promise<void> {
   const session = sessionOf(url);
   const options = readOptions(url);
   const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': 'content-type, authorization, last-event-id' };
@@ -249,7 +280,7 @@ export async function handleComposerSse(req: IncomingMessage, res: ServerRespons
       res.end(JSON.stringify({ type: 'error', code: 'bad_frame', message: parsed.reason }));
       return;
     }
-    const reply = handleFrame(session, options, parsed.value, bags);
+    const reply = handleFrame(session, options, parsed.value, deps);
     // Replies to the sender (errors, action results) go to the session's streams: the POST has no stream of its own.
     // They are not logged, so a stream that was down misses them; the client sends the frame again on reconnection.
     if (reply) session.publish(reply);

@@ -1,4 +1,19 @@
-import type { MessageEvent, ServerEvent } from '../../src/index.js';
+import type { MessageEvent, ServerEvent, UiEnvelopeEvent } from '../../src/index.js';
+
+/**
+ * An agent-ui@1 envelope of a reply, in the log with the reply's next sequence number: the SSE stream sends it as a
+ * `ui_envelope` event with that `id:`, so Last-Event-ID resumption replays it like the rest (the client de-duplicates
+ * by envelope_id). WebSocket connections do not carry envelopes (001 defines them as SSE events).
+ */
+export interface EnvelopeLogEntry {
+  readonly type: 'ui_envelope';
+  readonly message_id: string;
+  readonly sequence: number;
+  readonly payload: UiEnvelopeEvent;
+}
+
+/** What a session's streams carry: server events, and envelopes for SSE. */
+export type StreamItem = ServerEvent | EnvelopeLogEntry;
 
 export type ActionResult = Extract<ServerEvent, { type: 'action_result' }>;
 
@@ -10,7 +25,7 @@ export type ActionResult = Extract<ServerEvent, { type: 'action_result' }>;
  */
 export class Session {
   readonly id: string;
-  readonly log: MessageEvent[] = [];
+  readonly log: Array<MessageEvent | EnvelopeLogEntry> = [];
   /** Task events: outside any message, replayed whole on resume (a task's latest status wins, so repeats are harmless). */
   readonly tasks: ServerEvent[] = [];
   readonly answered = new Set<string>();
@@ -20,7 +35,7 @@ export class Session {
   withheldResults = 0;
   /** Connections opened in this session so far: fault plans count per connection. */
   connections = 0;
-  readonly #listeners = new Set<(event: ServerEvent) => void>();
+  readonly #listeners = new Set<(event: StreamItem) => void>();
   /** Streams in progress, by message ID, so `abort` can stop one. */
   readonly streams = new Map<string, AbortController>();
 
@@ -28,8 +43,8 @@ export class Session {
     this.id = id;
   }
 
-  /** Appends message events to the log; every event goes to every listener. */
-  publish(event: ServerEvent): void {
+  /** Appends message events (and envelopes) to the log; every event goes to every listener. */
+  publish(event: StreamItem): void {
     if ('sequence' in event) {
       this.log.push(event);
       if (this.log.length > MAX_LOG) this.log.splice(0, this.log.length - MAX_LOG);
@@ -40,7 +55,7 @@ export class Session {
     for (const listener of [...this.#listeners]) listener(event);
   }
 
-  listen(listener: (event: ServerEvent) => void): () => void {
+  listen(listener: (event: StreamItem) => void): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
   }
@@ -49,7 +64,7 @@ export class Session {
    * What a resuming client missed: the message events after its position (the whole log without one), then every
    * task event, so a task status sent while it was away is not lost.
    */
-  after(position: { message_id: string; sequence: number } | undefined): ServerEvent[] {
+  after(position: { message_id: string; sequence: number } | undefined): StreamItem[] {
     const index = position ? this.log.findIndex((e) => e.message_id === position.message_id && e.sequence === position.sequence) : -1;
     return [...(index === -1 ? this.log : this.log.slice(index + 1)), ...this.tasks];
   }

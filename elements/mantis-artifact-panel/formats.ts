@@ -2,6 +2,7 @@ import { css, html, nothing, type TemplateResult } from 'lit';
 import { COMPOSER_LIMITS, type ArtifactEntry } from '../../src/index.js';
 import { markdown } from '../internal/markdown.js';
 import { parseCsv } from './csv.js';
+import '../agent-envelope/agent-envelope.js';
 
 /*
  * An artifact's payload, shown by its format. Model content only ever reaches the page as text nodes, except Markdown,
@@ -90,6 +91,17 @@ function prettyJson(content: string): TemplateResult {
 
 /** The payload of an artifact, rendered by its format. */
 export function renderArtifact(entry: ArtifactEntry): TemplateResult {
+  if (entry.envelope) {
+    // An agent-ui@1 envelope: validated and rendered by <agent-envelope>, never shown as its JSON.
+    return html`<agent-envelope
+      envelope=${entry.content}
+      envelope-id=${entry.envelope.envelopeId}
+      agent-ui-url=${entry.envelope.agentUiUrl}
+      session-id=${entry.envelope.sessionId}
+      .registryScope=${entry.envelope.registryScope ?? null}
+      .agentUiHeaders=${entry.envelope.headers ?? null}
+    ></agent-envelope>`;
+  }
   switch (entry.format) {
     case 'markdown':
       return html`<div class="markdown">${markdown(entry.content, 'restricted')}</div>`;

@@ -15,6 +15,8 @@ import { renderBlocks, timelineContext, timelineStyles } from './timeline.js';
 import { dispatchSessionEvent } from './session-events.js';
 import { tourStyles } from './tour.js';
 import { ChatWorkspace } from './workspace.js';
+import { ChatEnvelopes } from './envelopes.js';
+import type { MapAdapter } from '../../src/agent-ui/types.js';
 
 /**
  * The Composer: a transcript of streamed answers with validated views between their paragraphs, and an input. It is a
@@ -45,6 +47,7 @@ import { ChatWorkspace } from './workspace.js';
  * @fires {CustomEvent<ArtifactCloseDetail>} mantis-artifact-close - A tab of the built-in artifact panel closed: by the user, or to make room when a cap of the store was reached (`detail.evicted`).
  * @fires {CustomEvent<ArtifactPanelResizeDetail>} mantis-artifact-panel-resize - The user resized the built-in artifact panel.
  * @fires {CustomEvent<MediaErrorDetail>} mantis-media-error - A media item of a nested view could not be shown or downloaded (401, 403, 404, too large, wrong type, network); `detail.reason` says which.
+ * @fires {CustomEvent<EnvelopeStatusDetail>} mantis-envelope-status - An agent-ui@1 envelope of a message rendered, fell back (with why) or failed; the chat persists the status with the message.
  * @fires {CustomEvent<ArtifactOpenDetail>} mantis-artifact-open - The user asked to open an artifact's payload (from a nested view). Cancelable: cancel it to show the artifact yourself; otherwise it opens in the artifact panel.
  *
  * @csspart base - The conversation column (status, transcript, input).
@@ -58,6 +61,9 @@ import { ChatWorkspace } from './workspace.js';
  * @csspart view-pending - The placeholder of a view that is still streaming.
  * @csspart view-error - The fallback of a view that was refused.
  * @csspart interrupted - The note under a reply that was cut short.
+ * @csspart envelope - An agent-ui@1 envelope of a message (an `<agent-envelope>`).
+ * @csspart envelope-elsewhere - The line of an envelope shown in the side panel or the canvas.
+ * @csspart debug - A loaded message's deprecated `tool_call` or `artifacts` field, shown collapsed as JSON text.
  * @csspart truncated - The note where a reply's text stops being shown: it is longer than the chat displays.
  * @csspart tour - A Visual Tour; its steps are `tour-step` parts, their buttons `tour-show`.
  * @csspart tour-step - One step of a tour.
@@ -171,6 +177,31 @@ export class MantisChat extends LitElement {
    */
   @property({ attribute: 'artifact-panel' }) artifactPanel: 'built-in' | 'none' = 'built-in';
 
+  /**
+   * The agent-ui@1 base URL (`…/api/v1/agent/chat/`, resolved against the page): the registry is read from its
+   * `ui-registry` (once per session, again with backoff after a failure) and render_refs are resolved under its
+   * `render-ref/`. Default: the same path on the Composer URL's host.
+   */
+  @property({ attribute: 'agent-ui-url' }) agentUiUrl: string | undefined = undefined;
+
+  /**
+   * Headers of the agent-ui registry and render_ref requests (`() => ({ authorization: 'Bearer …' })`), read per
+   * request; cookies follow the same-origin rule.
+   */
+  @property({ attribute: false }) agentUiHeaders: (() => Record<string, string>) | null = null;
+
+  /**
+   * The map `map_overlay` envelopes act on (`createMapLibreAdapter(map)`, or the page's own MapAdapter). Without one,
+   * a notice in the transcript says a map action was meant for a map this page does not show.
+   */
+  @property({ attribute: false }) mapAdapter: MapAdapter | null = null;
+
+  /**
+   * An element of the page where `canvas` envelopes are drawn (the chat renders them into it). Without one, a
+   * notice in the transcript says where they would have gone.
+   */
+  @property({ attribute: false }) canvas: HTMLElement | null = null;
+
   /** Follow-up suggestions shown under the last reply (see `mantis-suggestions-request`); choosing one sends it. */
   @property({ attribute: false }) suggestions: readonly string[] = [];
 
@@ -244,7 +275,13 @@ export class MantisChat extends LitElement {
     this.#binding.refreshServices();
     this.#services.setValue(this.#binding.services);
   });
-  readonly #timeline = timelineContext(this, () => this.session, (text) => (this.announcement = text));
+  readonly #envelopes = new ChatEnvelopes(this, (source) => this.#binding.services.openArtifact(source));
+  readonly #timeline = timelineContext(
+    this,
+    () => this.session,
+    (text) => (this.announcement = text),
+    () => this.#envelopes.surfaces(),
+  );
 
   /** The messages of the conversation, oldest first, with their parts. */
   get conversation(): readonly ChatMessage[] {
@@ -343,8 +380,13 @@ export class MantisChat extends LitElement {
     this.#services.setValue(this.#binding.services);
   }
 
+  protected override updated(): void {
+    this.#envelopes.renderCanvas();
+  }
+
   #onSession(event: BindingEvent): void {
     if (event.type === 'messages') return this.#window.set(this.session.messages);
+    if (event.type === 'ui-envelope') this.#envelopes.arrived(event.messageId, event.event.envelope_id);
     if (event.type === 'session') {
       this.#services.setValue(this.#binding.services);
       if (this.bagsUrl) this.#workspace.applyBags();

@@ -7,10 +7,17 @@ import type { MessageBlock } from './history-window.js';
 import { streamingMarkdown } from '../internal/markdown.js';
 import { formatBytes } from '../internal/format.js';
 import { renderTour } from './tour.js';
+import { renderEnvelopes, type EnvelopeSurfaces } from './envelopes.js';
 
 /** The timeline's callbacks for a chat: copy (through the cancelable `mantis-copy`) and tour steps (as navigate actions). */
-export function timelineContext(host: HTMLElement, session: () => ChatSession, announce: (text: string) => void): TimelineContext {
+export function timelineContext(
+  host: HTMLElement,
+  session: () => ChatSession,
+  announce: (text: string) => void,
+  envelopes: () => EnvelopeSurfaces | null,
+): TimelineContext {
   return {
+    envelopes,
     onCopy(message) {
       const text = copyText(message);
       if (!emit(host, 'mantis-copy', { text }, { cancelable: true })) return;
@@ -36,6 +43,8 @@ export interface TimelineContext {
   readonly onTourStep: (message: AssistantMessage, stepId: string) => void;
   /** The copy button of a message was pressed. */
   readonly onCopy: (message: AssistantMessage) => void;
+  /** Where the chat shows agent-ui@1 envelopes (the same object until that changes); null shows none. */
+  readonly envelopes: () => EnvelopeSurfaces | null;
 }
 
 /**
@@ -120,6 +129,29 @@ function renderPart(part: MantisPart, message: AssistantMessage, citationStart: 
   }
 }
 
+/** Characters of a deprecated debug field shown. */
+const DEBUG_CHARS = 4000;
+
+/** The deprecated `tool_call` and `artifacts` of a loaded message (001): collapsed, as JSON text, never as UI. */
+function renderDebug(debug: NonNullable<AssistantMessage['debug']>): TemplateResult {
+  const json = (value: unknown): string => {
+    try {
+      const text = JSON.stringify(value, null, 2) ?? String(value);
+      return text.length > DEBUG_CHARS ? `${text.slice(0, DEBUG_CHARS)}…` : text;
+    } catch {
+      return '(not JSON)';
+    }
+  };
+  return html`${(['tool_call', 'artifacts'] as const).map((key) =>
+    debug[key] === undefined
+      ? nothing
+      : html`<details part="debug" class="debug">
+          <summary>Debug: ${key} (deprecated)</summary>
+          <pre>${json(debug[key])}</pre>
+        </details>`,
+  )}`;
+}
+
 /** The notice where a reply's text stops being shown (COMPOSER_LIMITS.displayChars); the stored text is whole. */
 function renderTruncated(data: TruncatedPart['data']): TemplateResult {
   const rest = data.totalChars === undefined ? null : data.totalChars - data.shownChars;
@@ -143,11 +175,12 @@ export function renderBlocks(blocks: readonly MessageBlock[], ctx: TimelineConte
     blocks,
     (block) => block.index,
     (block) =>
-      guard([block], () =>
+      guard([block, ctx.envelopes()], () =>
         repeat(
           block.messages,
           (m) => m.id,
-          (m) => guard([m], () => (m.role === 'assistant' ? renderAssistantMessage(m, ctx) : renderUserMessage(m))),
+          // Where envelopes go is part of a message's render: a new map adapter or canvas draws them again.
+          (m) => guard([m, ctx.envelopes()], () => (m.role === 'assistant' ? renderAssistantMessage(m, ctx) : renderUserMessage(m))),
         ),
       ),
   )}`;
@@ -169,6 +202,7 @@ export function renderAssistantMessage(message: AssistantMessage, ctx: TimelineC
         return guard([part, message.status, message.marker, start, outcomes], () => renderPart(part, message, start, ctx));
       },
     )}
+    ${renderEnvelopes(message, ctx.envelopes())} ${message.debug ? renderDebug(message.debug) : nothing}
     ${message.status === 'interrupted'
       ? html`<p part="interrupted" class="interrupted" role="note">This reply was interrupted before it finished.</p>`
       : nothing}
@@ -217,11 +251,40 @@ export const timelineStyles = css`
     flex-basis: 100%;
     color: var(--_danger);
   }
-  .reasoning {
+  .reasoning,
+  .debug {
     font-size: 0.875em;
     color: var(--_muted);
   }
-  .reasoning summary {
+  .reasoning summary,
+  .debug summary {
+    cursor: pointer;
+  }
+  .debug pre {
+    font-family: var(--_mono);
+    white-space: pre-wrap;
+    overflow-wrap: anywhere;
+    max-height: 16rem;
+    overflow: auto;
+    margin: calc(var(--_space) * 0.5) 0 0;
+  }
+  .envelopes {
+    display: grid;
+    gap: var(--_space);
+    margin-block: var(--_space);
+  }
+  .envelope-elsewhere {
+    margin: 0;
+    font-size: 0.875em;
+    color: var(--_muted);
+  }
+  .envelope-elsewhere .link {
+    font: inherit;
+    color: var(--_accent);
+    background: none;
+    border: 0;
+    padding: 0 0 0 4px;
+    text-decoration: underline;
     cursor: pointer;
   }
   .reasoning-text {

@@ -1,5 +1,6 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { checkPersistedHistory, createBagDirectory, createMediaService, type ChatSession, type MediaService, type MediaTokenProvider, type PersistedMessage } from '../../src/index.js';
+import { createLazyMediaService } from '../internal/lazy-media.js';
+import { checkPersistedHistory, createBagDirectory, type ChatSession, type MediaService, type MediaTokenProvider, type PersistedMessage } from '../../src/index.js';
 import { deleteStored, historyKey, readLayout, readStored, writeLayout, writeStored } from '../internal/storage.js';
 import type { Theme } from '../internal/theme.styles.js';
 import { rejectValue } from './session-binding.js';
@@ -73,7 +74,7 @@ export class ChatWorkspace implements ReactiveController {
       rejectValue(host, 'mediaBaseUrl', 'a URL (the media store)');
       return this.#changed();
     }
-    this.#media = createMediaService({
+    this.#media = createLazyMediaService({
       baseUrl: host.mediaBaseUrl,
       relativeTo: document.baseURI,
       credentials,

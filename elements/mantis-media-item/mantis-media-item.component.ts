@@ -1,6 +1,8 @@
 import { LitElement, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
-import { fileNameOf, isPreviewKey, type MediaFailure, type MediaService } from '../../src/index.js';
+// From their modules, not the core's index: in the IIFE this element is a lazy file that carries only what it uses.
+import { fileNameOf, isPreviewKey } from '../../src/media/jobs.js';
+import type { MediaFailure, MediaService } from '../../src/media/types.js';
 import { emit } from '../events.js';
 import { themeStyles } from '../internal/theme.styles.js';
 import { DownloadController, DownloadStatus } from './download-controller.js';

@@ -6,6 +6,12 @@ export type { MediaErrorDetail } from '../events.js';
 
 defineElement('mantis-media-item', MantisMediaItem);
 
+/**
+ * Makes sure <mantis-media-item> is defined: it is, once this module ran. (In the IIFE the element is a file of its
+ * own, and this loads it: mantis-media-item.iife.ts.)
+ */
+export function requireMediaItem(): void {}
+
 declare global {
   interface HTMLElementTagNameMap {
     'mantis-media-item': MantisMediaItem;

@@ -1,4 +1,5 @@
-import { MEDIA_LIMITS, type MediaFailure } from '../../src/index.js';
+import { MEDIA_LIMITS } from '../../src/limits.js';
+import type { MediaFailure } from '../../src/media/types.js';
 
 export { formatBytes } from '../internal/format.js';
 

@@ -83,6 +83,7 @@ export class ArtifactStore {
       viewId: source.viewId,
       nodeId: node.id,
       ...(source.messageId ? { messageId: source.messageId } : {}),
+      ...(source.envelope ? { envelope: source.envelope } : {}),
     };
     this.#tabs.push(key);
     this.#payloads.set(key, entry);

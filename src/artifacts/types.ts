@@ -10,12 +10,28 @@ export { ARTIFACT_LIMITS };
 
 export type ArtifactLimits = { -readonly [K in keyof typeof ARTIFACT_LIMITS]: number };
 
+/**
+ * An agent-ui@1 envelope shown in the panel (a `side_panel` envelope): the node's content is the envelope as JSON,
+ * rendered by `<agent-envelope>` with these, never as text.
+ */
+export interface EnvelopeArtifact {
+  readonly envelopeId: string;
+  /** The agent-ui base URL its registry and render_refs come from ('' for none). */
+  readonly agentUiUrl: string;
+  readonly sessionId: string;
+  /** What its registry is cached under (the chat's session), and the headers of its requests: in memory only. */
+  readonly registryScope?: object;
+  readonly headers?: () => Record<string, string>;
+}
+
 /** What opens an artifact: the node of a validated view, and where it was rendered. */
 export interface ArtifactSource {
   readonly node: ArtifactNode;
   readonly viewId: string;
   /** The assistant message holding the view (absent for a view outside a chat). */
   readonly messageId?: string;
+  /** Set when the artifact is an agent-ui@1 envelope. */
+  readonly envelope?: EnvelopeArtifact;
 }
 
 /** One open artifact: a tab of the panel and its payload. */
@@ -31,6 +47,7 @@ export interface ArtifactEntry {
   readonly viewId: string;
   readonly nodeId: string;
   readonly messageId?: string;
+  readonly envelope?: EnvelopeArtifact;
 }
 
 export type ArtifactChange =

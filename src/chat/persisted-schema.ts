@@ -10,6 +10,8 @@ import {
   ToolEvent,
 } from '../protocol/composer-frames.js';
 import { MODES } from '../protocol/marker.js';
+import { RENDER_STATUSES } from '../agent-ui/types.js';
+import { ENVELOPE_THREAD_LIMITS } from '../limits.js';
 import type { PersistedMessage } from './persisted.js';
 
 /*
@@ -45,6 +47,15 @@ const StoredOutcome = z.object({
   at: Time,
 });
 
+/** An envelope as persisted: the entry's shape only; the envelope itself is checked each time it renders. */
+const StoredEnvelope = z.object({
+  envelopeId: Id,
+  createdAt: Time,
+  envelope: z.unknown(),
+  renderStatus: z.enum(RENDER_STATUSES),
+  error: z.optional(z.string().check(z.maxLength(ENVELOPE_THREAD_LIMITS.statusErrorChars))),
+});
+
 const StoredUser = z.object({ id: Id, role: z.literal('user'), text: z.string() });
 
 const StoredAssistant = z.object({
@@ -57,6 +68,8 @@ const StoredAssistant = z.object({
   inReplyTo: z.optional(Id),
   status: z.optional(z.literal('interrupted')),
   actions: z.optional(z.array(StoredOutcome)),
+  uiEnvelopes: z.optional(z.array(StoredEnvelope).check(z.maxLength(ENVELOPE_THREAD_LIMITS.envelopesPerMessage))),
+  uiSessionId: z.optional(Id),
 });
 
 const StoredMessage = z.discriminatedUnion('role', [StoredUser, StoredAssistant]);

@@ -23,6 +23,14 @@ export type PersistedMessage =
       readonly status?: 'interrupted';
       /** The actions of its views that ran, with their outcomes; absent when none did. */
       readonly actions?: AssistantMessage['actions'];
+      /** Its agent-ui@1 envelopes with their render status (001 "State Persistence"); absent when it has none. */
+      readonly uiEnvelopes?: AssistantMessage['uiEnvelopes'];
+      /** The agent-ui session of those envelopes (for their render_refs); absent when it has none. */
+      readonly uiSessionId?: string;
+      /** Deprecated (001): kept and shown only as debug data. */
+      readonly tool_call?: unknown;
+      /** Deprecated (001): kept and shown only as debug data. */
+      readonly artifacts?: unknown;
     });
 
 export type PersistedAssistant = Extract<PersistedMessage, { role: 'assistant' }>;

@@ -34,8 +34,11 @@ export type SessionEvent =
   | { readonly type: 'prefill'; readonly text: string }
   /** A state-changing action was confirmed, answered, or its task reported progress (persisted with its message). */
   | { readonly type: 'action-outcome'; readonly messageId: string; readonly outcome: ActionOutcome }
-  /** An agent-ui@1 envelope that arrived on the transport. */
-  | { readonly type: 'ui-envelope'; readonly event: UiEnvelopeEvent }
+  /**
+   * An agent-ui@1 envelope arrived (on the transport, or through `addEnvelope`). `messageId`: the assistant message it
+   * was attached to; null when it was not (a duplicate, a full message, or no assistant message yet).
+   */
+  | { readonly type: 'ui-envelope'; readonly event: UiEnvelopeEvent; readonly messageId: string | null }
   /** A reconnect is scheduled in `delay` ms (attempt counts from 1). */
   | { readonly type: 'backoff'; readonly attempt: number; readonly delay: number };
 

@@ -3,6 +3,8 @@ import { defaultActions, type ActionRegistry, type ActionRequest } from '../acti
 import { ArtifactStore } from '../artifacts/artifact-store.js';
 import type { ArtifactLimits } from '../artifacts/types.js';
 import { COMPOSER_LIMITS } from '../limits.js';
+import type { RenderStatus } from '../agent-ui/types.js';
+import type { UiEnvelopeEvent } from '../protocol/composer-frames.js';
 import type { MediaService } from '../media/types.js';
 import { MODES, type ComposerMode } from '../protocol/marker.js';
 import { defaultProtocols, type ProtocolRegistry } from '../protocol/registry.js';
@@ -251,6 +253,26 @@ export class ChatSession {
     return this.#runner.run(request, options) === 'ran';
   }
 
+  /**
+   * Attaches an agent-ui@1 envelope (from the transport's SSE stream, or from an AgentUiStream the host connected)
+   * to the assistant message of its turn, once per envelope ID, and persists it as `pending`.
+   */
+  addEnvelope(event: UiEnvelopeEvent): void {
+    const message = this.thread.addEnvelope(event);
+    if (message) {
+      this.#emit({ type: 'messages' });
+      this.#emit({ type: 'history-change', messages: this.persisted });
+    }
+    this.#emit({ type: 'ui-envelope', event, messageId: message?.id ?? null });
+  }
+
+  /** Records how an envelope rendered (its renderer reports it); the change is persisted. */
+  setEnvelopeStatus(envelopeId: string, status: RenderStatus, error?: string): void {
+    if (!this.thread.setEnvelopeStatus(envelopeId, status, error)) return;
+    this.#emit({ type: 'messages' });
+    this.#emit({ type: 'history-change', messages: this.persisted });
+  }
+
   /** Adds a listener; returns the function that removes it. */
   subscribe(listener: SessionListener): () => void {
     this.#listeners.add(listener);
@@ -324,7 +346,7 @@ export class ChatSession {
         this.#emit({ type: 'protocol-error', reason: event.reason });
         return;
       case 'ui-envelope':
-        this.#emit({ type: 'ui-envelope', event: event.event });
+        this.addEnvelope(event.event);
         return;
       case 'backoff':
         this.#emit({ type: 'backoff', attempt: event.attempt, delay: event.delay });
@@ -351,7 +373,19 @@ export class ChatSession {
       this.#emit({ type: 'history-change', messages: this.persisted });
       return;
     }
-    if (server.type === 'message_start') this.#emit({ type: 'message-start', message: changed });
+    if (server.type === 'message_start') {
+      this.#emit({ type: 'message-start', message: changed });
+      // Envelopes that waited for this message are attached now: announced (and persisted) as such.
+      const waited = changed.uiEnvelopes;
+      if (waited.length > 0) this.#emit({ type: 'history-change', messages: this.persisted });
+      for (const entry of waited) {
+        this.#emit({
+          type: 'ui-envelope',
+          event: { session_id: changed.uiSessionId ?? '', envelope_id: entry.envelopeId, created_at: entry.createdAt, envelope: entry.envelope },
+          messageId: changed.id,
+        });
+      }
+    }
     if (changed.status === 'streaming') this.#watch(changed.id);
     else {
       clearTimeout(this.#silence.get(changed.id));

@@ -1,5 +1,5 @@
 import type { ActionOutcome } from '../actions/outcomes.js';
-import type { ServerEvent } from '../protocol/composer-frames.js';
+import type { ServerEvent, UiEnvelopeEvent } from '../protocol/composer-frames.js';
 import type { ProtocolMarker } from '../protocol/marker.js';
 import { editFinished, type MessageParser } from '../protocol/parser.js';
 import type { MantisPart } from '../protocol/parts.js';
@@ -9,6 +9,9 @@ import { normalizeEvents, replayParts, type PersistedAssistant, type PersistedMe
 
 export type { PersistedMessage } from './persisted.js';
 import { defaultProtocols, type ProtocolRegistry } from '../protocol/registry.js';
+import type { RenderStatus, UiEnvelopeEntry } from '../agent-ui/types.js';
+import { ENVELOPE_THREAD_LIMITS } from '../limits.js';
+import { utf8Length } from '../utf8.js';
 
 export interface UserMessage {
   readonly id: string;
@@ -49,6 +52,24 @@ export interface AssistantMessage {
   readonly citations: readonly MessageCitation[];
   /** The state-changing actions of its views that ran, with their outcomes (persisted: each runs once, for good). */
   readonly actions: readonly ActionOutcome[];
+  /**
+   * The agent-ui@1 envelopes of its turn (001 "State Persistence"), as received, each with its render status. An
+   * envelope is never validated here: its renderer does that, every time it renders.
+   */
+  readonly uiEnvelopes: readonly UiEnvelopeEntry[];
+  /** The agent-ui `session_id` its envelopes came with: what their render_refs are resolved under. */
+  readonly uiSessionId?: string;
+  /**
+   * Deprecated debug surfaces (001 "State Persistence": `tool_call` and `artifacts`), kept as loaded from a persisted
+   * message and shown only as debug data, never rendered as UI.
+   */
+  readonly debug?: LegacyDebug;
+}
+
+/** A persisted message's deprecated `tool_call` and `artifacts` fields, as they were. */
+export interface LegacyDebug {
+  readonly tool_call?: unknown;
+  readonly artifacts?: unknown;
 }
 
 export type ChatMessage = UserMessage | AssistantMessage;
@@ -90,6 +111,10 @@ export class Thread {
   /** The message whose todo list is the current one (the legacy todo UI): task progress goes there. */
   #todoOwner: string | null = null;
   #nextUserId = 0;
+  /** Envelope IDs already in the thread, with their message: an envelope delivered twice is kept once. */
+  readonly #envelopes = new Map<string, string>();
+  /** Envelopes that came before any assistant message of their turn; the next one takes them. */
+  #orphanEnvelopes: UiEnvelopeEvent[] = [];
 
   constructor(protocols: ProtocolRegistry = defaultProtocols) {
     this.protocols = protocols;
@@ -199,10 +224,14 @@ export class Thread {
         events,
         citations: [],
         actions: [],
+        uiEnvelopes: [],
         ...(event.in_reply_to ? { inReplyTo: event.in_reply_to } : {}),
       };
       this.#messages = [...this.#messages, message];
-      return message;
+      const orphans = this.#orphanEnvelopes;
+      this.#orphanEnvelopes = [];
+      for (const orphan of orphans) this.addEnvelope(orphan);
+      return this.assistant(message.id) ?? message;
     }
 
     const live = this.#live.get(event.message_id);
@@ -256,6 +285,53 @@ export class Thread {
     return this.#finish(index, current, 'interrupted');
   }
 
+  /**
+   * Attaches an agent-ui@1 envelope to the assistant message of its turn: the newest one streaming, else the newest
+   * one. An envelope ID already in the thread is ignored (a replay after a reconnect). Before any assistant message,
+   * or after a user message not answered yet, envelopes wait (at most ENVELOPE_THREAD_LIMITS.waitingEnvelopes) for the next. Past
+   * ENVELOPE_THREAD_LIMITS.envelopesPerMessage on one message, envelopes are dropped. Returns the changed message, or null.
+   */
+  addEnvelope(event: UiEnvelopeEvent): AssistantMessage | null {
+    if (this.#envelopes.has(event.envelope_id)) return null;
+    const streaming = [...this.#live.keys()].at(-1);
+    const index = this.#messages.findLastIndex((m) => m.role === 'assistant' && (streaming === undefined || m.id === streaming));
+    const message = this.#messages[index];
+    // Nothing streams and the user spoke last: the envelope belongs to the reply to come, not to the one before.
+    const awaitingReply = streaming === undefined && this.#messages.at(-1)?.role === 'user';
+    if (!message || message.role !== 'assistant' || awaitingReply) {
+      if (!this.#orphanEnvelopes.some((e) => e.envelope_id === event.envelope_id)) {
+        this.#orphanEnvelopes = [...this.#orphanEnvelopes, event].slice(-ENVELOPE_THREAD_LIMITS.waitingEnvelopes);
+      }
+      return null;
+    }
+    if (message.uiEnvelopes.length >= ENVELOPE_THREAD_LIMITS.envelopesPerMessage) return null;
+    this.#envelopes.set(event.envelope_id, message.id);
+    const entry: UiEnvelopeEntry = keepable(event.envelope)
+      ? { envelopeId: event.envelope_id, createdAt: event.created_at, envelope: event.envelope as UiEnvelopeEntry['envelope'], renderStatus: 'pending' }
+      : {
+          // Too large (or not JSON) to keep and persist: only its fallbackText stays, and it shows as the fallback.
+          envelopeId: event.envelope_id,
+          createdAt: event.created_at,
+          envelope: { fallbackText: fallbackOf(event.envelope) } as unknown as UiEnvelopeEntry['envelope'],
+          renderStatus: 'fallback',
+          error: `The envelope was over ${ENVELOPE_THREAD_LIMITS.envelopeBytes} bytes of JSON and was not kept.`,
+        };
+    return this.#replace(index, { ...message, uiEnvelopes: [...message.uiEnvelopes, entry], uiSessionId: message.uiSessionId ?? event.session_id });
+  }
+
+  /** Records how an envelope rendered; returns the changed message, or null when nothing changed. */
+  setEnvelopeStatus(envelopeId: string, status: RenderStatus, error?: string): AssistantMessage | null {
+    const messageId = this.#envelopes.get(envelopeId);
+    const index = this.#messages.findLastIndex((m) => m.id === messageId && m.role === 'assistant');
+    const message = this.#messages[index] as AssistantMessage | undefined;
+    const at = message?.uiEnvelopes.findIndex((e) => e.envelopeId === envelopeId) ?? -1;
+    const entry = message?.uiEnvelopes[at];
+    if (!message || !entry || (entry.renderStatus === status && entry.error === error?.slice(0, ENVELOPE_THREAD_LIMITS.statusErrorChars))) return null;
+    const { error: _previous, ...rest } = entry;
+    const next: UiEnvelopeEntry = { ...rest, renderStatus: status, ...(error === undefined ? {} : { error: error.slice(0, ENVELOPE_THREAD_LIMITS.statusErrorChars) }) };
+    return this.#replace(index, { ...message, uiEnvelopes: message.uiEnvelopes.with(at, next) });
+  }
+
   /** The conversation in its persisted format. */
   toPersisted(): PersistedMessage[] {
     return this.#messages.map((m) =>
@@ -270,6 +346,9 @@ export class Thread {
             // A copy: the host keeps a snapshot, while the thread's own list may grow.
             events: [...m.events],
             ...(m.actions.length > 0 ? { actions: m.actions } : {}),
+            ...(m.uiEnvelopes.length > 0 ? { uiEnvelopes: m.uiEnvelopes } : {}),
+            ...(m.uiSessionId ? { uiSessionId: m.uiSessionId } : {}),
+            ...m.debug,
             ...(m.inReplyTo ? { inReplyTo: m.inReplyTo } : {}),
             ...(m.status === 'interrupted' ? { status: m.status } : {}),
           },
@@ -285,15 +364,18 @@ export class Thread {
     this.#live.clear();
     this.#records.clear();
     this.#todoOwner = null;
+    this.#envelopes.clear();
+    this.#orphanEnvelopes = [];
     const protocols = this.protocols;
     this.#messages = messages.map((m) => {
       if (m.role === 'user') return m;
       const persisted: PersistedAssistant = { ...m, events: normalizeEvents(m.events) };
       if (persisted.events.some(({ event }) => event.type === 'todo')) this.#todoOwner = m.id;
+      for (const entry of persisted.uiEnvelopes ?? []) this.#envelopes.set(entry.envelopeId, m.id);
       // Parts are derived on first use: a long history paints its newest messages without parsing the oldest.
       let parts: readonly MantisPart[] | undefined;
       let citations: readonly MessageCitation[] | undefined;
-      const message = {
+      const fields: Omit<AssistantMessage, 'parts' | 'citations'> = {
         id: persisted.id,
         role: 'assistant',
         text: persisted.text,
@@ -301,14 +383,42 @@ export class Thread {
         sequence: persisted.sequence,
         events: persisted.events,
         actions: (persisted.actions ?? []).map(settleLoaded) as readonly ActionOutcome[],
+        uiEnvelopes: [...(persisted.uiEnvelopes ?? [])],
+        ...(persisted.uiSessionId ? { uiSessionId: persisted.uiSessionId } : {}),
+        ...legacyDebug(persisted),
         status: persisted.status === 'interrupted' ? 'interrupted' : 'done',
         ...(persisted.inReplyTo ? { inReplyTo: persisted.inReplyTo } : {}),
-      } as AssistantMessage;
+      };
+      const message = fields as AssistantMessage;
       Object.defineProperty(message, 'parts', { enumerable: true, get: () => (parts ??= safeReplay(persisted, protocols)) });
       Object.defineProperty(message, 'citations', { enumerable: true, get: () => (citations ??= citationIndex(message.parts).citations) });
       return message;
     });
   }
+}
+
+/** Whether an envelope is JSON within ENVELOPE_THREAD_LIMITS.envelopeBytes (what a message keeps and persists). */
+function keepable(envelope: unknown): boolean {
+  try {
+    const text = JSON.stringify(envelope);
+    return text !== undefined && text.length <= ENVELOPE_THREAD_LIMITS.envelopeBytes && utf8Length(text) <= ENVELOPE_THREAD_LIMITS.envelopeBytes;
+  } catch {
+    return false;
+  }
+}
+
+/** An envelope's fallbackText, read without trusting it (cut to ENVELOPE_THREAD_LIMITS.fallbackText); '' when it has none. */
+function fallbackOf(envelope: unknown): string {
+  const text = (envelope as { fallbackText?: unknown } | null)?.fallbackText;
+  return typeof text === 'string' ? text.slice(0, ENVELOPE_THREAD_LIMITS.fallbackText) : '';
+}
+
+/** The deprecated debug fields of a persisted message, when it has any. */
+function legacyDebug(m: PersistedAssistant): { debug?: LegacyDebug } {
+  const debug: { tool_call?: unknown; artifacts?: unknown } = {};
+  if (m.tool_call !== undefined) debug.tool_call = m.tool_call;
+  if (m.artifacts !== undefined) debug.artifacts = m.artifacts;
+  return Object.keys(debug).length > 0 ? { debug } : {};
 }
 
 /**

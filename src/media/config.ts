@@ -1,6 +1,6 @@
 /* The media service's configuration: its base URL and its limits, checked once when the service is created. */
-import { AGENT_FILE_KEY_MAX } from '../schema/uris.js';
-import { MEDIA_LIMITS, type MediaLimits } from './types.js';
+import { AGENT_FILE_KEY_MAX, AGENT_FILE_KEY_PATTERN } from '../schema/uri-patterns.js';
+import { MEDIA_LIMITS, type MediaLimits, type MediaTokenProvider } from './types.js';
 
 /** The longest key (the schema's AgentFileKey). */
 export const MAX_KEY_LENGTH = AGENT_FILE_KEY_MAX;
@@ -28,6 +28,22 @@ const LOOPBACK_HOSTS: ReadonlySet<string> = new Set(['localhost', '127.0.0.1', '
  */
 export function carriesTokenSafely(base: URL): boolean {
   return base.protocol === 'https:' || LOOPBACK_HOSTS.has(base.hostname);
+}
+
+/**
+ * What a service may request: whether it is configured (a base, and no bearer token it would carry in cleartext),
+ * and a key's URL under the base (null for anything but an `agent_files/...` key that stays under it).
+ */
+export function addressing(base: URL | null, token: () => MediaTokenProvider | undefined): { configured(): boolean; urlOf(key: string): URL | null } {
+  const configured = (): boolean => base !== null && (token() === undefined || carriesTokenSafely(base));
+  return {
+    configured,
+    urlOf(key) {
+      if (!base || !configured() || typeof key !== 'string' || key.length > MAX_KEY_LENGTH || !AGENT_FILE_KEY_PATTERN.test(key)) return null;
+      const url = new URL(key, base);
+      return url.href.startsWith(base.href) && url.search === '' && url.hash === '' ? url : null;
+    },
+  };
 }
 
 /** The limits, each lowered by the options if asked (never raised past the specification's). */

@@ -4,8 +4,7 @@
  * cache (previews shown on screen pinned in it); downloads streamed through a ceiling; at most four fetches in flight
  * across the page, each given up when it stalls. DOM-free.
  */
-import { AGENT_FILE_KEY_PATTERN } from '../schema/uris.js';
-import { carriesTokenSafely, limitsOf, MAX_KEY_LENGTH, resolveBase } from './config.js';
+import { addressing, limitsOf, resolveBase } from './config.js';
 import { createFetching, tooLarge } from './fetcher.js';
 import { ABORTED, declaredLength, dispositionFileName, discard, failure, mediaTypeOf, readCapped, safeFileName } from './http.js';
 import { fileNameOf, job, join, type Job, type SharedPreview } from './jobs.js';
@@ -73,16 +72,7 @@ export function createMediaService(options: MediaOptions): MediaService {
     notifyAll(listeners, event);
   }
 
-  /** A base, and no bearer token that it would carry in cleartext. */
-  function configured(): boolean {
-    return base !== null && (token === undefined || carriesTokenSafely(base));
-  }
-
-  function urlOf(key: string): URL | null {
-    if (!base || !configured() || typeof key !== 'string' || key.length > MAX_KEY_LENGTH || !AGENT_FILE_KEY_PATTERN.test(key)) return null;
-    const url = new URL(key, base);
-    return url.href.startsWith(base.href) && url.search === '' && url.hash === '' ? url : null;
-  }
+  const { configured, urlOf } = addressing(base, () => token);
 
   /** The key's URL, or why there is none (nothing is requested in either case). */
   function target(key: string): URL | MediaError {

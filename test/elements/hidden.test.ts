@@ -2,6 +2,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import '../../elements/mantis-chat/mantis-chat.js';
 import '../../elements/mantis-ui-view/mantis-ui-view.js';
 import '../../elements/mantis-artifact-panel/mantis-artifact-panel.js';
+import '../../elements/agent-envelope/agent-envelope.js';
 import { ArtifactStore } from '../../src/index.js';
 
 /*
@@ -9,7 +10,7 @@ import { ArtifactStore } from '../../src/index.js';
  * [hidden] { display: none } rule, so the shared theme styles hide the host themselves.
  */
 
-const TAGS = ['mantis-ui-view', 'mantis-chat', 'mantis-media-item'] as const;
+const TAGS = ['mantis-ui-view', 'mantis-chat', 'mantis-media-item', 'agent-envelope'] as const;
 
 const display = (el: Element) => getComputedStyle(el).display;
 

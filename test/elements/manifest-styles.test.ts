@@ -4,6 +4,7 @@ import { MantisChat } from '../../elements/mantis-chat/mantis-chat.js';
 import { MantisArtifactPanel } from '../../elements/mantis-artifact-panel/mantis-artifact-panel.js';
 import { MantisMediaItem } from '../../elements/mantis-media-item/mantis-media-item.js';
 import { MantisUiView } from '../../elements/mantis-ui-view/mantis-ui-view.js';
+import { AgentEnvelope } from '../../elements/agent-envelope/agent-envelope.js';
 
 /*
  * custom-elements.json against what the elements really do.
@@ -35,6 +36,7 @@ const ELEMENTS: Record<string, typeof LitElement> = {
   'mantis-chat': MantisChat,
   'mantis-media-item': MantisMediaItem,
   'mantis-artifact-panel': MantisArtifactPanel,
+  'agent-envelope': AgentEnvelope,
 };
 
 /** The text of a static `styles` value: a CSSResult, a CSSStyleSheet, or (nested) arrays of them. */

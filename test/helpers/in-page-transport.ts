@@ -1,4 +1,4 @@
-import { BaseTransport, type ClientFrame, type ServerEvent } from '../../src/index.js';
+import { BaseTransport, type ClientFrame, type ServerEvent, type UiEnvelopeEvent } from '../../src/index.js';
 
 /**
  * An in-page transport: the test or bench delivers server events itself (no network; as fast as it likes). A fake
@@ -14,5 +14,9 @@ export class InPageTransport extends BaseTransport {
   }
   deliver(event: ServerEvent): void {
     this.emit({ type: 'server', event });
+  }
+  /** An agent-ui@1 `ui_envelope` event, as the SSE transport passes one on. */
+  envelope(event: UiEnvelopeEvent): void {
+    this.emit({ type: 'ui-envelope', event });
   }
 }

@@ -23,6 +23,7 @@ test('mantis-chat is listed with its attributes, properties and typed events', (
   const chat = element('mantis-chat');
   assert.deepEqual(names(chat.attributes), [
     'account',
+    'agent-ui-url',
     'artifact-panel',
     'bags-url',
     'generative-ui',
@@ -37,7 +38,7 @@ test('mantis-chat is listed with its attributes, properties and typed events', (
     'url',
   ]);
   const publicFields = (chat.members ?? []).filter((m) => m.kind === 'field' && m.privacy === undefined).map((m) => m.name);
-  for (const field of ['url', 'transport', 'connection', 'session', 'actions', 'bagsUrl', 'mode', 'generativeUi', 'theme', 'placeholder', 'suggestions', 'messages', 'conversation', 'generativeUiActive', 'mediaBaseUrl', 'mediaCredentials', 'mediaToken', 'account', 'historyKey', 'layoutKey', 'artifactPanel']) {
+  for (const field of ['url', 'transport', 'connection', 'session', 'actions', 'bagsUrl', 'mode', 'generativeUi', 'theme', 'placeholder', 'suggestions', 'messages', 'conversation', 'generativeUiActive', 'mediaBaseUrl', 'mediaCredentials', 'mediaToken', 'account', 'historyKey', 'layoutKey', 'artifactPanel', 'agentUiUrl', 'agentUiHeaders', 'mapAdapter', 'canvas']) {
     assert.ok(publicFields.includes(field), `missing property ${field}`);
   }
   // One name per concept: `transport` is the kind of connection, attribute and property alike.
@@ -56,6 +57,7 @@ test('mantis-chat is listed with its attributes, properties and typed events', (
       'mantis-config-error: CustomEvent<ConfigErrorDetail>',
       'mantis-connection-change: CustomEvent<ConnectionChangeDetail>',
       'mantis-copy: CustomEvent<CopyDetail>',
+      'mantis-envelope-status: CustomEvent<EnvelopeStatusDetail>',
       'mantis-history-change: CustomEvent<HistoryChangeDetail>',
       'mantis-media-error: CustomEvent<MediaErrorDetail>',
       'mantis-message-complete: CustomEvent<MessageCompleteDetail>',
@@ -107,5 +109,15 @@ test('mantis-artifact-panel and mantis-media-item are listed with their attribut
 test('package.json points tools at the committed manifest and exports every entry', () => {
   const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { customElements: string; exports: Record<string, unknown> };
   assert.equal(pkg.customElements, 'custom-elements.json');
-  assert.deepEqual(Object.keys(pkg.exports).sort(), ['.', './core', './custom-elements.json', './mantis-ui.iife.js', './package.json']);
+  assert.deepEqual(Object.keys(pkg.exports).sort(), ['.', './agent-ui', './core', './custom-elements.json', './mantis-ui.iife.js', './package.json']);
+});
+
+test('agent-envelope is listed with its attributes, properties and typed event', () => {
+  const envelope = element('agent-envelope');
+  assert.deepEqual(names(envelope.attributes), ['agent-ui-url', 'envelope', 'envelope-id', 'session-id', 'theme']);
+  const fields = (envelope.members ?? []).map((m) => m.name);
+  for (const field of ['envelope', 'envelopeId', 'agentUiUrl', 'agentUiHeaders', 'createdAt', 'sessionId', 'registry', 'registryLoader', 'registryScope', 'surfaces', 'mapAdapter']) {
+    assert.ok(fields.includes(field), `missing ${field}`);
+  }
+  assert.deepEqual((envelope.events ?? []).map((e) => `${e.name}: ${e.type?.text}`), ['mantis-envelope-status: CustomEvent<EnvelopeStatusDetail>']);
 });

@@ -1,0 +1,49 @@
+import type { EnvelopeRuntimeModule, MapLibreRuntimeModule, MediaEngineModule, MediaItemModule } from './lazy.js';
+import { LIT_KIT, litKitKey } from './lit-kit.js';
+
+/*
+ * lazy.ts for the IIFE (vite.config.ts swaps it in): the lazily loaded parts are ES module files built next to
+ * dist/mantis-ui.iife.js and imported from the folder the IIFE itself was served from. A classic script may use
+ * import(); the URL is taken while the IIFE runs, when document.currentScript is still the IIFE's <script>.
+ *
+ * Only a script URL that names a `.js` file gives that folder. A package URL such as `https://unpkg.com/mantis-ui`
+ * does not: its folder is the CDN's root, where `mantis-ui.chart.js` would be another package anyone may publish.
+ * Such a page names the folder itself (`<script src=… data-mantis-lazy-base="https://…/dist/">`); without it the
+ * lazy parts are not loaded at all (what needs them shows its fallback).
+ */
+
+function lazyBase(): string | null {
+  const current = document.currentScript;
+  const script =
+    current instanceof HTMLScriptElement && current.src
+      ? current
+      : // Run some other way: the last script named like the bundle.
+        [...document.scripts].reverse().find((s) => /\/mantis-ui[^/]*\.js(?:[?#]|$)/.test(s.src));
+  if (!script) return null;
+  const explicit = script.dataset['mantisLazyBase'];
+  if (explicit) return new URL(explicit.endsWith('/') ? explicit : `${explicit}/`, document.baseURI).href;
+  const own = new URL(script.src, document.baseURI);
+  return /\/[^/]+\.js$/.test(own.pathname) ? own.href : null;
+}
+const base = lazyBase();
+// The lazy Lit elements beside this IIFE take its Lit (elements/internal/lit-kit.ts).
+if (base !== null) (globalThis as Record<symbol, unknown>)[litKitKey(new URL('./', base).href)] = LIT_KIT;
+
+/** Imports a file beside the IIFE once; a failed load is tried again at the next call. */
+function once<T>(file: string): () => Promise<T> {
+  let loading: Promise<T> | undefined;
+  return () =>
+    (loading ??= (
+      base === null
+        ? Promise.reject(new Error(`[mantis-ui] no folder for ${file}: set data-mantis-lazy-base`))
+        : (import(/* @vite-ignore */ new URL(file, base).href) as Promise<T>)
+    ).catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    }));
+}
+
+export const loadAgentUi: () => Promise<EnvelopeRuntimeModule> = once('mantis-ui.agent-ui.js');
+export const loadMapLibreRuntime: () => Promise<MapLibreRuntimeModule> = once('mantis-ui.maplibre.js');
+export const loadMediaEngine: () => Promise<MediaEngineModule> = once('mantis-ui.media.js');
+export const loadMediaItem: () => Promise<MediaItemModule> = once('mantis-ui.media-item.js');

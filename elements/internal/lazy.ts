@@ -1,0 +1,37 @@
+import type * as EnvelopeRuntime from '../agent-envelope/envelope-runtime.js';
+import type * as MapLibreRuntime from '../maplibre/maplibre-adapter.js';
+import type * as MediaEngine from '../../src/media/media-service.js';
+import type * as MediaItem from '../mantis-media-item/mantis-media-item.js';
+
+/*
+ * The parts loaded only when first needed, each its own file: the agent-ui@1 runtime (schemas, registry,
+ * render_refs; it imports the chart runtime, ECharts with the SVG renderer, in turn), the MapLibre adapter and the media engine (fetching and
+ * the object-URL cache behind a chat's media service, elements/internal/lazy-media.ts). In the ES build these are dynamic
+ * imports the host's bundler splits; the IIFE build replaces this module with lazy.iife.ts, which imports the same
+ * parts as files next to the IIFE (vite.config.ts builds them).
+ */
+
+export type EnvelopeRuntimeModule = typeof EnvelopeRuntime;
+export type MapLibreRuntimeModule = typeof MapLibreRuntime;
+export type MediaEngineModule = typeof MediaEngine;
+export type MediaItemModule = typeof MediaItem;
+
+/** Imports once; a failed load is tried again at the next call. */
+function once<T>(load: () => Promise<T>): () => Promise<T> {
+  let loading: Promise<T> | undefined;
+  return () =>
+    (loading ??= load().catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    }));
+}
+
+/**
+ * The agent-ui@1 runtime (also the way a script-tag page reaches `AgentUiStream`, `validateEnvelope`,
+ * `HistoryPanelProps` and `ScadaPanelProps`: `const { AgentUiStream } = await MantisUI.loadAgentUi()`).
+ */
+export const loadAgentUi: () => Promise<EnvelopeRuntimeModule> = once(() => import('../agent-envelope/envelope-runtime.js'));
+export const loadMapLibreRuntime: () => Promise<MapLibreRuntimeModule> = once(() => import('../maplibre/maplibre-adapter.js'));
+export const loadMediaEngine: () => Promise<MediaEngineModule> = once(() => import('../../src/media/media-service.js'));
+/** `<mantis-media-item>`, a file of its own beside the IIFE (in the ES build it is defined with the rest). */
+export const loadMediaItem: () => Promise<MediaItemModule> = once(() => import('../mantis-media-item/mantis-media-item.js'));

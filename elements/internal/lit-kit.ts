@@ -1,0 +1,15 @@
+import { LitElement, css, html, noChange, nothing, render, svg, unsafeCSS } from 'lit';
+import { property, query, state } from 'lit/decorators.js';
+
+/*
+ * What the IIFE lends the Lit elements it loads lazily (scripts/lit-kit.json lists it; test/node/lit-kit.test.ts keeps
+ * the two equal): one Lit for the page, so a lazy element is a Lit element like the others and carries no Lit of
+ * its own. The lazy files' build turns their `lit` imports into reads of this object (vite.config.ts).
+ */
+export const LIT_KIT = {
+  lit: { LitElement, css, html, noChange, nothing, render, svg, unsafeCSS },
+  'lit/decorators.js': { property, query, state },
+};
+
+/** The key the kit is lent under: one per folder of lazy files, so two copies of the bundle never mix. */
+export const litKitKey = (folder: string): symbol => Symbol.for(`mantis-ui.lit-kit:${folder}`);
