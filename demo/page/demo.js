@@ -12,3 +12,13 @@ bind('theme', (select) => {
   chat.chooseTheme(select.value);
 });
 bind('generative-ui', (box) => chat.setAttribute('generative-ui', box.checked ? 'true' : 'false'));
+bind('transport', (select) => {
+  chat.transport = select.value;
+  chat.url = select.value === 'sse' ? '/api/v1/composer/sse' : '/api/v1/composer/ws';
+});
+// agent-ui@1 map actions (envelopes on the SSE stream) drive the demo's MapLibre map once it exists.
+const useMap = (map) => {
+  chat.mapAdapter = MantisUI.createMapLibreAdapter(map, { padding: 40, styleableLayers: ['mantis-junctions', 'mains', 'river', 'park'] });
+};
+if (window.demoMap) useMap(window.demoMap);
+else window.addEventListener('demo-map-ready', (event) => useMap(event.detail.map), { once: true });
