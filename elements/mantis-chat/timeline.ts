@@ -171,16 +171,18 @@ function renderUserMessage(message: UserMessage): TemplateResult {
 
 /** The transcript's blocks of messages: a block that did not change is not evaluated again, nor is a message. */
 export function renderBlocks(blocks: readonly MessageBlock[], ctx: TimelineContext): TemplateResult {
+  // Once per render, not per block or message: where envelopes go is part of what every guard compares.
+  const surfaces = ctx.envelopes();
   return html`${repeat(
     blocks,
     (block) => block.index,
     (block) =>
-      guard([block, ctx.envelopes()], () =>
+      guard([block, surfaces], () =>
         repeat(
           block.messages,
           (m) => m.id,
           // Where envelopes go is part of a message's render: a new map adapter or canvas draws them again.
-          (m) => guard([m, ctx.envelopes()], () => (m.role === 'assistant' ? renderAssistantMessage(m, ctx) : renderUserMessage(m))),
+          (m) => guard([m, surfaces], () => (m.role === 'assistant' ? renderAssistantMessage(m, ctx) : renderUserMessage(m))),
         ),
       ),
   )}`;

@@ -10,8 +10,10 @@ import { normalizeEvents, replayParts, type PersistedAssistant, type PersistedMe
 export type { PersistedMessage } from './persisted.js';
 import { defaultProtocols, type ProtocolRegistry } from '../protocol/registry.js';
 import type { RenderStatus, UiEnvelopeEntry } from '../agent-ui/types.js';
+import { envelopeEntry, legacyDebug, withStatus, type LegacyDebug } from './envelope-entries.js';
+
+export type { LegacyDebug } from './envelope-entries.js';
 import { ENVELOPE_THREAD_LIMITS } from '../limits.js';
-import { utf8Length } from '../utf8.js';
 
 export interface UserMessage {
   readonly id: string;
@@ -66,11 +68,6 @@ export interface AssistantMessage {
   readonly debug?: LegacyDebug;
 }
 
-/** A persisted message's deprecated `tool_call` and `artifacts` fields, as they were. */
-export interface LegacyDebug {
-  readonly tool_call?: unknown;
-  readonly artifacts?: unknown;
-}
 
 export type ChatMessage = UserMessage | AssistantMessage;
 
@@ -306,16 +303,7 @@ export class Thread {
     }
     if (message.uiEnvelopes.length >= ENVELOPE_THREAD_LIMITS.envelopesPerMessage) return null;
     this.#envelopes.set(event.envelope_id, message.id);
-    const entry: UiEnvelopeEntry = keepable(event.envelope)
-      ? { envelopeId: event.envelope_id, createdAt: event.created_at, envelope: event.envelope as UiEnvelopeEntry['envelope'], renderStatus: 'pending' }
-      : {
-          // Too large (or not JSON) to keep and persist: only its fallbackText stays, and it shows as the fallback.
-          envelopeId: event.envelope_id,
-          createdAt: event.created_at,
-          envelope: { fallbackText: fallbackOf(event.envelope) } as unknown as UiEnvelopeEntry['envelope'],
-          renderStatus: 'fallback',
-          error: `The envelope was over ${ENVELOPE_THREAD_LIMITS.envelopeBytes} bytes of JSON and was not kept.`,
-        };
+    const entry = envelopeEntry(event);
     return this.#replace(index, { ...message, uiEnvelopes: [...message.uiEnvelopes, entry], uiSessionId: message.uiSessionId ?? event.session_id });
   }
 
@@ -326,10 +314,8 @@ export class Thread {
     const message = this.#messages[index] as AssistantMessage | undefined;
     const at = message?.uiEnvelopes.findIndex((e) => e.envelopeId === envelopeId) ?? -1;
     const entry = message?.uiEnvelopes[at];
-    if (!message || !entry || (entry.renderStatus === status && entry.error === error?.slice(0, ENVELOPE_THREAD_LIMITS.statusErrorChars))) return null;
-    const { error: _previous, ...rest } = entry;
-    const next: UiEnvelopeEntry = { ...rest, renderStatus: status, ...(error === undefined ? {} : { error: error.slice(0, ENVELOPE_THREAD_LIMITS.statusErrorChars) }) };
-    return this.#replace(index, { ...message, uiEnvelopes: message.uiEnvelopes.with(at, next) });
+    const next = entry && withStatus(entry, status, error);
+    return message && next ? this.#replace(index, { ...message, uiEnvelopes: message.uiEnvelopes.with(at, next) }) : null;
   }
 
   /** The conversation in its persisted format. */
@@ -395,30 +381,6 @@ export class Thread {
       return message;
     });
   }
-}
-
-/** Whether an envelope is JSON within ENVELOPE_THREAD_LIMITS.envelopeBytes (what a message keeps and persists). */
-function keepable(envelope: unknown): boolean {
-  try {
-    const text = JSON.stringify(envelope);
-    return text !== undefined && text.length <= ENVELOPE_THREAD_LIMITS.envelopeBytes && utf8Length(text) <= ENVELOPE_THREAD_LIMITS.envelopeBytes;
-  } catch {
-    return false;
-  }
-}
-
-/** An envelope's fallbackText, read without trusting it (cut to ENVELOPE_THREAD_LIMITS.fallbackText); '' when it has none. */
-function fallbackOf(envelope: unknown): string {
-  const text = (envelope as { fallbackText?: unknown } | null)?.fallbackText;
-  return typeof text === 'string' ? text.slice(0, ENVELOPE_THREAD_LIMITS.fallbackText) : '';
-}
-
-/** The deprecated debug fields of a persisted message, when it has any. */
-function legacyDebug(m: PersistedAssistant): { debug?: LegacyDebug } {
-  const debug: { tool_call?: unknown; artifacts?: unknown } = {};
-  if (m.tool_call !== undefined) debug.tool_call = m.tool_call;
-  if (m.artifacts !== undefined) debug.artifacts = m.artifacts;
-  return Object.keys(debug).length > 0 ? { debug } : {};
 }
 
 /**

@@ -5,7 +5,7 @@ import { expect, waitUntil } from '@open-wc/testing';
 import { getInstanceByDom } from 'echarts/core';
 import '../../../elements/agent-envelope/agent-envelope.js';
 import { fallbackTextOf } from '../../../src/agent-ui/envelope.js';
-import { OWN_ATTACKS, loadSharedCorpus } from '../../helpers/corpus.js';
+import { OWN_ATTACKS, sharedCorpusOrSkip } from '../../helpers/corpus.js';
 import { watchSinks } from '../../helpers/sinks.js';
 import { CHART, assertInert, chartWith, fallbackOf, historyEnvelope, mount, nextStatus, registerTestPanels, shadow, type Mounted } from './helpers.js';
 
@@ -235,11 +235,7 @@ describe('<agent-envelope> attack inputs', () => {
   });
 
   it('the shared corpus stays inert in every text of an envelope', async function () {
-    const corpus = await loadSharedCorpus();
-    if (!corpus) {
-      console.warn('../shared/corpus/attacks.json is absent: skipping it for <agent-envelope> (the own inputs still ran).');
-      this.skip();
-    }
+    const corpus = await sharedCorpusOrSkip(this, 'it for <agent-envelope>');
     this.timeout(240_000);
     const inputs = Object.values(corpus).flatMap((entries) => entries.map((e) => e.payload));
     expect((await sweep(inputs)).checked).to.equal(inputs.length * 4);

@@ -6,7 +6,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import '../../../elements/index.js';
 import type { MantisArtifactPanel } from '../../../elements/mantis-artifact-panel/mantis-artifact-panel.js';
 import { ArtifactStore, createMediaService, utf8Length, TEXT_LIMITS, type ArtifactNode } from '../../../src/index.js';
-import { OWN_ATTACKS, loadSharedCorpus, type AttackEntry } from '../../helpers/corpus.js';
+import { OWN_ATTACKS, sharedCorpusOrSkip, type AttackEntry } from '../../helpers/corpus.js';
 import { assertNoActiveContent, watchSinks } from '../../helpers/sinks.js';
 import { MEDIA_BASE } from '../../src/media/peer.js';
 
@@ -79,11 +79,7 @@ describe('attack inputs through the artifact panel and the media service', () =>
   });
 
   it('the shared corpus: every artifact format stays inert, and no media key escapes the base', async function () {
-    const corpus = await loadSharedCorpus();
-    if (!corpus) {
-      console.warn('../shared/corpus/attacks.json is absent: skipping it for the artifact panel and media keys (the own inputs still ran).');
-      this.skip();
-    }
+    const corpus = await sharedCorpusOrSkip(this, 'it for the artifact panel and media keys');
     this.timeout(240_000);
     // The panel holds what a validated artifact may hold; longer inputs are cut to the artifact limit.
     const text = entries(corpus, ['xss', 'markdown', 'json']).filter((p) => utf8Length(p) > 0);

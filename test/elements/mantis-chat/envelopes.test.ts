@@ -14,6 +14,7 @@ import { HistoryPanelProps, ScadaPanelProps } from '../../../src/agent-ui/histor
 import type { MapActionParams, MapAdapter, RenderStatus } from '../../../src/agent-ui/types.js';
 import type { AssistantMessage, PersistedMessage, UiEnvelopeEvent } from '../../../src/index.js';
 import { agentOrigin, composerSseUrl } from '../../helpers/agent.js';
+import { recordFetch } from '../../helpers/fetch-log.js';
 
 /** The two business panels of the reference server, as a host registers them: tiny elements that print their props. */
 class TestHistoryPanel extends HTMLElement {
@@ -303,12 +304,7 @@ describe('<mantis-chat> agent-ui@1 envelopes over SSE', () => {
     const saved = JSON.parse(JSON.stringify(chat.messages)) as PersistedMessage[];
     chat.remove();
 
-    const requested: string[] = [];
-    const realFetch = window.fetch;
-    window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
-      requested.push(input instanceof Request ? input.url : String(input));
-      return realFetch(input, init);
-    };
+    const { requested, restore } = recordFetch();
     try {
       const replayed = await fixture<MantisChat>(html`<mantis-chat agent-ui-url=${AGENT_UI} style="--mantis-chat-height: 40rem"></mantis-chat>`);
       const replayHistory = historyOf(replayed);
@@ -346,7 +342,7 @@ describe('<mantis-chat> agent-ui@1 envelopes over SSE', () => {
       expect(paths().filter((p) => p === '/api/v1/agent/chat/stream')).to.deep.equal([]);
       await settled(replayHistory, { render_junctions: 'rendered' });
     } finally {
-      window.fetch = realFetch;
+      restore();
     }
   });
 
@@ -356,12 +352,7 @@ describe('<mantis-chat> agent-ui@1 envelopes over SSE', () => {
     await settled(history, { HistoryPanel: 'rendered', chart: 'rendered' });
     const saved = chat.messages;
     chat.remove();
-    const requested: string[] = [];
-    const realFetch = window.fetch;
-    window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
-      requested.push(String(input));
-      return realFetch(input, init);
-    };
+    const { requested, restore } = recordFetch();
     try {
       const replayed = await fixture<MantisChat>(html`<mantis-chat style="--mantis-chat-height: 40rem"></mantis-chat>`);
       replayed.messages = saved;
@@ -371,7 +362,7 @@ describe('<mantis-chat> agent-ui@1 envelopes over SSE', () => {
       await waitUntil(() => chartSvg(byKind(article, 'chart')), 'no chart', { timeout: 8000 });
       expect(requested).to.deep.equal([]);
     } finally {
-      window.fetch = realFetch;
+      restore();
     }
   });
 

@@ -5,9 +5,10 @@ import '../../../elements/mantis-chat/mantis-chat.js';
 import type { CitationsDetail, MantisChat } from '../../../elements/mantis-chat/mantis-chat.js';
 import { WebSocketTransport } from '../../../src/index.js';
 import { composerSocketUrl, composerSseUrl } from '../../helpers/agent.js';
-import { OWN_ATTACKS, loadSharedCorpus } from '../../helpers/corpus.js';
+import { OWN_ATTACKS, sharedCorpusOrSkip } from '../../helpers/corpus.js';
 import { assertNoActiveContent, watchSinks } from '../../helpers/sinks.js';
 import { recordSocketFrames, recordSocketUrls } from '../../helpers/sockets.js';
+import { recordFetch } from '../../helpers/fetch-log.js';
 
 const shadow = (el: MantisChat) => el.shadowRoot as ShadowRoot;
 
@@ -176,11 +177,7 @@ describe('<mantis-chat> with attack inputs as assistant Markdown', () => {
   });
 
   it('renders every xss and markdown entry of the shared corpus inert', async function () {
-    const corpus = await loadSharedCorpus();
-    if (!corpus) {
-      console.warn('../shared/corpus/attacks.json is absent: skipping the shared corpus (the own inputs still ran).');
-      this.skip();
-    }
+    const corpus = await sharedCorpusOrSkip(this, 'the shared corpus');
     this.timeout(180_000);
     await echoAll([...corpus.xss, ...corpus.markdown]);
   });
@@ -294,12 +291,7 @@ describe('<mantis-chat> transports and connection state', () => {
   });
 
   it('leaves the capability off the SSE URL too when generative UI is off, and gets Markdown only', async () => {
-    const requested: string[] = [];
-    const realFetch = window.fetch;
-    window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
-      requested.push(String(input));
-      return realFetch(input, init);
-    };
+    const { requested, restore } = recordFetch();
     try {
       const el = await fixture<MantisChat>(
         html`<mantis-chat transport="sse" generative-ui="false" url=${composerSseUrl({ inline_ui_version: '1' })}></mantis-chat>`,
@@ -314,7 +306,7 @@ describe('<mantis-chat> transports and connection state', () => {
       await el.updateComplete;
       expect(assistantParts(el)).to.deep.equal(['text']);
     } finally {
-      window.fetch = realFetch;
+      restore();
     }
   });
 

@@ -1,7 +1,7 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import '../../../elements/mantis-ui-view/mantis-ui-view.js';
 import type { MantisUiView } from '../../../elements/mantis-ui-view/mantis-ui-view.js';
-import { OWN_ATTACKS, loadSharedCorpus } from '../../helpers/corpus.js';
+import { OWN_ATTACKS, sharedCorpusOrSkip } from '../../helpers/corpus.js';
 import { assertNoActiveContent, watchSinks } from '../../helpers/sinks.js';
 
 const SPEC_EXAMPLE = {
@@ -132,11 +132,7 @@ describe('<mantis-ui-view>', () => {
     });
 
     it('leaves every xss and markdown entry of the shared corpus inert', async function () {
-      const corpus = await loadSharedCorpus();
-      if (!corpus) {
-        console.warn('../shared/corpus/attacks.json is absent: skipping the shared corpus (the own inputs still ran).');
-        this.skip();
-      }
+      const corpus = await sharedCorpusOrSkip(this, 'the shared corpus');
       this.timeout(120_000);
       const sinks = watchSinks();
       try {

@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { CHART_SERIES_TYPES, checkChart } from '../../../src/agent-ui/chart.js';
 import { AGENT_UI_LIMITS } from '../../../src/agent-ui/limits.js';
-import { OWN_ATTACKS, loadSharedCorpus } from '../../helpers/corpus.js';
+import { OWN_ATTACKS, sharedCorpusOrSkip } from '../../helpers/corpus.js';
 import { serverChart } from './fixtures.js';
 
 type Spec = Record<string, unknown>;
@@ -203,11 +203,7 @@ describe('checkChart: attack inputs', () => {
   });
 
   it('runs the shared attack corpus through chart strings (skipped, saying so, when ../shared is absent)', async function () {
-    const corpus = await loadSharedCorpus();
-    if (!corpus) {
-      console.warn('The shared attack corpus (../shared/corpus/attacks.json) is absent: skipping its chart checks.');
-      this.skip();
-    }
+    const corpus = await sharedCorpusOrSkip(this, 'its chart checks');
     this.timeout(60_000);
     check(corpus.xss.map((entry) => entry.payload));
     check([...corpus.markdown, ...corpus.uri, ...corpus.json].map((entry) => entry.payload));

@@ -3,7 +3,7 @@ import { describeRejection, fallbackTextOf, parseEnvelope } from '../../../src/a
 import { AGENT_UI_LIMITS } from '../../../src/agent-ui/limits.js';
 import type { EnvelopeRejection } from '../../../src/agent-ui/types.js';
 import { validateEnvelope } from '../../../src/agent-ui/validate.js';
-import { OWN_ATTACKS, loadSharedCorpus } from '../../helpers/corpus.js';
+import { OWN_ATTACKS, sharedCorpusOrSkip } from '../../helpers/corpus.js';
 import { fullRegistry, scenario, serverChart } from './fixtures.js';
 
 const history = (props: unknown = { start_time: '2024-03-09T00:00:00Z', end_time: '2024-03-10T00:00:00Z' }) => ({
@@ -255,11 +255,7 @@ describe('agent-ui envelopes: attack inputs', () => {
   });
 
   it('runs the shared attack corpus (skipped, saying so, when ../shared is absent)', async function () {
-    const corpus = await loadSharedCorpus();
-    if (!corpus) {
-      console.warn('The shared attack corpus (../shared/corpus/attacks.json) is absent: skipping its agent-ui envelope checks.');
-      this.skip();
-    }
+    const corpus = await sharedCorpusOrSkip(this, 'its agent-ui envelope checks');
     this.timeout(60_000);
     await check(Object.values(corpus).flat().map((entry) => entry.payload));
   });

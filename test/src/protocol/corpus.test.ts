@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { createMessageParser, parseAssistantText, validateView } from '../../../src/index.js';
-import { loadSharedCorpus, type AttackEntry } from '../../helpers/corpus.js';
+import { sharedCorpusOrSkip, type AttackEntry } from '../../helpers/corpus.js';
 
 const V1 = { inlineUiVersion: 1, mode: 'orchestrator' } as const;
 
@@ -55,11 +55,7 @@ describe('json attack inputs through the message parser', () => {
   });
 
   it('does the same for every json entry of the shared corpus, one-shot and streamed', async function () {
-    const corpus = await loadSharedCorpus();
-    if (!corpus) {
-      console.warn('../shared/corpus/attacks.json is absent: skipping its json group (the own inputs still ran).');
-      this.skip();
-    }
+    const corpus = await sharedCorpusOrSkip(this, 'its json group');
     this.timeout(60_000);
     check(corpus.json);
   });

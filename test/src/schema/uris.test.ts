@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { AGENT_FILE_KEY_PATTERN, MANTIS_URI_PATTERN, POINT_URI_PATTERN, parseMantisUri, validateView } from '../../../src/index.js';
-import { loadSharedCorpus } from '../../helpers/corpus.js';
+import { sharedCorpusOrSkip } from '../../helpers/corpus.js';
 
 const card = (uri: string) => ({
   version: 1,
@@ -57,11 +57,7 @@ describe('mantis:// URIs and agent_files keys', () => {
   });
 
   it('gives every entry of the shared uri corpus its expected verdict', async function () {
-    const corpus = await loadSharedCorpus();
-    if (!corpus) {
-      console.warn('../shared/corpus/attacks.json is absent: skipping the shared uri corpus (the own inputs still ran).');
-      this.skip();
-    }
+    const corpus = await sharedCorpusOrSkip(this, 'the shared uri corpus');
     for (const entry of corpus.uri) {
       const accepted = entry.payload.startsWith('mantis://')
         ? validateView(card(entry.payload)).ok
