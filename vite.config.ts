@@ -57,7 +57,12 @@ function litFromKit(): Plugin {
  * the IIFE instead of bundled chunks, and a lazily defined element's module loads its file when the element is
  * needed instead of defining it.
  */
-const IIFE_TWINS = ['elements/internal/lazy.ts', 'elements/mantis-media-item/mantis-media-item.ts'];
+const IIFE_TWINS = [
+  'elements/internal/lazy.ts',
+  'elements/mantis-media-item/mantis-media-item.ts',
+  'elements/mantis-a2ui-surface/mantis-a2ui-surface.ts',
+  'elements/mantis-artifact-panel/mantis-artifact-panel.ts',
+];
 function iifeTwins(): Plugin {
   const twins = new Map(IIFE_TWINS.map((file) => [resolve(file), resolve(file.replace(/\.ts$/, '.iife.ts'))]));
   return {
@@ -119,7 +124,7 @@ export default defineConfig(({ mode }) =>
             sourcemap: true,
             minify: false,
             lib: {
-              entry: { index: 'elements/index.ts', core: 'src/index.ts', 'agent-ui': 'src/agent-ui/index.ts' },
+              entry: { index: 'elements/index.ts', core: 'src/index.ts', 'agent-ui': 'src/agent-ui/index.ts', a2ui: 'src/a2ui/index.ts' },
               formats: ['es'],
               fileName: (_format, name) => `${name}.js`,
             },

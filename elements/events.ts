@@ -12,6 +12,7 @@ import type {
   ViewIssue,
 } from '../src/index.js';
 import type { EnvelopeRejection, RenderStatus } from '../src/agent-ui/types.js';
+import type { A2uiAction, A2uiError, JsonValue } from '../src/a2ui/types.js';
 
 /** Detail of `mantis-view-error`: why a view fell back, with JSON pointers to the problems. */
 export interface ViewErrorDetail {
@@ -173,7 +174,28 @@ export interface EnvelopeStatusDetail {
   readonly message?: string;
 }
 
+/** Detail of `mantis-a2ui-action`: the user triggered a server event of a surface. */
+export interface A2uiActionDetail {
+  /** The client-to-server `action`, its context resolved at the moment of the click. */
+  readonly action: A2uiAction;
+  /** The surface's whole data model, when its createSurface asked for it (`sendDataModel`). */
+  readonly dataModel?: JsonValue;
+}
+
+/** Detail of `mantis-a2ui-error`: a message the store refused, or a render-time failure (each distinct one once). */
+export interface A2uiErrorDetail {
+  readonly error: A2uiError;
+}
+
+/** Detail of `mantis-a2ui-change`: a surface changed (a message was applied, or an input wrote its data model). */
+export interface A2uiChangeDetail {
+  readonly surfaceId: string;
+}
+
 export interface MantisEventMap {
+  'mantis-a2ui-action': CustomEvent<A2uiActionDetail>;
+  'mantis-a2ui-error': CustomEvent<A2uiErrorDetail>;
+  'mantis-a2ui-change': CustomEvent<A2uiChangeDetail>;
   'mantis-envelope-status': CustomEvent<EnvelopeStatusDetail>;
   'mantis-media-error': CustomEvent<MediaErrorDetail>;
   'mantis-send-error': CustomEvent<SendErrorDetail>;

@@ -7,6 +7,7 @@ export * from './mantis-media-item/mantis-media-item.js';
 export * from './mantis-chat/mantis-chat.js';
 export * from './mantis-artifact-panel/mantis-artifact-panel.js';
 export * from './agent-envelope/agent-envelope.js';
+export * from './mantis-a2ui-surface/mantis-a2ui-surface.js';
 export * from './maplibre/index.js';
 export { loadAgentUi } from './internal/lazy.js';
 export type * from './events.js';

@@ -37,3 +37,13 @@ export * from './media/types.js';
 export * from './media/media-service.js';
 export * from './artifacts/types.js';
 export * from './artifacts/artifact-store.js';
+// A2UI v0.9 (the whole A2UI core is `mantis-ui/a2ui`): what a backend needs in its prompt-generate-validate loop.
+export { validateA2uiMessages, validateA2uiMessage } from './a2ui/validate.js';
+export type { A2uiValidationOptions, A2uiValidationResult } from './a2ui/validate.js';
+export { BASIC_CATALOG, type CatalogDefinition } from './a2ui/catalog-basic.js';
+export { A2UI_ACTION_PREFIX, formatActionTurn, parseActionTurn, type ActionTurn } from './a2ui/action.js';
+export { A2UI_VERSION, BASIC_CATALOG_ID, MANTIS_CATALOG_ID } from './a2ui/types.js';
+export type { A2uiAction, A2uiClientMessage, A2uiComponent, A2uiError, A2uiGenericError, A2uiValidationError, JsonValue, JsonObject } from './a2ui/types.js';
+export type { A2uiServerMessage } from './a2ui/schema.js';
+export { touchedSurfaces, type SurfacePlacement } from './chat/surfaces.js';
+export { A2UI_LIMITS } from './limits.js';

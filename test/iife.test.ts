@@ -1,5 +1,7 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import { agentOrigin, composerSocketUrl } from './helpers/agent.js';
+import { replyWithNode } from './helpers/chat-views.js';
+import type { MantisChat } from '../elements/mantis-chat/mantis-chat.js';
 
 /**
  * The one-file bundle in a page with no module scripts, as a legacy page would load it: a plain <script> tag.
@@ -219,6 +221,65 @@ describe('lazily defined elements beside the IIFE', () => {
     const later = doc.createElement('mantis-media-item');
     doc.body.append(later);
     await waitUntil(() => later.shadowRoot, 'not upgraded');
+    frame.remove();
+  });
+
+  it('defines <mantis-artifact-panel> from its own file when a chat opens its first artifact; the chat’s store set before survives', async () => {
+    const iife = await (await fetch('/dist/mantis-ui.iife.js')).text();
+    // The panel's resize handle and its CSV notes are not in the IIFE.
+    for (const marker of ['Resize artifact panel', 'can’t be shown as a table']) expect(iife.includes(marker), marker).to.equal(false);
+    const { frame, win, doc } = await legacyPage('');
+    const ui = (win as unknown as { MantisUI: Record<string, unknown> }).MantisUI;
+    expect(ui['MantisArtifactPanel']).to.equal(undefined);
+    expect(ui['requireArtifactPanel']).to.be.a('function');
+    const warnings: string[] = [];
+    const warn = win.console.warn;
+    win.console.warn = (...args: unknown[]) => {
+      warnings.push(args.map(String).join(' '));
+      warn(...args);
+    };
+    // Nothing needs the panel yet: its file is not loaded.
+    expect(win.customElements.get('mantis-artifact-panel') === undefined, 'defined without a chat').to.equal(true);
+    const chat = doc.createElement('mantis-chat') as MantisChat;
+    chat.setAttribute('url', composerSocketUrl({ scenario: 'echo', delay: '0' }));
+    chat.setAttribute('layout-key', `iife-panel-${Math.random().toString(36).slice(2)}`);
+    doc.body.append(chat);
+    await chat.updateComplete;
+    const panel = chat.shadowRoot?.querySelector('mantis-artifact-panel') as HTMLElement & { store?: unknown; updateComplete: Promise<unknown> };
+    // Rendered (and its store set) before its file came: the upgrade keeps the store.
+    expect(win.customElements.get('mantis-artifact-panel') === undefined, 'defined already').to.equal(true);
+    expect(panel.store === chat.session.artifacts, 'the chat’s store').to.equal(true);
+    // A chat that never opens an artifact never fetches the panel's file.
+    await waitUntil(() => chat.shadowRoot?.querySelector('[part="status"] [role="status"]')?.textContent === 'Connected', 'never connected');
+    const fetched = () => win.performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname);
+    expect(fetched()).not.to.include('/dist/mantis-ui.artifact-panel.js');
+    const view = await replyWithNode(chat, { id: 'report', type: 'artifact', title: 'Weekly report', format: 'text', content: 'The payload of Weekly report.' });
+    expect(win.customElements.get('mantis-artifact-panel') === undefined, 'defined before an artifact opened').to.equal(true);
+    (view.shadowRoot?.querySelector('[part~="artifact-open"]') as HTMLButtonElement).click();
+    await waitUntil(() => win.customElements.get('mantis-artifact-panel'), 'never defined', { timeout: 8000 });
+    expect(fetched()).to.include('/dist/mantis-ui.artifact-panel.js');
+    // One Lit: the panel extends the IIFE's LitElement.
+    const chatClass = win.customElements.get('mantis-chat') as CustomElementConstructor;
+    expect(Object.getPrototypeOf(win.customElements.get('mantis-artifact-panel')) === Object.getPrototypeOf(chatClass)).to.equal(true);
+    expect(panel.store === chat.session.artifacts, 'the chat’s store').to.equal(true);
+    await waitUntil(() => panel.shadowRoot?.textContent?.includes('The payload of Weekly report.'), 'the panel never showed the artifact', { timeout: 8000 });
+    expect(panel.shadowRoot?.querySelector('[role="tab"]')?.textContent).to.contain('Weekly report');
+    // The panel's file defines nothing else (no second <agent-envelope>): no "already defined" warning.
+    expect(warnings.filter((w) => w.includes('already defined'))).to.deep.equal([]);
+    frame.remove();
+  });
+
+  it('defines a <mantis-artifact-panel for> of the page, which shows the chat’s artifacts', async () => {
+    const { frame, win, doc } = await legacyPage(
+      `<mantis-chat id="c" artifact-panel="none" url="${composerSocketUrl({ scenario: 'echo', delay: '0' })}"></mantis-chat><mantis-artifact-panel for="c" layout-key="iife-own-${Math.random().toString(36).slice(2)}"></mantis-artifact-panel>`,
+    );
+    await waitUntil(() => win.customElements.get('mantis-artifact-panel'), 'never defined', { timeout: 8000 });
+    const chat = doc.querySelector('mantis-chat') as MantisChat;
+    await chat.updateComplete;
+    expect(chat.shadowRoot?.querySelector('mantis-artifact-panel') === null, 'a built-in panel').to.equal(true);
+    chat.session.artifacts.open({ viewId: 'v', node: { id: 'notes', type: 'artifact', title: 'Notes', format: 'text', content: 'Shown by the page’s own panel.' } });
+    const panel = doc.querySelector('mantis-artifact-panel') as HTMLElement;
+    await waitUntil(() => panel.shadowRoot?.textContent?.includes('Shown by the page’s own panel.'), 'the page’s panel never showed the artifact', { timeout: 8000 });
     frame.remove();
   });
 });

@@ -7,14 +7,14 @@ import {
   eventId,
   parseEventId,
   parseFrame,
-  type MessageEvent,
   type ProtocolMarker,
   type ServerEvent,
 } from '../../src/index.js';
+import { answerA2ui, greeting, handleClientAction, readA2uiOptions, recordA2uiError, serveA2uiErrors, type A2uiOptions } from './a2ui-composer.js';
 import type { AgentUiHandler } from './agent-ui.js';
 import type { BagStore } from './bags.js';
 import { FaultyConnection, faultPlan, withheldActionResults } from './faults.js';
-import { scriptedReply, toDeltas } from './scenarios.js';
+import { openMessage, scriptedReply, toDeltas, toolsPrelude } from './scenarios.js';
 import { getSession, type ActionResult, type Session, type StreamItem } from './sessions.js';
 
 /** Options read from the Composer URL (the same for WebSocket and SSE). */
@@ -33,6 +33,8 @@ export interface ComposerOptions {
   readonly scenario: 'summary' | 'echo' | 'tools' | 'envelopes';
   /** The `noresult:N` fault: the first N action results of the session are withheld. */
   readonly withheldResults: number;
+  /** The A2UI catalogs the client advertised (`a2ui_catalog`), and `client_action=0`. */
+  readonly a2ui: A2uiOptions;
 }
 
 export function readOptions(url: URL): ComposerOptions {
@@ -45,11 +47,9 @@ export function readOptions(url: URL): ComposerOptions {
     chunk: Number.isInteger(chunk) && chunk >= 1 ? Math.min(chunk, 64 * 1024) : 7,
     scenario: scenario === 'echo' || scenario === 'tools' || scenario === 'envelopes' ? scenario : 'summary',
     withheldResults: withheldActionResults(url.searchParams),
+    a2ui: readA2uiOptions(url.searchParams),
   };
 }
-
-/** A message event before the server numbers it. */
-type Unsequenced = MessageEvent extends unknown ? (MessageEvent extends infer E ? (E extends MessageEvent ? Omit<E, 'message_id' | 'sequence'> : never) : never) : never;
 
 const sleep = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));
 const sessionOf = (url: URL): Session => getSession(url.searchParams.get('session_id') ?? `anonymous-${Math.random()}`);
@@ -66,6 +66,7 @@ function handleFrame(session: Session, options: ComposerOptions, frame: ClientFr
       session.answered.add(frame.client_message_id);
       // The server alone decides the marker: UI only for the exact capability, and only in orchestrator or ask.
       const marker: ProtocolMarker = { inlineUiVersion: options.inlineUi ? 1 : null, mode: frame.mode };
+      if (answerA2ui(session, options, marker, frame.client_message_id, frame.text)) return null;
       void streamReply(session, options, marker, frame.client_message_id, frame.text, deps.agentUi);
       return null;
     }
@@ -77,19 +78,25 @@ function handleFrame(session: Session, options: ComposerOptions, frame: ClientFr
         result = applyAction(session, deps.bags, frame);
         session.recordAction(result);
       }
-      // The `noresult:N` fault: the outcome is lost on the way; the client learns it by sending the frame again.
-      if (session.withheldResults < options.withheldResults) {
-        session.withheldResults += 1;
-        return null;
-      }
-      return result;
+      return withhold(session, options, result);
     }
+    case 'client_action':
+      return withhold(session, options, handleClientAction(session, options, frame));
+    case 'a2ui_error':
+      return recordA2uiError(session, frame);
     case 'abort':
       session.streams.get(frame.message_id)?.abort();
       return null;
     case 'resume':
       return null;
   }
+}
+
+/** The `noresult:N` fault: the outcome is lost on the way; the client learns it by sending the frame again. */
+function withhold(session: Session, options: ComposerOptions, result: ActionResult): ActionResult | null {
+  if (session.withheldResults >= options.withheldResults) return result;
+  session.withheldResults += 1;
+  return null;
 }
 
 /**
@@ -142,62 +149,21 @@ const wantsEnvelopes = (options: ComposerOptions, text: string): boolean =>
   options.scenario === 'envelopes' || (options.scenario === 'summary' && /\b(charts?|maps?|history|scada|envelopes?)\b/i.test(text));
 
 async function streamReply(session: Session, options: ComposerOptions, marker: ProtocolMarker, replyTo: string, text: string, agentUi: AgentUiHandler): Promise<void> {
-  const messageId = `assistant-${session.log.length}-${Date.now().toString(36)}`;
-  const abort = new AbortController();
-  session.streams.set(messageId, abort);
-  let sequence = 0;
-  const publish = (event: Unsequenced): void => {
-    session.publish({ ...event, message_id: messageId, sequence: sequence++ } as MessageEvent);
-  };
-  publish({ type: 'message_start', marker: { inline_ui_version: marker.inlineUiVersion, mode: marker.mode }, in_reply_to: replyTo });
+  const message = openMessage(session, marker, replyTo);
   const pause = () => (options.delayMs > 0 ? sleep(options.delayMs) : Promise.resolve());
-
-  if (options.scenario === 'tools') {
-    publish({ type: 'reasoning_start', reasoning_id: 'r1' });
-    for (const delta of toDeltas('The user wants the densest cluster; search the map first.', options.chunk)) {
-      await pause();
-      publish({ type: 'reasoning_delta', reasoning_id: 'r1', delta });
-    }
-    publish({ type: 'reasoning_end', reasoning_id: 'r1' });
-    for (const delta of toDeltas('Let me search the map', options.chunk)) {
-      await pause();
-      publish({ type: 'text_delta', delta });
-    }
-    publish({
-      type: 'todo',
-      todos: [
-        { id: 't1', text: 'Search the map', status: 'in_progress' },
-        { id: 't2', text: 'Refresh the saved cluster report', status: 'pending', task_id: 7 },
-      ],
-    });
-    publish({ type: 'tool', tool_call_id: 'call-1', tool_name: 'search_map', state: 'running', input: { query: text.slice(0, 80) } });
-    await pause();
-    publish({ type: 'tool', tool_call_id: 'call-1', tool_name: 'search_map', state: 'completed', output: { clusters: 3 } });
-    publish({
-      type: 'todo',
-      todos: [
-        { id: 't1', text: 'Search the map', status: 'completed' },
-        { id: 't2', text: 'Refresh the saved cluster report', status: 'pending', task_id: 7 },
-      ],
-    });
-  }
+  if (options.scenario === 'tools') await toolsPrelude(message, text, options.chunk, pause);
 
   const reply = options.scenario === 'echo' ? text : scriptedReply(marker, text);
   const deltas = toDeltas(reply, options.chunk);
   // Envelopes go out a third of the way into the text, as a tool call's result would.
   const envelopesAt = wantsEnvelopes(options, text) ? Math.floor(deltas.length / 3) : -1;
   for (const [i, delta] of deltas.entries()) {
-    if (abort.signal.aborted) break;
-    if (i === envelopesAt) {
-      for (const payload of agentUi.composerEnvelopes(session.id)) {
-        session.publish({ type: 'ui_envelope', message_id: messageId, sequence: sequence++, payload });
-      }
-    }
+    if (message.signal.aborted) break;
+    if (i === envelopesAt) for (const payload of agentUi.composerEnvelopes(session.id)) message.envelope(payload);
     await pause();
-    publish({ type: 'text_delta', delta });
+    message.publish({ type: 'text_delta', delta });
   }
-  session.streams.delete(messageId);
-  publish({ type: 'message_end' });
+  message.end();
   // The legacy task behind the todo item reports its progress through a trusted task event.
   if (options.scenario === 'tools') session.publish({ type: 'task', task_id: 7, status: 'completed' });
 }
@@ -212,6 +178,8 @@ export function handleComposerSocket(socket: WebSocket, url: URL, deps: Composer
     socket.close(1013, 'try again later');
     return;
   }
+  const hello = greeting(options.a2ui, plan);
+  if (hello) socket.send(JSON.stringify(hello));
   const connection = new FaultyConnection(plan, { write: (frame) => socket.readyState === socket.OPEN && socket.send(frame), drop: () => socket.close(4000, 'fault: drop') }, '{"type":"text_delta",');
   // Events flow once the client said where it stands: a `resume` first frame replays the log after its position and
   // then goes live in the same tick, so nothing falls between the replay and the live events. A client that starts
@@ -293,6 +261,7 @@ export async function handleComposerSse(req: IncomingMessage, res: ServerRespons
     res.end();
     return;
   }
+  if (url.searchParams.get('inspect') === 'a2ui_errors') return serveA2uiErrors(res, session, cors);
   const isNew = session.connections === 0;
   session.connections += 1;
   const plan = faultPlan(url.searchParams, session.connections);
@@ -303,6 +272,8 @@ export async function handleComposerSse(req: IncomingMessage, res: ServerRespons
   }
   res.writeHead(200, { ...cors, 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive' });
   res.write('retry: 1000\n\n');
+  const hello = greeting(options.a2ui, plan);
+  if (hello) res.write(sseFrame(hello));
   const connection = new FaultyConnection(plan, { write: (frame) => res.write(frame), drop: () => res.end() }, 'event: text_delta\ndata: {"type":\n\n');
   const header = req.headers['last-event-id'];
   const position = typeof header === 'string' ? (parseEventId(header) ?? undefined) : undefined;

@@ -1,4 +1,5 @@
-import { LIMITS, type ProtocolMarker } from '../../src/index.js';
+import { LIMITS, type MessageEvent, type ProtocolMarker, type UiEnvelopeEvent } from '../../src/index.js';
+import type { Session } from './sessions.js';
 
 /*
  * Scripted replies of the reference agent. The reply text is what a model would author; the server decides from
@@ -122,4 +123,75 @@ export function toDeltas(text: string, max = 7): string[] {
     i += size;
   }
   return deltas;
+}
+
+/** A message event before the server numbers it. */
+export type Unsequenced = MessageEvent extends unknown ? (MessageEvent extends infer E ? (E extends MessageEvent ? Omit<E, 'message_id' | 'sequence'> : never) : never) : never;
+
+/** An assistant message being written: its events are numbered from 0 and published to the session (and its log). */
+export interface OpenMessage {
+  readonly id: string;
+  /** Set when the client sent `abort` for this message. */
+  readonly signal: AbortSignal;
+  publish(event: Unsequenced): void;
+  /** An agent-ui@1 envelope of this message, with its next sequence number (the SSE stream alone carries it). */
+  envelope(payload: UiEnvelopeEvent): void;
+  /** `message_end`; the message can no longer be aborted. */
+  end(): void;
+}
+
+/**
+ * Starts an assistant message: publishes its `message_start` with the trusted marker, and `in_reply_to` the user
+ * message it answers (none for a turn the server starts itself, like the answer to an A2UI client action).
+ */
+export function openMessage(session: Session, marker: ProtocolMarker, replyTo?: string): OpenMessage {
+  const id = `assistant-${session.log.length}-${Date.now().toString(36)}`;
+  const abort = new AbortController();
+  session.streams.set(id, abort);
+  let sequence = 0;
+  const publish = (event: Unsequenced): void => session.publish({ ...event, message_id: id, sequence: sequence++ } as MessageEvent);
+  const wire = { inline_ui_version: marker.inlineUiVersion, mode: marker.mode };
+  publish(replyTo === undefined ? { type: 'message_start', marker: wire } : { type: 'message_start', marker: wire, in_reply_to: replyTo });
+  return {
+    id,
+    signal: abort.signal,
+    publish,
+    envelope: (payload) => session.publish({ type: 'ui_envelope', message_id: id, sequence: sequence++, payload }),
+    end: () => {
+      session.streams.delete(id);
+      publish({ type: 'message_end' });
+    },
+  };
+}
+
+/** Streams text into a message in deltas, `pause` between them; stops early when the message is aborted. */
+export async function streamText(message: OpenMessage, text: string, chunk: number, pause: () => Promise<void>): Promise<void> {
+  for (const delta of toDeltas(text, chunk)) {
+    if (message.signal.aborted) return;
+    await pause();
+    message.publish({ type: 'text_delta', delta });
+  }
+}
+
+/** The `tools` scenario before its reply: reasoning, text, a todo list, a `search_map` call, the todo list again. */
+export async function toolsPrelude(message: OpenMessage, userText: string, chunk: number, pause: () => Promise<void>): Promise<void> {
+  message.publish({ type: 'reasoning_start', reasoning_id: 'r1' });
+  for (const delta of toDeltas('The user wants the densest cluster; search the map first.', chunk)) {
+    await pause();
+    message.publish({ type: 'reasoning_delta', reasoning_id: 'r1', delta });
+  }
+  message.publish({ type: 'reasoning_end', reasoning_id: 'r1' });
+  for (const delta of toDeltas('Let me search the map', chunk)) {
+    await pause();
+    message.publish({ type: 'text_delta', delta });
+  }
+  const todos = (first: 'in_progress' | 'completed') => [
+    { id: 't1', text: 'Search the map', status: first },
+    { id: 't2', text: 'Refresh the saved cluster report', status: 'pending' as const, task_id: 7 },
+  ];
+  message.publish({ type: 'todo', todos: todos('in_progress') });
+  message.publish({ type: 'tool', tool_call_id: 'call-1', tool_name: 'search_map', state: 'running', input: { query: userText.slice(0, 80) } });
+  await pause();
+  message.publish({ type: 'tool', tool_call_id: 'call-1', tool_name: 'search_map', state: 'completed', output: { clusters: 3 } });
+  message.publish({ type: 'todo', todos: todos('completed') });
 }

@@ -1,4 +1,4 @@
-import type { EnvelopeRuntimeModule, MapLibreRuntimeModule, MediaEngineModule, MediaItemModule } from './lazy.js';
+import type { A2uiSurfaceModule, ArtifactPanelModule, EnvelopeRuntimeModule, MapLibreRuntimeModule, MediaEngineModule, MediaItemModule } from './lazy.js';
 import { LIT_KIT, litKitKey } from './lit-kit.js';
 
 /*
@@ -47,3 +47,28 @@ export const loadAgentUi: () => Promise<EnvelopeRuntimeModule> = once('mantis-ui
 export const loadMapLibreRuntime: () => Promise<MapLibreRuntimeModule> = once('mantis-ui.maplibre.js');
 export const loadMediaEngine: () => Promise<MediaEngineModule> = once('mantis-ui.media.js');
 export const loadMediaItem: () => Promise<MediaItemModule> = once('mantis-ui.media-item.js');
+export const loadA2uiSurface: () => Promise<A2uiSurfaceModule> = once('mantis-ui.a2ui.js');
+export const loadArtifactPanel: () => Promise<ArtifactPanelModule> = once('mantis-ui.artifact-panel.js');
+
+/**
+ * Loads a lazy element's file once the page needs it: now if its own markup holds the tag, else when a node with the
+ * tag is added (a MutationObserver until then). `require` loads and defines it; the twins export it for the chat.
+ */
+export function lazyElement(tag: string, load: () => Promise<unknown>): () => void {
+  const require = (): void => {
+    if (!customElements.get(tag)) load().catch((error: unknown) => console.warn(`[mantis-ui] <${tag}> could not be loaded:`, error));
+  };
+  const watch = (): void => {
+    if (document.querySelector(tag)) return require();
+    const observer = new MutationObserver(() => {
+      if (customElements.get(tag) || document.querySelector(tag)) {
+        observer.disconnect();
+        require();
+      }
+    });
+    observer.observe(document.documentElement, { childList: true, subtree: true });
+  };
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', watch, { once: true });
+  else watch();
+  return require;
+}

@@ -2,6 +2,8 @@ import type * as EnvelopeRuntime from '../agent-envelope/envelope-runtime.js';
 import type * as MapLibreRuntime from '../maplibre/maplibre-adapter.js';
 import type * as MediaEngine from '../../src/media/media-service.js';
 import type * as MediaItem from '../mantis-media-item/mantis-media-item.js';
+import type * as A2uiSurface from '../mantis-a2ui-surface/mantis-a2ui-surface.js';
+import type * as ArtifactPanel from '../mantis-artifact-panel/mantis-artifact-panel.js';
 
 /*
  * The parts loaded only when first needed, each its own file: the agent-ui@1 runtime (schemas, registry,
@@ -15,6 +17,8 @@ export type EnvelopeRuntimeModule = typeof EnvelopeRuntime;
 export type MapLibreRuntimeModule = typeof MapLibreRuntime;
 export type MediaEngineModule = typeof MediaEngine;
 export type MediaItemModule = typeof MediaItem;
+export type A2uiSurfaceModule = typeof A2uiSurface;
+export type ArtifactPanelModule = typeof ArtifactPanel;
 
 /** Imports once; a failed load is tried again at the next call. */
 function once<T>(load: () => Promise<T>): () => Promise<T> {
@@ -35,3 +39,12 @@ export const loadMapLibreRuntime: () => Promise<MapLibreRuntimeModule> = once(()
 export const loadMediaEngine: () => Promise<MediaEngineModule> = once(() => import('../../src/media/media-service.js'));
 /** `<mantis-media-item>`, a file of its own beside the IIFE (in the ES build it is defined with the rest). */
 export const loadMediaItem: () => Promise<MediaItemModule> = once(() => import('../mantis-media-item/mantis-media-item.js'));
+/** `<mantis-a2ui-surface>` (the A2UI renderer, its schemas and functions), a file of its own beside the IIFE. */
+export const loadA2uiSurface: () => Promise<A2uiSurfaceModule> = once(() => import('../mantis-a2ui-surface/mantis-a2ui-surface.js'));
+/** `<mantis-artifact-panel>` (tabs, layout, the payload formats), a file of its own beside the IIFE. */
+export const loadArtifactPanel: () => Promise<ArtifactPanelModule> = once(() => import('../mantis-artifact-panel/mantis-artifact-panel.js'));
+
+/** In the ES build every element is defined with the rest: nothing to watch for (lazy.iife.ts loads them in the IIFE). */
+export function lazyElement(_tag: string, load: () => Promise<unknown>): () => void {
+  return () => void load();
+}

@@ -151,4 +151,4 @@ interface ShownBlock {
 const normalizeLabels = (text: string): string => text.toLowerCase().replace(/\s+/g, ' ');
 
 /** Renders streaming Markdown: finished blocks once, the open block part by part. */
-export const streamingMarkdown = directive(StreamingMarkdownDirective);
+export const streamingMarkdown = /* @__PURE__ */ directive(StreamingMarkdownDirective);

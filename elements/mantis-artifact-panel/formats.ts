@@ -1,8 +1,10 @@
 import { css, html, nothing, type TemplateResult } from 'lit';
-import { COMPOSER_LIMITS, type ArtifactEntry } from '../../src/index.js';
+import type { ArtifactEntry } from '../../src/index.js';
+import { COMPOSER_LIMITS } from '../../src/limits.js';
 import { markdown } from '../internal/markdown.js';
 import { parseCsv } from './csv.js';
-import '../agent-envelope/agent-envelope.js';
+// <agent-envelope> (an agent-ui@1 payload) is defined by the bundle (elements/index.ts), not imported here: the
+// panel's own file beside the IIFE (mantis-ui.artifact-panel.js) would carry a second one.
 
 /*
  * An artifact's payload, shown by its format. Model content only ever reaches the page as text nodes, except Markdown,

@@ -4,7 +4,7 @@ import { styleMap } from 'lit/directives/style-map.js';
 import type { ArtifactChange, ArtifactStore } from '../../src/index.js';
 import { emit } from '../events.js';
 import { themeStyles, type Theme } from '../internal/theme.styles.js';
-import { rejectValue } from '../mantis-chat/session-binding.js';
+import { rejectValue } from '../internal/reject-value.js';
 import { renderArtifact } from './formats.js';
 import { artifactPanelStyles, NARROW_QUERY } from './mantis-artifact-panel.styles.js';
 import { MIN_PANEL_WIDTH, PanelLayout } from './panel-layout.js';

@@ -16,6 +16,8 @@ import { dispatchSessionEvent } from './session-events.js';
 import { tourStyles } from './tour.js';
 import { ChatWorkspace } from './workspace.js';
 import { ChatEnvelopes } from './envelopes.js';
+import { ChatSurfaces } from './surfaces.js';
+import { requireArtifactPanel } from '../mantis-artifact-panel/mantis-artifact-panel.js';
 import type { MapAdapter } from '../../src/agent-ui/types.js';
 
 /**
@@ -47,6 +49,9 @@ import type { MapAdapter } from '../../src/agent-ui/types.js';
  * @fires {CustomEvent<ArtifactCloseDetail>} mantis-artifact-close - A tab of the built-in artifact panel closed: by the user, or to make room when a cap of the store was reached (`detail.evicted`).
  * @fires {CustomEvent<ArtifactPanelResizeDetail>} mantis-artifact-panel-resize - The user resized the built-in artifact panel.
  * @fires {CustomEvent<MediaErrorDetail>} mantis-media-error - A media item of a nested view could not be shown or downloaded (401, 403, 404, too large, wrong type, network); `detail.reason` says which.
+ * @fires {CustomEvent<A2uiActionDetail>} mantis-a2ui-action - The user triggered an action of an A2UI surface (from a nested `<mantis-a2ui-surface>`); the chat sends it to the agent as a `client_action` frame or an `[a2ui_action]` turn.
+ * @fires {CustomEvent<A2uiErrorDetail>} mantis-a2ui-error - An A2UI message of a reply was refused, or a surface could not be shown (from a nested `<mantis-a2ui-surface>`); the chat reports it to the agent as an `a2ui_error` frame.
+ * @fires {CustomEvent<A2uiChangeDetail>} mantis-a2ui-change - An A2UI surface changed: a message applied, or the user's input wrote its data model (from a nested `<mantis-a2ui-surface>`).
  * @fires {CustomEvent<EnvelopeStatusDetail>} mantis-envelope-status - An agent-ui@1 envelope of a message rendered, fell back (with why) or failed; the chat persists the status with the message.
  * @fires {CustomEvent<ArtifactOpenDetail>} mantis-artifact-open - The user asked to open an artifact's payload (from a nested view). Cancelable: cancel it to show the artifact yourself; otherwise it opens in the artifact panel.
  *
@@ -81,6 +86,9 @@ import type { MapAdapter } from '../../src/agent-ui/types.js';
  * @csspart input - The message textarea.
  * @csspart send-button - The send button.
  * @csspart send-error - Why the last message could not be sent.
+ * @csspart surface-slot - Where an assistant message first touched an A2UI surface; only the latest message that touched it holds the surface.
+ * @csspart a2ui-surface - An A2UI surface (a `<mantis-a2ui-surface>`; style its inside through that element's parts).
+ * @csspart action-chip - A user turn that was an action on an A2UI surface (`[a2ui_action]`), shown as a compact chip.
  *
  * @cssprop --mantis-font-family - Text font.
  * @cssprop --mantis-font-size - Base font size (default 1rem).
@@ -281,6 +289,7 @@ export class MantisChat extends LitElement {
     () => this.session,
     (text) => (this.announcement = text),
     () => this.#envelopes.surfaces(),
+    new ChatSurfaces(this, (text) => (this.sendError = text)),
   );
 
   /** The messages of the conversation, oldest first, with their parts. */
@@ -396,6 +405,7 @@ export class MantisChat extends LitElement {
     if (event.type === 'session' || event.type === 'state') this.requestUpdate();
     if (event.type === 'backoff') this.retryDelay = event.delay;
     if (event.type === 'prefill') this.#prefill(event.text);
+    if (event.type === 'a2ui-action-result' && event.status === 'rejected') this.sendError = `The agent did not take the action${event.reason ? `: ${event.reason}` : '.'}`;
     if (event.type !== 'session') dispatchSessionEvent(this, event, (text) => (this.announcement = text));
   }
 
@@ -415,6 +425,8 @@ export class MantisChat extends LitElement {
     const session = this.session;
     const state = session.state;
     const streaming = session.thread.streaming.length > 0;
+    // In the IIFE the panel is a file of its own, loaded with the store's first artifact (a no-op in the ES build).
+    if (this.artifactPanel !== 'none') requireArtifactPanel(session.artifacts);
     return html`<div class="workspace"><div part="base" class="base">
       <slot name="header"></slot>
       ${renderStatus(state, session.canRetry, () => session.retry(), this.retryDelay)}

@@ -2,6 +2,10 @@ import type { ReactiveControllerHost } from 'lit';
 import { ChatSession, createTransport, globalGenerativeUiSwitch, isTransportKind, type SessionEvent, type Transport, type TransportKind } from '../../src/index.js';
 import { emit } from '../events.js';
 import type { ChatServices } from '../internal/chat-context.js';
+import { rejectValue } from '../internal/reject-value.js';
+
+// In a module of its own, so that <mantis-artifact-panel> (a file of its own beside the IIFE) takes it without the core.
+export { rejectValue };
 
 /** `generative-ui` is on unless the attribute says exactly "false". */
 export const onUnlessFalse = {
@@ -41,13 +45,6 @@ export function isTransport(value: unknown): value is Transport {
 export function isSession(value: unknown): value is ChatSession {
   const s = value as Partial<Record<keyof ChatSession, unknown>> | null;
   return typeof s === 'object' && s !== null && isFunction(s.subscribe) && isFunction(s.send) && isFunction(s.useTransport) && isFunction(s.load);
-}
-
-/** Ignores a value a host bound that is of the wrong kind: a console warning and `mantis-config-error`, no exception. */
-export function rejectValue(host: HTMLElement, name: string, expected: string): void {
-  const reason = `<${host.localName}> ${name} must be ${expected}; the value was ignored.`;
-  console.warn(`[mantis-ui] ${reason}`);
-  emit(host, 'mantis-config-error', { property: name, reason });
 }
 
 /**

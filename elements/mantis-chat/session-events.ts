@@ -42,10 +42,17 @@ export function dispatchSessionEvent(host: HTMLElement, event: SessionEvent, ann
       if (event.outcome.status !== 'pending' || event.outcome.task) announce(`${event.outcome.type}: ${describeOutcome(event.outcome)}`);
       emit(host, 'mantis-action-outcome', { messageId: event.messageId, outcome: event.outcome });
       return;
+    case 'a2ui-action-result':
+      // The chat shows a refusal under its input too (mantis-chat.component.ts).
+      if (event.status === 'rejected') announce(`The agent did not take the action${event.reason ? `: ${event.reason}` : '.'}`);
+      return;
     case 'prefill':
     case 'messages':
     case 'backoff':
     case 'ui-envelope':
       return;
+    default:
+      // Every session event is handled above: a new one fails the type check here.
+      return event satisfies never;
   }
 }

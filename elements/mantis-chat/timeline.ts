@@ -8,6 +8,8 @@ import { streamingMarkdown } from '../internal/markdown.js';
 import { formatBytes } from '../internal/format.js';
 import { renderTour } from './tour.js';
 import { renderEnvelopes, type EnvelopeSurfaces } from './envelopes.js';
+import type { ChatSurfaces } from './surfaces.js';
+import { parseActionTurn } from '../../src/a2ui/action.js';
 
 /** The timeline's callbacks for a chat: copy (through the cancelable `mantis-copy`) and tour steps (as navigate actions). */
 export function timelineContext(
@@ -15,9 +17,11 @@ export function timelineContext(
   session: () => ChatSession,
   announce: (text: string) => void,
   envelopes: () => EnvelopeSurfaces | null,
+  a2ui: ChatSurfaces,
 ): TimelineContext {
   return {
     envelopes,
+    a2ui,
     onCopy(message) {
       const text = copyText(message);
       if (!emit(host, 'mantis-copy', { text }, { cancelable: true })) return;
@@ -45,6 +49,8 @@ export interface TimelineContext {
   readonly onCopy: (message: AssistantMessage) => void;
   /** Where the chat shows agent-ui@1 envelopes (the same object until that changes); null shows none. */
   readonly envelopes: () => EnvelopeSurfaces | null;
+  /** The chat's A2UI surfaces: a surface part renders the slot its surface may be placed in. */
+  readonly a2ui: ChatSurfaces;
 }
 
 /**
@@ -126,6 +132,8 @@ function renderPart(part: MantisPart, message: AssistantMessage, citationStart: 
       </p>`;
     case 'data-mantis-truncated':
       return renderTruncated(part.data);
+    case 'data-mantis-surface':
+      return ctx.a2ui.renderSlot(message, part.data.surfaceId);
   }
 }
 
@@ -161,8 +169,19 @@ function renderTruncated(data: TruncatedPart['data']): TemplateResult {
   </p>`;
 }
 
-/** A user message: always plain text, fences included. */
+/** A user message: always plain text, fences included; a synthesized A2UI action turn (004) shows as a compact chip. */
 function renderUserMessage(message: UserMessage): TemplateResult {
+  const action = parseActionTurn(message.text);
+  if (action) {
+    const context = JSON.stringify(action.context, null, 2);
+    return html`<div part="message message-user action-chip" class="message user action-chip">
+      <details class="chip">
+        <summary><span class="visually-hidden">You used</span> <span aria-hidden="true">⚡</span> <span class="chip-name">${action.name}</span>
+          <span class="muted">on ${action.surfaceId}</span></summary>
+        <pre class="chip-context" aria-label="Action context">${context}</pre>
+      </details>
+    </div>`;
+  }
   return html`<div part="message message-user" class="message user">
     <span class="visually-hidden">You said:</span>
     <p class="user-text">${message.text}</p>
@@ -333,5 +352,23 @@ export const timelineStyles = css`
     border-radius: var(--_radius);
     padding: 0.15em 0.75em;
     cursor: pointer;
+  }
+  .surface-slot:empty {
+    display: none;
+  }
+  .action-chip .chip {
+    font-size: 0.875em;
+  }
+  .action-chip summary {
+    cursor: pointer;
+  }
+  .chip-name {
+    font-weight: 600;
+  }
+  .chip-context {
+    margin: calc(var(--_space) * 0.5) 0 0;
+    font-family: var(--_mono);
+    white-space: pre-wrap;
+    overflow-wrap: anywhere;
   }
 `;

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { ACTION_TYPES } from '../schema/actions.js';
 import {
+  A2uiEvent,
   AttachmentEvent,
   ReasoningDeltaEvent,
   ReasoningEndEvent,
@@ -32,7 +33,7 @@ const ReasoningRecord = z.object({
 });
 
 /** A trusted record as it is stored; per-delta reasoning events of older histories still load. */
-const StoredRecord = z.union([ReasoningRecord, ToolEvent, TodoEvent, AttachmentEvent, TaskEvent, ReasoningStartEvent, ReasoningDeltaEvent, ReasoningEndEvent]);
+const StoredRecord = z.union([ReasoningRecord, ToolEvent, TodoEvent, AttachmentEvent, TaskEvent, A2uiEvent, ReasoningStartEvent, ReasoningDeltaEvent, ReasoningEndEvent]);
 
 const StoredEvent = z.object({ at: Count, receivedAt: Time, updatedAt: z.optional(Time), event: StoredRecord });
 

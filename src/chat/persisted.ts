@@ -27,6 +27,11 @@ export type PersistedMessage =
       readonly uiEnvelopes?: AssistantMessage['uiEnvelopes'];
       /** The agent-ui session of those envelopes (for their render_refs); absent when it has none. */
       readonly uiSessionId?: string;
+      /**
+       * The A2UI surfaces it touched (004's `surface_ids`), for a backend that stores rows; absent when none. Derived
+       * from its `a2ui` records, which stay the source of truth: a loaded value is not read.
+       */
+      readonly surfaceIds?: readonly string[];
       /** Deprecated (001): kept and shown only as debug data. */
       readonly tool_call?: unknown;
       /** Deprecated (001): kept and shown only as debug data. */

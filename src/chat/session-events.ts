@@ -39,6 +39,8 @@ export type SessionEvent =
    * was attached to; null when it was not (a duplicate, a full message, or no assistant message yet).
    */
   | { readonly type: 'ui-envelope'; readonly event: UiEnvelopeEvent; readonly messageId: string | null }
+  /** The server answered an A2UI action sent as a `client_action` frame. */
+  | { readonly type: 'a2ui-action-result'; readonly clientActionId: string; readonly status: 'accepted' | 'rejected'; readonly reason?: string }
   /** A reconnect is scheduled in `delay` ms (attempt counts from 1). */
   | { readonly type: 'backoff'; readonly attempt: number; readonly delay: number };
 

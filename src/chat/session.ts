@@ -12,9 +12,13 @@ import { notifyAll, type ConnectionState, type Transport, type TransportEvent } 
 import { checkPersistedHistory, describeDropped } from './persisted-schema.js';
 import { ActionRunner, type RunOptions } from './session-actions.js';
 import { Thread, type AssistantMessage, type ChatMessage, type PersistedMessage, type UserMessage } from './thread.js';
+import type { A2uiAction, A2uiError } from '../a2ui/types.js';
+import { surfaceOf } from './surfaces.js';
+import { capabilitiesOf, reportA2uiError, sendA2uiAction, type ClientDataModel, type A2uiSendResult, type ServerCapabilities } from './session-a2ui.js';
 import { REFUSAL_TEXT, globalGenerativeUiSwitch, type InterruptReason, type SendRefusal, type SessionEvent, type SessionListener } from './session-events.js';
 
 export * from './session-events.js';
+export type { ClientDataModel, A2uiSendResult, ServerCapabilities } from './session-a2ui.js';
 
 /*
  * One conversation, DOM-free: the thread, the transport it talks through, what the client may advertise, sending,
@@ -66,6 +70,14 @@ export class ChatSession {
   readonly #listeners = new Set<SessionListener>();
   readonly #silence = new Map<string, ReturnType<typeof setTimeout>>();
   readonly #runner: ActionRunner;
+  #capabilities: ServerCapabilities = {};
+  /**
+   * The data models of the A2UI surfaces shown that asked for them (`sendDataModel`), for A2UI's metadata: sent with
+   * every user message and client action (`<mantis-chat>` sets it; null when none).
+   */
+  a2uiDataModel: (() => ClientDataModel | null) | null = null;
+  /** `client_action` frames sent for A2UI actions, not answered yet. */
+  readonly #a2uiActions = new Set<string>();
 
   constructor(options: ChatSessionOptions = {}) {
     this.thread = new Thread(options.protocols ?? defaultProtocols);
@@ -167,6 +179,8 @@ export class ChatSession {
     for (const id of this.thread.streaming) this.#interrupt(id, 'transport-changed');
     this.#release();
     this.#transport = transport;
+    this.#capabilities = {};
+    this.#a2uiActions.clear();
     this.#owned = options.owned ?? false;
     this.#advertise();
     if (this.#holders > 0) this.#hold();
@@ -212,10 +226,43 @@ export class ChatSession {
     const refusal = this.check(text);
     if (refusal) return { ok: false, ...refusal };
     const message = this.thread.addUserMessage(text);
-    this.#transport?.send({ type: 'user_message', client_message_id: message.id, text, mode: this.#mode });
+    const model = this.a2uiDataModel?.() ?? null;
+    this.#transport?.send({ type: 'user_message', client_message_id: message.id, text, mode: this.#mode, ...(model ? { a2ui_data_model: model } : {}) });
     this.#emit({ type: 'messages' });
     this.#emit({ type: 'history-change', messages: this.persisted });
     return { ok: true, message };
+  }
+
+  /** What the server offered in its `capabilities` event (empty until one came on the current transport). */
+  get serverCapabilities(): ServerCapabilities {
+    return this.#capabilities;
+  }
+
+  /**
+   * Sends a user's action on an A2UI surface (owned by assistant message `messageId`) back to the agent: as a
+   * `client_action` frame when the server offers it, else as the synthesized `[a2ui_action]` user turn (004).
+   */
+  sendA2uiAction(action: A2uiAction, messageId: string): A2uiSendResult {
+    const result = sendA2uiAction(
+      {
+        transport: this.#transport,
+        capabilities: this.#capabilities,
+        dataModel: this.a2uiDataModel?.() ?? null,
+        sendTurn: (text) => {
+          const sent = this.send(text);
+          return sent.ok ? { ok: true, id: sent.message.id } : { ok: false, message: sent.message };
+        },
+      },
+      action,
+      messageId,
+    );
+    if (result.ok && result.via === 'client_action') this.#a2uiActions.add(result.clientActionId);
+    return result;
+  }
+
+  /** Tells the agent what was wrong with A2UI messages it sent (an `a2ui_error` frame). */
+  reportA2uiError(error: A2uiError, messageId?: string): void {
+    reportA2uiError(this.#transport, error, messageId);
   }
 
   /** Stops the replies that are streaming. */
@@ -320,6 +367,15 @@ export class ChatSession {
     );
   }
 
+  /** A2UI messages of a live reply that name no surface reach no renderer: the agent is told here instead. */
+  #unplaced(messages: readonly unknown[], messageId: string): void {
+    for (const message of messages) {
+      if (surfaceOf(message)) continue;
+      const text = 'This is not an A2UI v0.9 message for a surface (a version and one payload with its surfaceId), so it was not shown.';
+      this.reportA2uiError({ code: 'VALIDATION_FAILED', surfaceId: '', path: '', message: text }, messageId);
+    }
+  }
+
   #interrupt(messageId: string, reason: InterruptReason, notify = true): void {
     clearTimeout(this.#silence.get(messageId));
     this.#silence.delete(messageId);
@@ -361,13 +417,22 @@ export class ChatSession {
       } else this.#emit({ type: 'protocol-error', reason: `server error ${server.code}: ${server.message}` });
       return;
     }
+    if (server.type === 'capabilities') {
+      this.#capabilities = capabilitiesOf(server);
+      return;
+    }
     if (server.type === 'action_result') {
+      if (this.#a2uiActions.delete(server.client_action_id)) {
+        this.#emit({ type: 'a2ui-action-result', clientActionId: server.client_action_id, status: server.status, ...(server.reason ? { reason: server.reason } : {}) });
+        return;
+      }
       this.#runner.apply(server);
       return;
     }
     if (server.type === 'task' && this.#runner.apply(server)) return;
     const changed = this.thread.apply(server);
     if (!changed) return;
+    if (server.type === 'a2ui') this.#unplaced(server.messages, changed.id);
     this.#emit({ type: 'messages' });
     if (server.type === 'task') {
       this.#emit({ type: 'history-change', messages: this.persisted });

@@ -14,6 +14,7 @@ import { envelopeEntry, legacyDebug, withStatus, type LegacyDebug } from './enve
 
 export type { LegacyDebug } from './envelope-entries.js';
 import { ENVELOPE_THREAD_LIMITS } from '../limits.js';
+import { SurfacePlacements, touchedSurfaces, type SurfacePlacement } from './surfaces.js';
 
 export interface UserMessage {
   readonly id: string;
@@ -61,6 +62,11 @@ export interface AssistantMessage {
   readonly uiEnvelopes: readonly UiEnvelopeEntry[];
   /** The agent-ui `session_id` its envelopes came with: what their render_refs are resolved under. */
   readonly uiSessionId?: string;
+  /**
+   * The A2UI surfaces its `a2ui` records touched, in first-touch order (004's `surface_ids`). A surface renders only
+   * in the latest message that touched it: see `Thread.surfaces`.
+   */
+  readonly surfaceIds: readonly string[];
   /**
    * Deprecated debug surfaces (001 "State Persistence": `tool_call` and `artifacts`), kept as loaded from a persisted
    * message and shown only as debug data, never rendered as UI.
@@ -112,6 +118,9 @@ export class Thread {
   readonly #envelopes = new Map<string, string>();
   /** Envelopes that came before any assistant message of their turn; the next one takes them. */
   #orphanEnvelopes: UiEnvelopeEvent[] = [];
+  readonly #surfaces = new SurfacePlacements();
+  /** Assistant messages that arrived on a transport here, rather than from a persisted history. */
+  readonly #arrived = new Set<string>();
 
   constructor(protocols: ProtocolRegistry = defaultProtocols) {
     this.protocols = protocols;
@@ -119,6 +128,19 @@ export class Thread {
 
   get messages(): readonly ChatMessage[] {
     return this.#messages;
+  }
+
+  /**
+   * Every live A2UI surface by ID: its owner (the latest assistant message that touched it, the only one it renders
+   * in) and its messages. The same Map until an `a2ui` record changes it.
+   */
+  get surfaces(): ReadonlyMap<string, SurfacePlacement> {
+    return this.#surfaces.current;
+  }
+
+  /** Whether an assistant message arrived here on a transport (not loaded from a persisted history). */
+  arrivedLive(messageId: string): boolean {
+    return this.#arrived.has(messageId);
   }
 
   /** The IDs of the replies still streaming (without walking the thread: a long thread costs nothing here). */
@@ -198,7 +220,7 @@ export class Thread {
    * ignored, so a replay after reconnecting never doubles a part. Returns the message it changed, or null.
    */
   apply(event: ServerEvent): AssistantMessage | null {
-    if (event.type === 'action_result') return null;
+    if (event.type === 'action_result' || event.type === 'capabilities') return null;
     if (event.type === 'task') return this.#applyTask(event);
     if (event.type === 'error') return event.message_id ? this.interrupt(event.message_id) : null;
     const index = this.#messages.findLastIndex((m) => m.id === event.message_id && m.role === 'assistant');
@@ -208,6 +230,7 @@ export class Thread {
       if (current) return null;
       const marker: ProtocolMarker = { inlineUiVersion: event.marker.inline_ui_version, mode: event.marker.mode };
       this.#live.set(event.message_id, { parser: this.protocols.createParser(marker), runs: new Map() });
+      this.#arrived.add(event.message_id);
       const events: PersistedEvent[] = [];
       this.#records.set(event.message_id, events);
       const message: AssistantMessage = {
@@ -222,6 +245,7 @@ export class Thread {
         citations: [],
         actions: [],
         uiEnvelopes: [],
+        surfaceIds: [],
         ...(event.in_reply_to ? { inReplyTo: event.in_reply_to } : {}),
       };
       this.#messages = [...this.#messages, message];
@@ -237,6 +261,7 @@ export class Thread {
     if (event.type === 'message_end') return this.#finish(index, current, 'done', event.sequence);
     let text = current.text;
     let parts: readonly MantisPart[] = current.parts;
+    let surfaceIds = current.surfaceIds;
     if (event.type === 'text_delta') {
       text += event.delta;
       parts = live.parser.push(event.delta);
@@ -258,10 +283,15 @@ export class Thread {
         if (applied) {
           records.push({ at: text.length, receivedAt: now, event: record });
           parts = applied;
+          if (record.type === 'a2ui') {
+            this.#surfaces.touch(current.id, record.messages);
+            const added = touchedSurfaces(record.messages).filter((id) => !surfaceIds.includes(id));
+            if (added.length > 0) surfaceIds = [...surfaceIds, ...added];
+          }
         }
       }
     }
-    return this.#replace(index, { ...current, text, parts: [...parts], sequence: event.sequence });
+    return this.#replace(index, { ...current, text, parts: [...parts], surfaceIds, sequence: event.sequence });
   }
 
   #finish(index: number, current: AssistantMessage, status: 'done' | 'interrupted', sequence = current.sequence): AssistantMessage {
@@ -334,6 +364,7 @@ export class Thread {
             ...(m.actions.length > 0 ? { actions: m.actions } : {}),
             ...(m.uiEnvelopes.length > 0 ? { uiEnvelopes: m.uiEnvelopes } : {}),
             ...(m.uiSessionId ? { uiSessionId: m.uiSessionId } : {}),
+            ...(m.surfaceIds.length > 0 ? { surfaceIds: m.surfaceIds } : {}),
             ...m.debug,
             ...(m.inReplyTo ? { inReplyTo: m.inReplyTo } : {}),
             ...(m.status === 'interrupted' ? { status: m.status } : {}),
@@ -352,12 +383,15 @@ export class Thread {
     this.#todoOwner = null;
     this.#envelopes.clear();
     this.#orphanEnvelopes = [];
+    this.#surfaces.clear();
+    this.#arrived.clear();
     const protocols = this.protocols;
     this.#messages = messages.map((m) => {
       if (m.role === 'user') return m;
       const persisted: PersistedAssistant = { ...m, events: normalizeEvents(m.events) };
       if (persisted.events.some(({ event }) => event.type === 'todo')) this.#todoOwner = m.id;
       for (const entry of persisted.uiEnvelopes ?? []) this.#envelopes.set(entry.envelopeId, m.id);
+      for (const { event } of persisted.events) if (event.type === 'a2ui') this.#surfaces.touch(m.id, event.messages);
       // Parts are derived on first use: a long history paints its newest messages without parsing the oldest.
       let parts: readonly MantisPart[] | undefined;
       let citations: readonly MessageCitation[] | undefined;
@@ -370,6 +404,7 @@ export class Thread {
         events: persisted.events,
         actions: (persisted.actions ?? []).map(settleLoaded) as readonly ActionOutcome[],
         uiEnvelopes: [...(persisted.uiEnvelopes ?? [])],
+        surfaceIds: touchedSurfaces(persisted.events.flatMap(({ event }) => (event.type === 'a2ui' ? event.messages : []))),
         ...(persisted.uiSessionId ? { uiSessionId: persisted.uiSessionId } : {}),
         ...legacyDebug(persisted),
         status: persisted.status === 'interrupted' ? 'interrupted' : 'done',

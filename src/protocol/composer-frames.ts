@@ -87,6 +87,24 @@ export const AttachmentEvent = z.strictObject({
 
 export const MessageEndEvent = z.strictObject({ type: z.literal('message_end'), ...about });
 
+/** A2UI v0.9 messages the agent sent in this turn, in order (docs/protocol.md "A2UI surfaces"); each is validated by its renderer. */
+export const A2uiEvent = z.strictObject({
+  type: z.literal('a2ui'),
+  ...about,
+  messages: z.array(z.unknown()).check(z.minLength(1), z.maxLength(64)),
+});
+
+/**
+ * What the server offers beyond the base protocol (session-level, sent when a connection opens):
+ * `client_action` says it takes A2UI actions as `client_action` frames (a tool result for the agent) rather than as
+ * synthesized `[a2ui_action]` user turns; `a2ui_catalogs` names the A2UI catalogs its agent writes for.
+ */
+export const CapabilitiesEvent = z.strictObject({
+  type: z.literal('capabilities'),
+  client_action: z.optional(z.boolean()),
+  a2ui_catalogs: z.optional(z.array(z.string().check(z.maxLength(500))).check(z.maxLength(16))),
+});
+
 export const ServerErrorEvent = z.strictObject({
   type: z.literal('error'),
   message_id: z.optional(MessageId),
@@ -112,13 +130,21 @@ export const ServerEvent = z.discriminatedUnion('type', [
   TodoEvent,
   TaskEvent,
   AttachmentEvent,
+  A2uiEvent,
   MessageEndEvent,
   ServerErrorEvent,
   ActionResultEvent,
+  CapabilitiesEvent,
 ]);
 export type ServerEvent = z.infer<typeof ServerEvent>;
 /** Server events that belong to a message's sequence. */
 export type MessageEvent = Extract<ServerEvent, { sequence: number }>;
+
+/**
+ * The data models of the surfaces created with `sendDataModel` (client_data_model.json: `{version, surfaces}`), sent
+ * with every user message and client action while one such surface is shown, as A2UI asks for its metadata.
+ */
+export const A2uiDataModel = z.strictObject({ version: z.literal('v0.9'), surfaces: z.looseObject({}) });
 
 export const UserMessageFrame = z.strictObject({
   type: z.literal('user_message'),
@@ -127,6 +153,7 @@ export const UserMessageFrame = z.strictObject({
   text: z.string().check(z.minLength(1), z.maxLength(COMPOSER_LIMITS.userMessageLength)),
   /** The Composer mode the reply is authored under; the server stamps it into the reply's marker. */
   mode: z.enum(MODES),
+  a2ui_data_model: z.optional(A2uiDataModel),
 });
 
 export const ActionFrame = z.strictObject({
@@ -151,7 +178,30 @@ export const ResumeFrame = z.strictObject({
   after: z.optional(z.strictObject({ message_id: MessageId, sequence: Sequence })),
 });
 
-export const ClientFrame = z.discriminatedUnion('type', [UserMessageFrame, ActionFrame, AbortFrame, ResumeFrame]);
+/** The A2UI client-to-server message (client_to_server.json), as a frame carries it: validated by its own schema. */
+const A2uiClientMessage = z.looseObject({});
+
+/**
+ * An A2UI `action` sent as a first-class client action (when the server's `capabilities` offer `client_action`):
+ * the server hands it to the agent as a tool result and answers with `action_result`.
+ */
+export const ClientActionFrame = z.strictObject({
+  type: z.literal('client_action'),
+  client_action_id: MessageId,
+  /** The assistant message whose surface the action came from (the surface's owner). */
+  message_id: MessageId,
+  a2ui: A2uiClientMessage,
+  a2ui_data_model: z.optional(A2uiDataModel),
+});
+
+/** An A2UI `error` (VALIDATION_FAILED or another code) the client reports to the agent about what it sent. */
+export const A2uiErrorFrame = z.strictObject({
+  type: z.literal('a2ui_error'),
+  message_id: z.optional(MessageId),
+  a2ui: A2uiClientMessage,
+});
+
+export const ClientFrame = z.discriminatedUnion('type', [UserMessageFrame, ActionFrame, AbortFrame, ResumeFrame, ClientActionFrame, A2uiErrorFrame]);
 export type ClientFrame = z.input<typeof ClientFrame>;
 
 /** The agent-ui@1 SSE event (001_996c0b4640eee42b.txt): the wrapper; the envelope itself is validated by its renderer. */

@@ -103,8 +103,18 @@ export interface TruncatedPart {
   readonly data: { readonly shownChars: number; readonly totalChars?: number };
 }
 
+/**
+ * An A2UI surface this message touched (from its trusted `a2ui` events), where it was first touched. The surface
+ * renders only at the part of its current owner, the latest assistant message that touched it; `id` is the surface ID.
+ */
+export interface SurfacePart {
+  readonly type: 'data-mantis-surface';
+  readonly id: string;
+  readonly data: { readonly surfaceId: string };
+}
+
 /** Parts that only trusted transport events create; the message parser places them at the current position. */
-export type TrustedPart = AttachmentPart | ToolPart | ReasoningPart | TodoPart;
+export type TrustedPart = AttachmentPart | ToolPart | ReasoningPart | TodoPart | SurfacePart;
 
 export type MantisPart = TextPart | ViewPart | PendingViewPart | ViewErrorPart | TourPart | TruncatedPart | TrustedPart;
 
@@ -122,4 +132,5 @@ export type MantisDataTypes = {
   'mantis-truncated': TruncatedPart['data'];
   'mantis-attachment': AttachmentPart['data'];
   'mantis-todo': TodoPart['data'];
+  'mantis-surface': SurfacePart['data'];
 };

@@ -1,6 +1,7 @@
 import type * as z from 'zod/mini';
 import { toolPart } from '../chat/tool-state.js';
-import type { AttachmentEvent, MessageEvent, TaskEvent, TodoEvent, ToolEvent } from './composer-frames.js';
+import type { A2uiEvent, AttachmentEvent, MessageEvent, TaskEvent, TodoEvent, ToolEvent } from './composer-frames.js';
+import { touchedSurfaces } from '../chat/surfaces.js';
 import type { PartsEditor } from './parser.js';
 import type { MantisPart, ReasoningPart, TodoPart, ToolPart } from './parts.js';
 
@@ -23,8 +24,10 @@ export type TodoRecord = z.infer<typeof TodoEvent>;
 export type AttachmentRecord = z.infer<typeof AttachmentEvent>;
 /** Progress of a delivered task, kept with the message whose todo list carries the task's ID. */
 export type TaskRecord = z.infer<typeof TaskEvent>;
+/** A2UI messages of the turn, as they came: the surfaces' renderers validate them (src/chat/surfaces.ts places them). */
+export type A2uiRecord = z.infer<typeof A2uiEvent>;
 
-export type TrustedRecord = ReasoningRecord | ToolRecord | TodoRecord | AttachmentRecord | TaskRecord;
+export type TrustedRecord = ReasoningRecord | ToolRecord | TodoRecord | AttachmentRecord | TaskRecord | A2uiRecord;
 export type TrustedRecordType = TrustedRecord['type'];
 
 /** How one kind of record changes a message's parts. `null`: it does not apply (nothing changes, nothing is kept). */
@@ -33,12 +36,12 @@ export interface RecordHandler<T extends TrustedRecordType> {
 }
 
 /** Message events that become records, and the record each becomes (`previous`: the same reasoning run so far). */
-export type RecordEvent = Extract<MessageEvent, { type: 'reasoning_start' | 'reasoning_delta' | 'reasoning_end' | 'tool' | 'todo' | 'attachment' }>;
+export type RecordEvent = Extract<MessageEvent, { type: 'reasoning_start' | 'reasoning_delta' | 'reasoning_end' | 'tool' | 'todo' | 'attachment' | 'a2ui' }>;
 
 export function isRecordEvent(event: MessageEvent): event is RecordEvent {
   return RECORD_EVENT_TYPES.has(event.type);
 }
-const RECORD_EVENT_TYPES: ReadonlySet<string> = new Set(['reasoning_start', 'reasoning_delta', 'reasoning_end', 'tool', 'todo', 'attachment']);
+const RECORD_EVENT_TYPES: ReadonlySet<string> = new Set(['reasoning_start', 'reasoning_delta', 'reasoning_end', 'tool', 'todo', 'attachment', 'a2ui']);
 
 /** The record a message event becomes; reasoning events grow the record of their run. */
 export function toRecord(event: RecordEvent, previous?: ReasoningRecord): TrustedRecord {
@@ -123,6 +126,17 @@ export const RECORD_HANDLERS: { readonly [T in TrustedRecordType]: RecordHandler
         id: record.attachment_id,
         data: { name: record.name, mediaType: record.media_type, size: record.size, ...(record.key ? { key: record.key } : {}) },
       });
+    },
+  },
+  a2ui: {
+    // A surface part where the message first touched each surface; the record is kept even when it names none (its
+    // renderer reports what is wrong with it).
+    apply(record, editor, parts) {
+      let next = parts;
+      for (const surfaceId of touchedSurfaces(record.messages)) {
+        if (!next.some((p) => p.type === 'data-mantis-surface' && p.id === surfaceId)) next = editor.insert({ type: 'data-mantis-surface', id: surfaceId, data: { surfaceId } });
+      }
+      return next;
     },
   },
   task: {

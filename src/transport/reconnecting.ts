@@ -155,8 +155,8 @@ export abstract class ReconnectingTransport extends BaseTransport {
 
   send(frame: ClientFrame): void {
     const checked = ClientFrame.parse(frame);
-    if (checked.type === 'user_message' || checked.type === 'action') {
-      this.#unanswered.set(checked.type === 'action' ? checked.client_action_id : checked.client_message_id, checked);
+    if (checked.type === 'user_message' || checked.type === 'action' || checked.type === 'client_action') {
+      this.#unanswered.set(checked.type === 'user_message' ? checked.client_message_id : checked.client_action_id, checked);
       if (this.channelOpen) this.transmit(checked);
       return;
     }

@@ -154,7 +154,7 @@ export class SseTransport extends ReconnectingTransport {
   protected transmit(frame: ClientFrame): boolean {
     if (!this.#open) return false;
     const key = (f: ClientFrame): string | null =>
-      f.type === 'user_message' ? `m:${f.client_message_id}` : f.type === 'action' ? `a:${f.client_action_id}` : null;
+      f.type === 'user_message' ? `m:${f.client_message_id}` : f.type === 'action' || f.type === 'client_action' ? `a:${f.client_action_id}` : null;
     const waiting = key(frame) !== null && this.#posts.some((queued) => key(queued) === key(frame));
     if (!waiting) this.#posts.push(frame);
     this.#pump();

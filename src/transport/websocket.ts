@@ -1,5 +1,5 @@
 import { ServerEvent, parseFrame, type ClientFrame } from '../protocol/composer-frames.js';
-import { INLINE_UI_CAPABILITY } from '../protocol/marker.js';
+import { A2UI_CATALOGS, A2UI_CATALOG_PARAM, INLINE_UI_CAPABILITY } from '../protocol/marker.js';
 import { ReconnectingTransport, type ReconnectOptions } from './reconnecting.js';
 
 /** The part of the WebSocket API the transport uses; the browser's and Node 22's `WebSocket` both fit. */
@@ -38,7 +38,12 @@ export function composerUrl(base: string, options: ComposerUrlOptions, relativeT
   const secure = url.protocol === 'https:' || url.protocol === 'wss:';
   url.protocol = scheme === 'ws' ? (secure ? 'wss:' : 'ws:') : secure ? 'https:' : 'http:';
   url.searchParams.delete(INLINE_UI_CAPABILITY.param);
-  if (options.generativeUi) url.searchParams.set(INLINE_UI_CAPABILITY.param, INLINE_UI_CAPABILITY.value);
+  url.searchParams.delete(A2UI_CATALOG_PARAM);
+  if (options.generativeUi) {
+    url.searchParams.set(INLINE_UI_CAPABILITY.param, INLINE_UI_CAPABILITY.value);
+    // The A2UI catalogs this client renders (004: clients advertise their supported catalog IDs).
+    for (const id of A2UI_CATALOGS) url.searchParams.append(A2UI_CATALOG_PARAM, id);
+  }
   return url.href;
 }
 

@@ -3,6 +3,7 @@ import '../../elements/mantis-chat/mantis-chat.js';
 import '../../elements/mantis-ui-view/mantis-ui-view.js';
 import '../../elements/mantis-artifact-panel/mantis-artifact-panel.js';
 import '../../elements/agent-envelope/agent-envelope.js';
+import '../../elements/mantis-a2ui-surface/mantis-a2ui-surface.js';
 import { ArtifactStore } from '../../src/index.js';
 
 /*
@@ -10,7 +11,7 @@ import { ArtifactStore } from '../../src/index.js';
  * [hidden] { display: none } rule, so the shared theme styles hide the host themselves.
  */
 
-const TAGS = ['mantis-ui-view', 'mantis-chat', 'mantis-media-item', 'agent-envelope'] as const;
+const TAGS = ['mantis-ui-view', 'mantis-chat', 'mantis-media-item', 'agent-envelope', 'mantis-a2ui-surface'] as const;
 
 const display = (el: Element) => getComputedStyle(el).display;
 

@@ -5,6 +5,7 @@ import { MantisArtifactPanel } from '../../elements/mantis-artifact-panel/mantis
 import { MantisMediaItem } from '../../elements/mantis-media-item/mantis-media-item.js';
 import { MantisUiView } from '../../elements/mantis-ui-view/mantis-ui-view.js';
 import { AgentEnvelope } from '../../elements/agent-envelope/agent-envelope.js';
+import { MantisA2uiSurface } from '../../elements/mantis-a2ui-surface/mantis-a2ui-surface.js';
 
 /*
  * custom-elements.json against what the elements really do.
@@ -37,6 +38,7 @@ const ELEMENTS: Record<string, typeof LitElement> = {
   'mantis-media-item': MantisMediaItem,
   'mantis-artifact-panel': MantisArtifactPanel,
   'agent-envelope': AgentEnvelope,
+  'mantis-a2ui-surface': MantisA2uiSurface,
 };
 
 /** The text of a static `styles` value: a CSSResult, a CSSStyleSheet, or (nested) arrays of them. */

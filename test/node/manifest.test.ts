@@ -47,6 +47,9 @@ test('mantis-chat is listed with its attributes, properties and typed events', (
   assert.deepEqual(
     (chat.events ?? []).map((e) => `${e.name}: ${e.type?.text}`).sort(),
     [
+      'mantis-a2ui-action: CustomEvent<A2uiActionDetail>',
+      'mantis-a2ui-change: CustomEvent<A2uiChangeDetail>',
+      'mantis-a2ui-error: CustomEvent<A2uiErrorDetail>',
       'mantis-action-outcome: CustomEvent<ActionOutcomeDetail>',
       'mantis-action-request: CustomEvent<ActionRequestDetail>',
       'mantis-action: CustomEvent<ActionDetail>',
@@ -109,7 +112,7 @@ test('mantis-artifact-panel and mantis-media-item are listed with their attribut
 test('package.json points tools at the committed manifest and exports every entry', () => {
   const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { customElements: string; exports: Record<string, unknown> };
   assert.equal(pkg.customElements, 'custom-elements.json');
-  assert.deepEqual(Object.keys(pkg.exports).sort(), ['.', './agent-ui', './core', './custom-elements.json', './mantis-ui.iife.js', './package.json']);
+  assert.deepEqual(Object.keys(pkg.exports).sort(), ['.', './a2ui', './agent-ui', './core', './custom-elements.json', './mantis-ui.iife.js', './package.json']);
 });
 
 test('agent-envelope is listed with its attributes, properties and typed event', () => {
@@ -120,4 +123,17 @@ test('agent-envelope is listed with its attributes, properties and typed event',
     assert.ok(fields.includes(field), `missing ${field}`);
   }
   assert.deepEqual((envelope.events ?? []).map((e) => `${e.name}: ${e.type?.text}`), ['mantis-envelope-status: CustomEvent<EnvelopeStatusDetail>']);
+});
+
+test('mantis-a2ui-surface is listed with its attributes, properties and typed events', () => {
+  const surface = element('mantis-a2ui-surface');
+  assert.deepEqual(names(surface.attributes), ['actions-disabled', 'heading-level', 'message-id', 'pending', 'read-only', 'surface-id', 'theme']);
+  const fields = (surface.members ?? []).map((m) => m.name);
+  for (const field of ['messages', 'surfaceId', 'pending', 'catalogs', 'renderers', 'mediaResolver', 'store']) assert.ok(fields.includes(field), `missing ${field}`);
+  assert.deepEqual(
+    (surface.events ?? []).map((e) => `${e.name}: ${e.type?.text}`),
+    ['mantis-a2ui-action: CustomEvent<A2uiActionDetail>', 'mantis-a2ui-error: CustomEvent<A2uiErrorDetail>', 'mantis-a2ui-change: CustomEvent<A2uiChangeDetail>'],
+  );
+  const chat = (element('mantis-chat').events ?? []).map((e) => e.name);
+  for (const name of ['mantis-a2ui-action', 'mantis-a2ui-error', 'mantis-a2ui-change']) assert.ok(chat.includes(name), `the chat does not list ${name}`);
 });

@@ -1,0 +1,149 @@
+import type * as z from 'zod/mini';
+import { A2UI_ACTION_PREFIX, parseActionTurn, type ActionTurn } from '../../src/a2ui/action.js';
+import { ClientActionSchema, ClientErrorSchema } from '../../src/a2ui/schema.js';
+import { A2UI_VERSION, BASIC_CATALOG_ID } from '../../src/a2ui/types.js';
+
+/*
+ * The reference agent's scripted A2UI v0.9 content (a2ui-v0.9/docs/a2ui_protocol.md, basic catalog) and the two ways
+ * an A2UI action comes back (004_655f119d9cdaeeed.txt): the synthesized `[a2ui_action]` user turn, and the
+ * first-class `client_action` frame. Everything here is pure: a2ui-composer.ts puts it on the wire.
+ */
+
+/** 004's synthesized user turn is read by the core (src/a2ui/action.ts), as the client writes it. */
+export { A2UI_ACTION_PREFIX, BASIC_CATALOG_ID, parseActionTurn };
+/** The surface of the booking form, created by `a2ui form` and updated by `a2ui update` and by actions. */
+export const BOOKING = 'booking';
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+/** One A2UI server-to-client message (server_to_client.json). */
+export type A2uiServerMessage = { version: typeof A2UI_VERSION } & (
+  | { createSurface: { surfaceId: string; catalogId: string; sendDataModel?: boolean } }
+  | { updateComponents: { surfaceId: string; components: Array<{ id: string; component: string; [prop: string]: Json }> } }
+  | { updateDataModel: { surfaceId: string; path?: string; value?: Json } }
+  | { deleteSurface: { surfaceId: string } }
+);
+type Component = Extract<A2uiServerMessage, { updateComponents: unknown }>['updateComponents']['components'][number];
+
+// The booking form asks for its data model with every message the client sends (sendDataModel).
+const create = (surfaceId: string): A2uiServerMessage => ({
+  version: A2UI_VERSION,
+  createSurface: { surfaceId, catalogId: BASIC_CATALOG_ID, sendDataModel: surfaceId === BOOKING },
+});
+const components = (surfaceId: string, list: Component[]): A2uiServerMessage => ({ version: A2UI_VERSION, updateComponents: { surfaceId, components: list } });
+const data = (surfaceId: string, path: string, value: Json): A2uiServerMessage => ({ version: A2UI_VERSION, updateDataModel: { surfaceId, path, value } });
+const text = (id: string, value: Json, variant?: string): Component => ({ id, component: 'Text', text: value, ...(variant ? { variant } : {}) });
+const column = (id: string, children: string[]): Component => ({ id, component: 'Column', children });
+
+/** The scripted A2UI replies a user's text asks for; the `[a2ui_action]` turn is told apart first. */
+export type A2uiScript = 'form' | 'update' | 'cycle' | 'dangling' | 'image';
+
+export function pickA2uiScript(userText: string): A2uiScript | null {
+  const match = /\ba2ui (form|update|cycle|dangling|image)\b/i.exec(userText);
+  return match ? (match[1]?.toLowerCase() as A2uiScript) : null;
+}
+
+/** The surface each script writes to. */
+export const SCRIPT_SURFACES = { form: BOOKING, cycle: 'cycle', dangling: 'dangling', image: 'images' } as const;
+
+const heading = (title: string): Component => text('heading', title, 'h2');
+
+/**
+ * A surface's messages. `created`: the session created the surface already (and did not delete it), so it is not
+ * created again (createSurface on a live surface is an error); its components and data are sent again instead.
+ */
+export function scriptMessages(script: Exclude<A2uiScript, 'update'>, created: boolean): A2uiServerMessage[] {
+  const surfaceId = SCRIPT_SURFACES[script];
+  const messages = created ? [] : [create(surfaceId)];
+  if (script === 'form') {
+    const name = { path: '/form/name' };
+    messages.push(
+      components(BOOKING, [
+        column('root', ['heading', 'status', 'name', 'seats', 'book']),
+        heading('Book a table'),
+        text('status', { path: '/status' }, 'caption'),
+        { id: 'name', component: 'TextField', label: 'Name', value: name, variant: 'shortText' },
+        {
+          id: 'seats',
+          component: 'ChoicePicker',
+          label: 'Seats',
+          variant: 'mutuallyExclusive',
+          options: ['1', '2', '3'].map((n) => ({ label: n, value: n })),
+          value: { path: '/form/seats' },
+        },
+        text('book-label', 'Book'),
+        {
+          id: 'book',
+          component: 'Button',
+          child: 'book-label',
+          variant: 'primary',
+          action: { event: { name: 'submit', context: { name, seats: { path: '/form/seats' } } } },
+          checks: [{ condition: { call: 'required', args: { value: name }, returnType: 'boolean' }, message: 'Enter a name to book.' }],
+        },
+      ]),
+      data(BOOKING, '/', { status: 'Fill in the form', form: { name: '', seats: ['1'] } }),
+    );
+  } else if (script === 'cycle') {
+    // root → a → root: a renderer must not loop; it shows its fallback.
+    messages.push(components(surfaceId, [column('root', ['a']), column('a', ['root'])]));
+  } else if (script === 'dangling') {
+    messages.push(components(surfaceId, [column('root', ['title', 'missing']), text('title', 'A child of this column does not exist.')]));
+  } else {
+    // Nothing here may make the client send a request: an image URL bound to what the user types, a remote image,
+    // and a link the user has to follow themself.
+    messages.push(
+      components(surfaceId, [
+        column('root', ['secret', 'bound', 'remote', 'open']),
+        { id: 'secret', component: 'TextField', label: 'Secret', value: { path: '/secret' } },
+        { id: 'bound', component: 'Image', url: { path: '/secret' }, description: 'Bound to the secret field' },
+        { id: 'remote', component: 'Image', url: 'https://example.com/remote.png', description: 'A remote image' },
+        text('open-label', 'Open example.com'),
+        { id: 'open', component: 'Button', child: 'open-label', action: { functionCall: { call: 'openUrl', args: { url: 'https://example.com/' }, returnType: 'void' } } },
+      ]),
+      data(surfaceId, '/', { secret: 'https://example.com/tracker.png?secret=1' }),
+    );
+  }
+  return messages;
+}
+
+/** `a2ui update`: the same booking surface, a new heading and status naming the turn. */
+export const bookingUpdate = (turn: number): A2uiServerMessage[] => [
+  components(BOOKING, [heading(`Book a table (turn ${turn})`)]),
+  data(BOOKING, '/status', `Updated at turn ${turn}`),
+];
+
+/** A user action (client_to_server.json `action`), as the core's schema reads it. */
+export type A2uiAction = z.infer<typeof ClientActionSchema>['action'];
+/** A client error report (client_to_server.json `error`). */
+export type A2uiErrorReport = z.infer<typeof ClientErrorSchema>['error'];
+
+const issue = (error: z.core.$ZodError): string => {
+  const first = error.issues[0];
+  return first ? `/${first.path.join('/')}: ${first.message}` : 'invalid';
+};
+
+/** The A2UI message of a `client_action` frame: exactly `version` and a valid `action`. */
+export function parseClientAction(a2ui: unknown): { ok: true; action: A2uiAction } | { ok: false; reason: string } {
+  const parsed = ClientActionSchema.safeParse(a2ui);
+  return parsed.success ? { ok: true, action: parsed.data.action } : { ok: false, reason: `invalid A2UI action at ${issue(parsed.error)}` };
+}
+
+/** The A2UI message of an `a2ui_error` frame: exactly `version` and an `error` (VALIDATION_FAILED needs a `path`). */
+export function parseA2uiError(a2ui: unknown): { ok: true; error: A2uiErrorReport } | { ok: false; reason: string } {
+  const parsed = ClientErrorSchema.safeParse(a2ui);
+  return parsed.success ? { ok: true, error: parsed.data.error } : { ok: false, reason: `invalid A2UI error at ${issue(parsed.error)}` };
+}
+
+/**
+ * The agent's answer to an action, as a synthesized turn or a client action: a booking on the booking form, told in
+ * text and written to the form's status. Any other action is acknowledged in text only.
+ */
+export function actionReply(action: Pick<ActionTurn, 'surfaceId' | 'name'> & { readonly context: Readonly<Record<string, unknown>> }): { text: string; messages: A2uiServerMessage[] } {
+  const name = typeof action.context.name === 'string' ? action.context.name.trim().slice(0, 100) : '';
+  if (action.surfaceId !== BOOKING || action.name !== 'submit') {
+    return { text: `Noted the ${action.name} action on the ${action.surfaceId} surface.`, messages: [] };
+  }
+  if (!name) return { text: 'The booking has no name, so I did not book anything.', messages: [] };
+  const seats = action.context.seats;
+  const count = Array.isArray(seats) ? seats.map(String).join(', ') : typeof seats === 'string' || typeof seats === 'number' ? String(seats) : '?';
+  return { text: `Booked for ${name}.`, messages: [data(BOOKING, '/status', `Booked: ${name} (${count})`)] };
+}

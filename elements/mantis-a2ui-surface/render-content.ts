@@ -1,0 +1,87 @@
+import { html, nothing, type TemplateResult } from 'lit';
+import { iconSymbol, iconWords } from './icons.js';
+import { accessibleDescription, accessibleLabel, oneOf, weightStyle, type A2uiNode, type A2uiRenderers, type SurfaceWalk } from './render-walk.js';
+
+/*
+ * The basic catalog's display components (basic_catalog_implementation_guide.md §1): Text, Image, Icon, Video,
+ * AudioPlayer. Nothing here ever makes a request: a Text's Markdown goes through the restricted renderer (no links,
+ * no images, no HTML); an Image shows only an object URL the page's media resolver made for an `agent_files/...` key,
+ * anything else is a placeholder with the image's description; Video and AudioPlayer are placeholders for now.
+ */
+
+/** Keys of the authenticated media store: the only media addresses a surface may show (through the page). */
+export const AGENT_FILES = 'agent_files/';
+
+const TEXT_VARIANTS = ['h1', 'h2', 'h3', 'h4', 'h5', 'caption', 'body'] as const;
+const IMAGE_VARIANTS = ['icon', 'avatar', 'smallFeature', 'mediumFeature', 'largeFeature', 'header'] as const;
+const FITS = ['contain', 'cover', 'fill', 'none', 'scaleDown'] as const;
+const SVG_PATH = /^[MmLlHhVvCcSsQqTtAaZz0-9eE.,\s+-]*$/;
+
+function text(node: A2uiNode, r: SurfaceWalk): TemplateResult {
+  const variant = oneOf(node.component['variant'], TEXT_VARIANTS, 'body');
+  const heading = /^h[1-5]$/.test(variant);
+  const source = r.string(node, node.component['text']);
+  // Headings take the inline content only (a heading holds no paragraphs).
+  const content = r.host.markdown(node.key, source, heading || variant === 'caption');
+  return html`<div
+    part="text"
+    class="text markdown"
+    data-variant=${variant}
+    role=${heading ? 'heading' : nothing}
+    aria-level=${heading ? r.headingLevel(Number(variant.slice(1))) : nothing}
+    .style=${weightStyle(node)}
+  >${content}</div>`;
+}
+
+function image(node: A2uiNode, r: SurfaceWalk): TemplateResult {
+  // Only a literal key is ever asked for: a bound or computed address could carry what the user typed.
+  const literal = node.component['url'];
+  const url = typeof literal === 'string' ? literal : r.string(node, literal);
+  const variant = oneOf(node.component['variant'], IMAGE_VARIANTS, 'mediumFeature');
+  const fit = oneOf(node.component['fit'], FITS, 'fill');
+  const alt = r.string(node, node.component['description']) || accessibleLabel(node, r);
+  const shown = typeof literal === 'string' && url.startsWith(AGENT_FILES) ? r.host.media(url) : null;
+  if (shown !== null) {
+    return html`<img part="image" class="image" data-variant=${variant} data-fit=${fit} src=${shown} alt=${alt} .style=${weightStyle(node)} />`;
+  }
+  // No request for an address from a message: the description stands in for the image.
+  const reason = url.startsWith(AGENT_FILES) ? 'Image not loaded' : 'Image not shown';
+  return html`<div part="image-placeholder" class="image-placeholder" data-variant=${variant} role="img" aria-label=${alt ? `${alt} (${reason.toLowerCase()})` : reason} .style=${weightStyle(node)}>
+    <span aria-hidden="true">${alt || reason}</span>
+  </div>`;
+}
+
+function icon(node: A2uiNode, r: SurfaceWalk): TemplateResult {
+  const raw = node.component['name'];
+  const path = typeof raw === 'object' && raw !== null && 'svgPath' in raw ? (raw as { svgPath: unknown }).svgPath : undefined;
+  const name = path === undefined ? r.string(node, raw) : '';
+  const label = accessibleLabel(node, r) || iconWords(name) || 'icon';
+  if (typeof path === 'string') {
+    const d = path.length <= 10_000 && SVG_PATH.test(path) ? path : '';
+    return html`<span part="icon" class="icon" role="img" aria-label=${label} .style=${weightStyle(node)}
+      ><svg viewBox="0 0 24 24" width="1em" height="1em" aria-hidden="true" focusable="false"><path fill="currentColor" d=${d}></path></svg
+    ></span>`;
+  }
+  return html`<span part="icon" class="icon" role="img" aria-label=${label} .style=${weightStyle(node)}><span aria-hidden="true">${iconSymbol(name)}</span></span>`;
+}
+
+/** Video and audio are not played yet (the media integration comes later): a note says so, and no src is ever set. */
+function media(kind: 'Video' | 'Audio') {
+  return (node: A2uiNode, r: SurfaceWalk): TemplateResult => {
+    const url = r.string(node, node.component['url']);
+    const about = r.string(node, node.component['description']) || accessibleDescription(node, r) || accessibleLabel(node, r);
+    const where = url.startsWith(AGENT_FILES) ? url.slice(AGENT_FILES.length).split('/').pop() ?? '' : '';
+    const what = about || where;
+    return html`<p part="media-placeholder" class="fallback media-placeholder" data-kind=${kind.toLowerCase()} .style=${weightStyle(node)}>
+      ${kind} not shown${what ? html`: <span class="media-about">${what}</span>` : nothing}
+    </p>`;
+  };
+}
+
+export const CONTENT_RENDERERS: A2uiRenderers = {
+  Text: text,
+  Image: image,
+  Icon: icon,
+  Video: media('Video'),
+  AudioPlayer: media('Audio'),
+};

@@ -1,0 +1,298 @@
+import { html, nothing, type TemplateResult } from 'lit';
+import { repeat } from 'lit/directives/repeat.js';
+// From their modules, not the core's index: in the IIFE this element is a lazy file that carries only what it uses.
+import { createEvalBudget, evaluate, evaluateBoolean, evaluateNumber, evaluateString, evaluateStringList, failingChecks, type EvalBudget, type EvalContext } from '../../src/a2ui/evaluate.js';
+import { formatPointer, getPointer, parsePointer, resolvePath } from '../../src/a2ui/pointer.js';
+import type { SurfaceState } from '../../src/a2ui/surface.js';
+import type { A2uiComponent, A2uiError, JsonValue } from '../../src/a2ui/types.js';
+import { A2UI_LIMITS } from '../../src/limits.js';
+
+/*
+ * The render walk of one surface: from `root` down the component references, each component drawn by its catalog's
+ * render function. The adjacency list is agent-made, so the walk trusts nothing: a reference to a component that is
+ * not there becomes a placeholder, a component met again at the same scope on the way down is a cycle (the whole
+ * surface falls back), and depth, template instances and items per template are bounded by A2UI_LIMITS. A render
+ * function that throws gives a placeholder for its component alone. Errors are collected, not dispatched: the
+ * element sends them after the update.
+ */
+
+/** One rendered instance of a component: the same component id renders once per template item, each with its scope. */
+export interface A2uiNode {
+  readonly id: string;
+  readonly component: A2uiComponent;
+  /** The absolute pointer relative bindings resolve against: the template item, `''` at the surface's root. */
+  readonly scope: string;
+  /** Unique per instance within the surface (its path of references from root, and its scope): the key of local state. */
+  readonly key: string;
+  readonly ctx: EvalContext;
+}
+
+/** What render functions ask of the element that hosts a surface. */
+export interface A2uiSurfaceHost {
+  readonly surfaceId: string;
+  /** The aria-level of a surface's top heading (the element's `heading-level`). */
+  headingLevel(): number;
+  /** How our v1 components' actions behave here (the element's `message-id`, `read-only`, `actions-disabled`). */
+  viewPolicy(): { readonly messageId: string | undefined; readonly readOnly: boolean; readonly actionsDisabled: boolean };
+  /** Two-way binding: writes the data model (the surface re-renders). */
+  write(pointer: string, value: JsonValue): void;
+  /** A Button was clicked: runs its action (a server event, or openUrl after a confirmation). */
+  activate(node: A2uiNode, trigger: HTMLElement): void;
+  /** State of one instance that lives across renders (selected tab, touched field, filter text). */
+  local<T extends object>(key: string, initial: () => T): T;
+  /** The restricted Markdown of a Text, rendered once per text (the same fragment while the text is unchanged). */
+  markdown(key: string, text: string, inline: boolean): Node;
+  /** An object URL for an `agent_files/...` key from the page's media resolver, or null (not shown). */
+  media(key: string): string | null;
+  /** A DOM id for an instance's part, unique within the element's shadow root. */
+  domId(key: string, part: string): string;
+  /** Asks for a render; resolves when it is done. */
+  update(): Promise<unknown>;
+}
+
+/** Draws one component; `r` renders its children and evaluates its props. Throwing gives a placeholder. */
+export type A2uiRenderFn = (node: A2uiNode, r: SurfaceWalk) => TemplateResult;
+
+/** A catalog's render functions by component name. */
+export type A2uiRenderers = Readonly<Record<string, A2uiRenderFn>>;
+
+/** Thrown through the walk when a component is met again along the path from the root: the surface falls back. */
+class CycleFound extends Error {}
+
+const isRecord = (value: unknown): value is Readonly<Record<string, unknown>> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+export class SurfaceWalk {
+  readonly errors: A2uiError[] = [];
+  /** References to components not defined (yet): errors once no more messages are coming (the element's `pending`). */
+  readonly missing: A2uiError[] = [];
+  /** Set when the surface as a whole cannot be shown (a cycle). */
+  fatal: A2uiError | null = null;
+  readonly #onPath = new Set<string>();
+  #depth = 0;
+  #instances = 0;
+  #expansionNoted = false;
+  /** Every component instance drawn so far (A2UI_LIMITS.componentInstances), and whether the cap was reported. */
+  #drawn = 0;
+  #drawnNoted = false;
+  #lastRank = 0;
+
+  /**
+   * What evaluating this render may cost, shared by every binding and function of every component (EVAL_BUDGET): past
+   * it, functions give nothing (a check fails, a text is empty) and a note says the surface is too costly.
+   */
+  readonly budget: EvalBudget = createEvalBudget();
+
+  constructor(
+    readonly host: A2uiSurfaceHost,
+    readonly surface: SurfaceState,
+    readonly renderers: A2uiRenderers,
+  ) {}
+
+  /** The whole surface from its `root`, or nothing before the root arrived; a fallback note when it cannot be shown. */
+  root(): TemplateResult | typeof nothing {
+    if (!this.surface.components.has('root')) return nothing;
+    try {
+      const body = this.#node('root', '', null, '');
+      if (!this.budget.exhausted) return body;
+      this.#error('root', '', 'Evaluating this surface costs more than a render may; some values are not shown.');
+      return html`${body}${this.note('Some values of this surface are not shown: computing them costs too much.')}`;
+    } catch (error) {
+      if (!(error instanceof CycleFound)) throw error;
+      return html`<p part="fallback" class="fallback" role="status">This surface could not be shown: its components refer to each other in a loop.</p>`;
+    }
+  }
+
+  /** The component a prop of `parent` names (Card `child`, Modal `trigger`), in the parent's scope. */
+  child(parent: A2uiNode, prop: string): TemplateResult {
+    return this.childAt(parent, parent.component[prop], `/${prop}`);
+  }
+
+  /** The component `ref` names, referenced from `refPath` (a pointer inside the parent, e.g. `/tabs/1/child`). */
+  childAt(parent: A2uiNode, ref: unknown, refPath: string): TemplateResult {
+    if (typeof ref !== 'string') {
+      this.#error(parent.id, refPath, `Component "${parent.id}" has no component id at ${refPath}.`);
+      return this.placeholder('A part of this surface could not be shown.');
+    }
+    return this.#node(ref, parent.scope, parent, refPath);
+  }
+
+  /**
+   * A ChildList: static ids (keyed by id), or a template `{componentId, path}` drawn once per item of the array (or
+   * entry of the object) at `path`, each in the scope of its item and keyed by its index. `wrap` puts each child in
+   * an element of its own (a List's role=listitem).
+   */
+  children(parent: A2uiNode, wrap?: (child: TemplateResult) => TemplateResult): TemplateResult {
+    const list = parent.component['children'];
+    const items: { key: string; body: TemplateResult }[] = [];
+    let note: TemplateResult | typeof nothing = nothing;
+    if (Array.isArray(list)) {
+      const seen = new Map<string, number>();
+      list.forEach((ref: unknown, i) => {
+        const n = seen.get(String(ref)) ?? 0;
+        seen.set(String(ref), n + 1);
+        items.push({ key: `${String(ref)}#${n}`, body: this.childAt(parent, ref, `/children/${i}`) });
+      });
+    } else if (isRecord(list) && typeof list['componentId'] === 'string' && typeof list['path'] === 'string') {
+      const pointer = resolvePath(list['path'], parent.scope);
+      const base = pointer === null ? null : parsePointer(pointer);
+      const value = pointer === null ? undefined : getPointer(this.surface.data, pointer);
+      const keys = Array.isArray(value) ? value.map((_, i) => String(i)) : isRecord(value) ? Object.keys(value) : [];
+      const shown = Math.min(keys.length, A2UI_LIMITS.listItems);
+      for (let i = 0; i < shown && base; i++) {
+        if (this.#instances >= A2UI_LIMITS.templateExpansion) {
+          if (!this.#expansionNoted) {
+            this.#expansionNoted = true;
+            this.#error(parent.id, '/children', `The templates of this surface expand to more than ${A2UI_LIMITS.templateExpansion} components; the rest are not shown.`);
+          }
+          note = this.note(`Only part of this list is shown (${i} of ${keys.length} items).`);
+          break;
+        }
+        this.#instances += 1;
+        const key = keys[i] as string;
+        items.push({ key, body: this.#node(list['componentId'], formatPointer([...base, key]), parent, '/children/componentId') });
+      }
+      if (keys.length > shown && note === nothing) note = this.note(`Showing the first ${shown} of ${keys.length} items.`);
+    } else if (list !== undefined) {
+      this.#error(parent.id, '/children', `Component "${parent.id}" has children that are neither a list of ids nor a template.`);
+      return this.placeholder('A part of this surface could not be shown.');
+    }
+    return html`${repeat(
+      items,
+      (item) => item.key,
+      (item) => (wrap ? wrap(item.body) : item.body),
+    )}${note}`;
+  }
+
+  /**
+   * The aria-level of a heading of rank 1-5 (Text h1-h5), in document order: a rank never more than one below the
+   * heading before it (agents skip levels; assistive technology should not), counted from the host's top level.
+   */
+  headingLevel(rank: number): number {
+    const shown = Math.max(1, Math.min(rank, this.#lastRank + 1));
+    this.#lastRank = shown;
+    return Math.min(6, this.host.headingLevel() + shown - 1);
+  }
+
+  /** A stand-in for a component that cannot be shown. */
+  placeholder(message: string): TemplateResult {
+    return html`<p part="placeholder" class="fallback">${message}</p>`;
+  }
+
+  /** A quiet note (a capped list). */
+  note(message: string): TemplateResult {
+    return html`<p part="note" class="note" role="note">${message}</p>`;
+  }
+
+  string(node: A2uiNode, value: unknown): string {
+    if (value === undefined) return '';
+    const text = evaluateString(value as JsonValue, node.ctx);
+    return typeof text === 'string' ? text.slice(0, A2UI_LIMITS.stringChars) : '';
+  }
+
+  number(node: A2uiNode, value: unknown): number | null {
+    if (value === undefined) return null;
+    const n = evaluateNumber(value as JsonValue, node.ctx) as unknown;
+    return typeof n === 'number' && Number.isFinite(n) ? n : null;
+  }
+
+  boolean(node: A2uiNode, value: unknown): boolean {
+    return value === undefined ? false : evaluateBoolean(value as JsonValue, node.ctx) === true;
+  }
+
+  stringList(node: A2uiNode, value: unknown): string[] {
+    if (value === undefined) return [];
+    const list = evaluateStringList(value as JsonValue, node.ctx) as unknown;
+    return Array.isArray(list) ? list.filter((s): s is string => typeof s === 'string') : [];
+  }
+
+  value(node: A2uiNode, value: unknown): JsonValue | undefined {
+    return value === undefined ? undefined : (evaluate(value as JsonValue, node.ctx) as JsonValue | undefined);
+  }
+
+  /** The messages of the component's checks that fail now. */
+  failing(node: A2uiNode, checks: unknown): string[] {
+    return Array.isArray(checks) && checks.length > 0 ? failingChecks(checks as JsonValue, node.ctx) : [];
+  }
+
+  #node(id: string, scope: string, parent: A2uiNode | null, refPath: string): TemplateResult {
+    const component = this.surface.components.get(id);
+    if (!component) {
+      this.missing.push(this.#error(parent?.id ?? id, refPath, `Component "${parent?.id ?? ''}" refers to "${id}", which is not defined.`, false));
+      return this.placeholder('A part of this surface is missing.');
+    }
+    const at = `${id}@${scope}`;
+    if (this.#onPath.has(at)) {
+      this.fatal = this.#error(parent?.id ?? id, refPath, `Component "${id}" contains itself (a reference cycle).`);
+      throw new CycleFound();
+    }
+    if (this.#depth >= A2UI_LIMITS.depth) {
+      this.#error(parent?.id ?? id, refPath, `Components are nested deeper than ${A2UI_LIMITS.depth}; the rest are not shown.`);
+      return this.placeholder('This part of the surface is nested too deeply to be shown.');
+    }
+    if (++this.#drawn > A2UI_LIMITS.componentInstances) {
+      // One placeholder says so; the places past it draw nothing at all.
+      if (this.#drawnNoted) return html``;
+      this.#drawnNoted = true;
+      this.#error(parent?.id ?? id, refPath, `This surface draws more than ${A2UI_LIMITS.componentInstances} components; the rest are not shown.`);
+      return this.placeholder('The rest of this surface is not shown: it is too large.');
+    }
+    const render = Object.prototype.hasOwnProperty.call(this.renderers, component.component) ? this.renderers[component.component] : undefined;
+    if (!render) {
+      this.#error(id, '/component', `Component type "${component.component}" is not in this surface's catalog.`);
+      return this.placeholder(`A part of this surface (${component.component}) cannot be shown here.`);
+    }
+    // One component may be referenced from two places: each place is an instance of its own.
+    const key = `${parent?.key ?? ''}${refPath}>${at}`;
+    this.#onPath.add(at);
+    this.#depth += 1;
+    try {
+      return render({ id, component, scope, key, ctx: { data: this.surface.data, scope, budget: this.budget } }, this);
+    } catch (error) {
+      if (error instanceof CycleFound) throw error;
+      this.#error(id, '', `Component "${id}" could not be rendered.`);
+      return this.placeholder('A part of this surface could not be shown.');
+    } finally {
+      this.#onPath.delete(at);
+      this.#depth -= 1;
+    }
+  }
+
+  /**
+   * Records a VALIDATION_FAILED error. Its path points into the surface's component list as the element holds it
+   * (`/components/<index>` + the pointer inside that component): the list is the union of every updateComponents.
+   */
+  #error(componentId: string, inside: string, message: string, listed = true): A2uiError {
+    const index = [...this.surface.components.keys()].indexOf(componentId);
+    const error: A2uiError = {
+      code: 'VALIDATION_FAILED',
+      surfaceId: this.surface.surfaceId,
+      path: index < 0 ? '/components' : `/components/${index}${inside}`,
+      message,
+    };
+    if (listed) this.errors.push(error);
+    return error;
+  }
+}
+
+/** The `weight` of a Row's or Column's child, as the style of its outer element ('' when it has none). */
+export function weightStyle(node: A2uiNode): string {
+  const weight = node.component['weight'];
+  return typeof weight === 'number' && Number.isFinite(weight) && weight >= 0 ? `flex: ${Math.min(weight, 1000)} 1 0` : '';
+}
+
+/** The component's `accessibility.label`, evaluated ('' when none). */
+export function accessibleLabel(node: A2uiNode, r: SurfaceWalk): string {
+  const a11y = node.component['accessibility'];
+  return isRecord(a11y) ? r.string(node, a11y['label']) : '';
+}
+
+/** The component's `accessibility.description`, evaluated ('' when none). */
+export function accessibleDescription(node: A2uiNode, r: SurfaceWalk): string {
+  const a11y = node.component['accessibility'];
+  return isRecord(a11y) ? r.string(node, a11y['description']) : '';
+}
+
+/** A prop that must be one of some strings, else the default. */
+export function oneOf<T extends string>(value: unknown, allowed: readonly T[], fallback: T): T {
+  return allowed.includes(value as T) ? (value as T) : fallback;
+}

@@ -1,0 +1,60 @@
+/*
+ * A2UI v0.9 (../shared/spec/a2ui-v0.9/, and 004_655f119d9cdaeeed.txt for surfaces inside the chat): the types the
+ * DOM-free core, the renderer (<mantis-a2ui-surface>) and the chat share. The Zod schemas (schema.ts) are the
+ * contract for what a message may hold; these name the shapes every part passes around.
+ */
+
+/** The protocol version every A2UI v0.9 message carries. */
+export const A2UI_VERSION = 'v0.9';
+
+/** The specification's basic catalog (catalogs/basic/catalog.json `catalogId`). */
+export const BASIC_CATALOG_ID = 'https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json';
+
+/** Our v1 catalog components (000_de6e533300a72cb9.txt) offered as a second A2UI catalog. */
+export const MANTIS_CATALOG_ID = 'https://mantis-ui.dev/a2ui/v0_9/catalogs/mantis-v1/catalog.json';
+
+/** Plain JSON: what a data model, a resolved binding and an action context hold. */
+export type JsonValue = null | boolean | number | string | readonly JsonValue[] | { readonly [key: string]: JsonValue };
+export type JsonObject = { readonly [key: string]: JsonValue };
+
+/** One component of a surface's flat adjacency list, as the agent sent it (validated against its catalog). */
+export interface A2uiComponent {
+  readonly id: string;
+  readonly component: string;
+  readonly [prop: string]: unknown;
+}
+
+/** The specification's standard validation error (a2ui_protocol.md "Standard validation error format"). */
+export interface A2uiValidationError {
+  readonly code: 'VALIDATION_FAILED';
+  readonly surfaceId: string;
+  /** A JSON Pointer to the field that failed, relative to the message's payload (e.g. `/components/0/text`). */
+  readonly path: string;
+  /** One sentence saying why. Never a stack trace. */
+  readonly message: string;
+}
+
+/** Any other client error (client_to_server.json "Generic Error"). */
+export interface A2uiGenericError {
+  readonly code: string;
+  readonly surfaceId: string;
+  readonly message: string;
+}
+
+export type A2uiError = A2uiValidationError | A2uiGenericError;
+
+/** A user action (client_to_server.json `action`): what a Button or a form submit sends back. */
+export interface A2uiAction {
+  readonly name: string;
+  readonly surfaceId: string;
+  readonly sourceComponentId: string;
+  /** ISO 8601. */
+  readonly timestamp: string;
+  /** The component's `action.event.context` with every binding resolved. */
+  readonly context: JsonObject;
+}
+
+/** A client-to-server A2UI message. */
+export type A2uiClientMessage =
+  | { readonly version: typeof A2UI_VERSION; readonly action: A2uiAction }
+  | { readonly version: typeof A2UI_VERSION; readonly error: A2uiError };

@@ -1,0 +1,69 @@
+// What <mantis-a2ui-surface> reports over a surface's life: a refused message every time it is sent (the agent may
+// repeat a mistake), a render-time error once while the components stay the same, again after the agent's next
+// updateComponents; errors about a higher-order component point into what the agent wrote; and a surface deleted and
+// created again under its ID starts without the state of the one before.
+import { expect } from '@open-wc/testing';
+import '../../../elements/index.js';
+import { MANTIS_CATALOG_ID } from '../../../src/a2ui/types.js';
+import { $$, components, create, data, errorsOf, render, surfaceOf, type, $ } from './fixtures.js';
+
+describe('<mantis-a2ui-surface> over a surface\'s life', () => {
+  it('reports a refused message each time it is sent', async () => {
+    const el = await render(surfaceOf([{ id: 'root', component: 'Text', text: 'ok' }]));
+    const errors = errorsOf(el);
+    const bad = () => components('s', [{ id: 'x', component: 'Text', text: 42 }]);
+    el.messages = [...el.messages, bad()];
+    await el.updateComplete;
+    el.messages = [...el.messages, bad()];
+    await el.updateComplete;
+    expect(errors.map((e) => ('path' in e.error ? e.error.path : ''))).to.deep.equal(['/components/0/text', '/components/0/text']);
+  });
+
+  it('reports a render-time error once while the components stay the same, and again after an updateComponents', async () => {
+    const el = await render(
+      surfaceOf([
+        { id: 'root', component: 'Column', children: ['field', 'gone'] },
+        { id: 'field', component: 'TextField', label: 'Name', value: { path: '/name' } },
+      ]),
+    );
+    const errors = errorsOf(el);
+    const input = $<HTMLInputElement>(el, 'input');
+    for (const text of ['A', 'Ad', 'Ada']) {
+      type(input as HTMLInputElement, text);
+      await el.updateComplete;
+    }
+    expect(errors, 'keystrokes report nothing new').to.deep.equal([]);
+    el.messages = [...el.messages, components('s', [{ id: 'field', component: 'TextField', label: 'Your name', value: { path: '/name' } }])];
+    await el.updateComplete;
+    expect(errors.map((e) => e.error.message)).to.have.length(1);
+    expect(errors[0]?.error.message).to.contain('gone');
+  });
+
+  it('points an error about a higher-order component\'s message into what the agent wrote', async () => {
+    const errors = errorsOf(document.body);
+    await render([
+      { version: 'v0.9', createSurface: { surfaceId: 'm', catalogId: MANTIS_CATALOG_ID } },
+      components('m', [
+        { id: 'root', component: 'StatCard', label: 'Flow', value: '42 m3/h' },
+        { id: 'bad', component: 'Text', text: 42 },
+      ]),
+    ]);
+    const mine = errors.filter((e) => e.error.surfaceId === 'm');
+    expect(mine.map((e) => ('path' in e.error ? e.error.path : ''))).to.deep.equal(['/components/1/text']);
+  });
+
+  it('starts a surface created again under its ID without the state of the one before', async () => {
+    const tabs = [
+      { id: 'root', component: 'Tabs', tabs: [{ title: 'One', child: 'a' }, { title: 'Two', child: 'b' }] },
+      { id: 'a', component: 'Text', text: 'Tab one' },
+      { id: 'b', component: 'Text', text: 'Tab two' },
+    ];
+    const el = await render([create('s'), components('s', tabs)]);
+    $$<HTMLButtonElement>(el, '[role="tab"]')[1]?.click();
+    await el.updateComplete;
+    expect($(el, '[role="tabpanel"]')?.textContent?.trim()).to.equal('Tab two');
+    el.messages = [...el.messages, { version: 'v0.9', deleteSurface: { surfaceId: 's' } }, create('s'), components('s', tabs), data('s', {})];
+    await el.updateComplete;
+    expect($(el, '[role="tabpanel"]')?.textContent?.trim()).to.equal('Tab one');
+  });
+});

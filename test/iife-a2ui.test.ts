@@ -1,0 +1,53 @@
+// A2UI surfaces from the script tag: `<mantis-a2ui-surface>` is a file of its own beside the IIFE
+// (mantis-ui.a2ui.js), on the IIFE's Lit, loaded when a page holds the tag or a chat shows its first surface.
+import { expect, waitUntil } from '@open-wc/testing';
+import { composerSocketUrl } from './helpers/agent.js';
+
+async function legacyPage(body: string): Promise<{ frame: HTMLIFrameElement; win: Window & typeof globalThis; doc: Document }> {
+  const frame = document.createElement('iframe');
+  frame.title = 'legacy page';
+  frame.srcdoc = `<!doctype html><html lang="en"><head><title>legacy</title><script src="/dist/mantis-ui.iife.js"></script></head><body>${body}</body></html>`;
+  const loaded = new Promise((done) => frame.addEventListener('load', done, { once: true }));
+  document.body.append(frame);
+  await loaded;
+  const win = frame.contentWindow as Window & typeof globalThis;
+  return { frame, win, doc: win.document };
+}
+
+const BASIC = 'https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json';
+
+describe('A2UI beside the IIFE', function () {
+  this.timeout(20000);
+
+  it('is not in the IIFE, and defines <mantis-a2ui-surface> from its own file on the IIFE’s Lit', async () => {
+    const iife = await (await fetch('/dist/mantis-ui.iife.js')).text();
+    // The renderer's own words are not in the IIFE.
+    expect(iife.includes('its components refer to each other in a loop'), 'renderer text').to.equal(false);
+    const { frame, win, doc } = await legacyPage('<mantis-a2ui-surface></mantis-a2ui-surface>');
+    await waitUntil(() => win.customElements.get('mantis-a2ui-surface'), 'never defined', { timeout: 8000 });
+    const surface = win.customElements.get('mantis-a2ui-surface') as CustomElementConstructor;
+    const view = win.customElements.get('mantis-ui-view') as CustomElementConstructor;
+    expect(Object.getPrototypeOf(surface) === Object.getPrototypeOf(view), 'one Lit').to.equal(true);
+    const el = doc.querySelector('mantis-a2ui-surface') as unknown as HTMLElement & { messages: unknown[] };
+    // The page's own objects (plain objects of another window are not plain JSON to it).
+    el.messages = win.JSON.parse(
+      JSON.stringify([
+        { version: 'v0.9', createSurface: { surfaceId: 's', catalogId: BASIC } },
+        { version: 'v0.9', updateComponents: { surfaceId: 's', components: [{ id: 'root', component: 'Text', text: 'From a script tag' }] } },
+      ]),
+    ) as unknown[];
+    await waitUntil(() => el.shadowRoot?.textContent?.includes('From a script tag'), 'never rendered');
+    frame.remove();
+  });
+
+  it('a chat in a legacy page shows the surface of a reply', async () => {
+    const { frame, doc } = await legacyPage(`<mantis-chat url="${composerSocketUrl()}"></mantis-chat>`);
+    const chat = doc.querySelector('mantis-chat') as HTMLElement & { send(text: string): boolean };
+    await waitUntil(() => chat.shadowRoot?.querySelector('[part="status"] [role="status"]')?.textContent === 'Connected', 'never connected');
+    chat.send('a2ui form please');
+    await waitUntil(() => chat.shadowRoot?.querySelector('mantis-a2ui-surface')?.shadowRoot?.textContent?.includes('Fill in the form'), 'no surface', {
+      timeout: 10000,
+    });
+    frame.remove();
+  });
+});
