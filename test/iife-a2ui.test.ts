@@ -2,17 +2,7 @@
 // (mantis-ui.a2ui.js), on the IIFE's Lit, loaded when a page holds the tag or a chat shows its first surface.
 import { expect, waitUntil } from '@open-wc/testing';
 import { composerSocketUrl } from './helpers/agent.js';
-
-async function legacyPage(body: string): Promise<{ frame: HTMLIFrameElement; win: Window & typeof globalThis; doc: Document }> {
-  const frame = document.createElement('iframe');
-  frame.title = 'legacy page';
-  frame.srcdoc = `<!doctype html><html lang="en"><head><title>legacy</title><script src="/dist/mantis-ui.iife.js"></script></head><body>${body}</body></html>`;
-  const loaded = new Promise((done) => frame.addEventListener('load', done, { once: true }));
-  document.body.append(frame);
-  await loaded;
-  const win = frame.contentWindow as Window & typeof globalThis;
-  return { frame, win, doc: win.document };
-}
+import { legacyPage } from './helpers/legacy-page.js';
 
 const BASIC = 'https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json';
 

@@ -2,22 +2,12 @@ import { expect, waitUntil } from '@open-wc/testing';
 import { agentOrigin, composerSocketUrl } from './helpers/agent.js';
 import { replyWithNode } from './helpers/chat-views.js';
 import type { MantisChat } from '../elements/mantis-chat/mantis-chat.js';
+import { legacyPage } from './helpers/legacy-page.js';
 
 /**
  * The one-file bundle in a page with no module scripts, as a legacy page would load it: a plain <script> tag.
  * Needs `npm run build` (npm test builds first).
  */
-async function legacyPage(body: string): Promise<{ frame: HTMLIFrameElement; win: Window & typeof globalThis; doc: Document }> {
-  const frame = document.createElement('iframe');
-  frame.title = 'legacy page';
-  frame.srcdoc = `<!doctype html><html lang="en"><head><title>legacy</title><script src="/dist/mantis-ui.iife.js"></script></head><body>${body}</body></html>`;
-  const loaded = new Promise((done) => frame.addEventListener('load', done, { once: true }));
-  document.body.append(frame);
-  await loaded;
-  const win = frame.contentWindow as Window & typeof globalThis;
-  return { frame, win, doc: win.document };
-}
-
 describe('dist/mantis-ui.iife.js', () => {
   it('defines every element in a page without module scripts', async () => {
     const spec = JSON.stringify({ version: 1, id: 'v', root: { id: 'h', type: 'heading', text: 'From a script tag' } });

@@ -35,7 +35,10 @@ test('a2ui action: a turn parses back; ids with spaces, quotes or newlines are q
   fc.assert(
     fc.property(fc.string(), fc.string(), fc.string(), fc.dictionary(fc.string(), fc.jsonValue()), (surfaceId, sourceComponentId, name, context) => {
       const clean = JSON.parse(JSON.stringify(context)) as JsonObject;
-      if (Object.keys(clean).some((k) => ['__proto__', 'constructor', 'prototype'].includes(k))) return;
+      // Keys that name a prototype are refused at any depth (the parsing-is-strict test): not a round trip.
+      const forbidden = (value: unknown): boolean =>
+        typeof value === 'object' && value !== null && Object.entries(value).some(([k, v]) => ['__proto__', 'constructor', 'prototype'].includes(k) || forbidden(v));
+      if (forbidden(clean)) return;
       const parsed = parseActionTurn(formatActionTurn(action({ surfaceId, sourceComponentId, name, context: clean })));
       assert.deepEqual(parsed, { surfaceId, sourceComponentId, name, context: clean });
     }),

@@ -10,15 +10,10 @@ import type { MantisChat } from '../../../elements/mantis-chat/mantis-chat.js';
 import type { AssistantMessage, PersistedMessage } from '../../../src/index.js';
 import { agentOrigin, composerSocketUrl, composerSseUrl } from '../../helpers/agent.js';
 import { recordFetch } from '../../helpers/fetch-log.js';
+import { historyOf, reply } from '../../helpers/chat-replies.js';
 
 const shadow = (el: Element) => el.shadowRoot as ShadowRoot;
 type Surface = HTMLElement & { updateComplete: Promise<unknown> };
-
-function historyOf(chat: MantisChat): PersistedMessage[][] {
-  const seen: PersistedMessage[][] = [];
-  chat.addEventListener('mantis-history-change', (event) => seen.push([...event.detail.messages]));
-  return seen;
-}
 
 async function openChat(options: { sse?: boolean; params?: Record<string, string>; session?: string } = {}): Promise<{ chat: MantisChat; history: PersistedMessage[][] }> {
   const el = document.createElement('mantis-chat');
@@ -30,17 +25,6 @@ async function openChat(options: { sse?: boolean; params?: Record<string, string
   const chat = await fixture<MantisChat>(el);
   await waitUntil(() => shadow(chat).querySelector('[part="status"] [role="status"]')?.textContent === 'Connected', 'never connected', { timeout: 5000 });
   return { chat, history };
-}
-
-/** Sends a message and resolves with the reply once it ended and the chat rendered it. */
-async function reply(chat: MantisChat, text: string): Promise<AssistantMessage> {
-  const complete = oneEvent(chat, 'mantis-message-complete');
-  expect(chat.send(text)).to.equal(true);
-  const { detail } = await complete;
-  await chat.updateComplete;
-  const message = chat.session.thread.assistant((detail.message as AssistantMessage).id);
-  if (!message) throw new Error('no reply');
-  return message;
 }
 
 const surfaces = (chat: MantisChat) => [...shadow(chat).querySelectorAll<Surface>('mantis-a2ui-surface')];

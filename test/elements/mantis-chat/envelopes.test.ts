@@ -4,7 +4,7 @@
 // surface shows them where it should (in place, in the artifact panel, in the page's canvas, on the page's map or as
 // a notice), their render statuses are persisted with the message, and a persisted conversation renders the same
 // envelopes again without asking the agent-ui stream for them.
-import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
+import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import '../../../elements/index.js';
 import { registerEnvelopeComponent } from '../../../elements/agent-envelope/agent-envelope.js';
 import type { EnvelopeStatusDetail } from '../../../elements/events.js';
@@ -15,6 +15,7 @@ import type { MapActionParams, MapAdapter, RenderStatus } from '../../../src/age
 import type { AssistantMessage, PersistedMessage, UiEnvelopeEvent } from '../../../src/index.js';
 import { agentOrigin, composerSseUrl } from '../../helpers/agent.js';
 import { recordFetch } from '../../helpers/fetch-log.js';
+import { historyOf, reply as replyTo } from '../../helpers/chat-replies.js';
 
 /** The two business panels of the reference server, as a host registers them: tiny elements that print their props. */
 class TestHistoryPanel extends HTMLElement {
@@ -56,13 +57,6 @@ class RecordingMap implements MapAdapter {
   }
 }
 
-/** Every `mantis-history-change` of a chat, newest last. */
-function historyOf(chat: MantisChat): PersistedMessage[][] {
-  const seen: PersistedMessage[][] = [];
-  chat.addEventListener('mantis-history-change', (event) => seen.push([...event.detail.messages]));
-  return seen;
-}
-
 async function openChat(options: { scenario?: string; attributes?: Record<string, string> } = {}): Promise<{ chat: MantisChat; history: PersistedMessage[][] }> {
   const el = document.createElement('mantis-chat');
   el.setAttribute('transport', 'sse');
@@ -75,16 +69,8 @@ async function openChat(options: { scenario?: string; attributes?: Record<string
   return { chat, history };
 }
 
-/** Sends a message and resolves with the reply once it ended and the chat rendered it. */
-async function reply(chat: MantisChat, text = 'Show me the pressure history'): Promise<AssistantMessage> {
-  const complete = oneEvent(chat, 'mantis-message-complete');
-  expect(chat.send(text)).to.equal(true);
-  const { detail } = await complete;
-  await chat.updateComplete;
-  const message = chat.session.thread.assistant((detail.message as AssistantMessage).id);
-  if (!message) throw new Error('no reply');
-  return message;
-}
+/** Sends a message (a question about the pressure history by default) and resolves with the reply. */
+const reply = (chat: MantisChat, text = 'Show me the pressure history'): Promise<AssistantMessage> => replyTo(chat, text);
 
 const articles = (chat: MantisChat) => [...shadow(chat).querySelectorAll<HTMLElement>('article.assistant')];
 const envelopesIn = (root: ParentNode) => [...root.querySelectorAll<Envelope>('agent-envelope')];
