@@ -12,6 +12,7 @@ import { chatStyles } from './mantis-chat.styles.js';
 import { FollowBottom } from './follow-bottom.js';
 import { FramePacer } from './frame-pacer.js';
 import { renderBlocks, timelineContext, timelineStyles } from './timeline.js';
+import { userMessageStyles } from './user-message.js';
 import { dispatchSessionEvent } from './session-events.js';
 import { tourStyles } from './tour.js';
 import { ChatWorkspace } from './workspace.js';
@@ -110,7 +111,7 @@ import type { MapAdapter } from '../../src/agent-ui/types.js';
  * @cssprop --mantis-chat-height - Height of the chat (default 32rem).
  */
 export class MantisChat extends LitElement {
-  static override styles = [themeStyles, chatStyles, composerFormStyles, tourStyles, timelineStyles];
+  static override styles = [themeStyles, chatStyles, composerFormStyles, tourStyles, timelineStyles, userMessageStyles];
   static override shadowRootOptions: ShadowRootInit = { ...LitElement.shadowRootOptions, delegatesFocus: true };
 
   /** The Composer URL, absolute or relative to the page (its scheme follows `transport`). */

@@ -1,7 +1,7 @@
 import { css, html, nothing, type TemplateResult } from 'lit';
 import { guard } from 'lit/directives/guard.js';
 import { repeat } from 'lit/directives/repeat.js';
-import { citationIndex, copyText, type AssistantMessage, type ChatSession, type MantisPart, type UserMessage, type ReasoningPart, type ToolPart, type TruncatedPart } from '../../src/index.js';
+import { citationIndex, copyText, type AssistantMessage, type ChatSession, type MantisPart, type ReasoningPart, type ToolPart, type TruncatedPart } from '../../src/index.js';
 import { emit } from '../events.js';
 import type { MessageBlock } from './history-window.js';
 import { streamingMarkdown } from '../internal/markdown.js';
@@ -9,7 +9,7 @@ import { formatBytes } from '../internal/format.js';
 import { renderTour } from './tour.js';
 import { renderEnvelopes, type EnvelopeSurfaces } from './envelopes.js';
 import type { ChatSurfaces } from './surfaces.js';
-import { parseActionTurn } from '../../src/a2ui/action.js';
+import { renderUserMessage } from './user-message.js';
 
 /** The timeline's callbacks for a chat: copy (through the cancelable `mantis-copy`) and tour steps (as navigate actions). */
 export function timelineContext(
@@ -167,25 +167,6 @@ function renderTruncated(data: TruncatedPart['data']): TemplateResult {
   return html`<p part="truncated" class="truncated" role="note">
     This reply is longer than this chat shows; the rest${size} is not displayed. Copy it to read it all.
   </p>`;
-}
-
-/** A user message: always plain text, fences included; a synthesized A2UI action turn (004) shows as a compact chip. */
-function renderUserMessage(message: UserMessage): TemplateResult {
-  const action = parseActionTurn(message.text);
-  if (action) {
-    const context = JSON.stringify(action.context, null, 2);
-    return html`<div part="message message-user action-chip" class="message user action-chip">
-      <details class="chip">
-        <summary><span class="visually-hidden">You used</span> <span aria-hidden="true">⚡</span> <span class="chip-name">${action.name}</span>
-          <span class="muted">on ${action.surfaceId}</span></summary>
-        <pre class="chip-context" aria-label="Action context">${context}</pre>
-      </details>
-    </div>`;
-  }
-  return html`<div part="message message-user" class="message user">
-    <span class="visually-hidden">You said:</span>
-    <p class="user-text">${message.text}</p>
-  </div>`;
 }
 
 /** The transcript's blocks of messages: a block that did not change is not evaluated again, nor is a message. */
@@ -355,20 +336,5 @@ export const timelineStyles = css`
   }
   .surface-slot:empty {
     display: none;
-  }
-  .action-chip .chip {
-    font-size: 0.875em;
-  }
-  .action-chip summary {
-    cursor: pointer;
-  }
-  .chip-name {
-    font-weight: 600;
-  }
-  .chip-context {
-    margin: calc(var(--_space) * 0.5) 0 0;
-    font-family: var(--_mono);
-    white-space: pre-wrap;
-    overflow-wrap: anywhere;
   }
 `;

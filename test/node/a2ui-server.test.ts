@@ -10,6 +10,7 @@ import { BASIC_CATALOG_ID } from '../../demo/server/a2ui-script.js';
 import { formatActionTurn } from '../../src/a2ui/action.js';
 import { ServerEvent } from '../../src/index.js';
 import { useAgentServer } from './agent.js';
+import { EventLog } from './event-log.js';
 
 const peer = useAgentServer();
 const BASIC = `&a2ui_catalog=${encodeURIComponent(BASIC_CATALOG_ID)}`;
@@ -40,20 +41,18 @@ const is =
     e.type === type && also(e as Of<T>);
 
 /** One Composer connection: every event it received, and how to send frames. */
-class Client {
-  readonly seen: ServerEvent[] = [];
-  readonly #waiters = new Set<() => void>();
+class Client extends EventLog<ServerEvent> {
   readonly #surfaces = new Map<string, string>();
 
   constructor(
     readonly send: (frame: unknown) => void,
     readonly close: () => Promise<void>,
   ) {
+    super();
     clients.push(this);
   }
 
   receive(event: ServerEvent): void {
-    this.seen.push(event);
     if (!ServerEvent.safeParse(event).success) invalid.push(event);
     if (event.type === 'a2ui') {
       sent.push({ messages: event.messages, known: new Map(this.#surfaces) });
@@ -62,26 +61,7 @@ class Client {
         if (m.deleteSurface) this.#surfaces.delete(m.deleteSurface.surfaceId);
       }
     }
-    for (const wake of [...this.#waiters]) wake();
-  }
-
-  /** Resolves with the events matching `pred` once there are `count` of them. */
-  next<E extends ServerEvent>(pred: (e: ServerEvent) => e is E, count = 1): Promise<E[]> {
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.#waiters.delete(check);
-        reject(new Error(`timed out; seen ${JSON.stringify(this.seen)}`));
-      }, 5000);
-      const check = (): void => {
-        const found = this.seen.filter(pred);
-        if (found.length < count) return;
-        clearTimeout(timer);
-        this.#waiters.delete(check);
-        resolve(found);
-      };
-      this.#waiters.add(check);
-      check();
-    });
+    this.record(event);
   }
 
   /** Sends a user message; answers the events of its reply, message_start to message_end. */

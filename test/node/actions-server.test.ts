@@ -7,6 +7,7 @@ import { WebSocket } from 'ws';
 import { COMPOSER_PATH, COMPOSER_SSE_PATH, startAgentServer, type AgentServer } from '../../demo/server/agent-server.js';
 import { BagStore, SELECTION_BAG_NAME } from '../../demo/server/bags.js';
 import type { ServerEvent } from '../../src/index.js';
+import { EventLog } from './event-log.js';
 
 const servers: AgentServer[] = [];
 const clients: Client[] = [];
@@ -40,40 +41,19 @@ const isResult = (id: string) => (e: ServerEvent) => e.type === 'action_result' 
 const isTask = (id: string) => (e: ServerEvent) => e.type === 'task' && e.client_action_id === id;
 
 /** One Composer connection: what it received, and how to send frames. */
-class Client {
-  readonly seen: ServerEvent[] = [];
-  readonly #waiters = new Set<() => void>();
+class Client extends EventLog<ServerEvent> {
   #messages = 0;
 
   constructor(
     readonly send: (frame: unknown) => void,
     readonly close: () => Promise<void>,
   ) {
+    super();
     clients.push(this);
   }
 
   receive(event: ServerEvent): void {
-    this.seen.push(event);
-    for (const wake of [...this.#waiters]) wake();
-  }
-
-  /** Resolves with the events matching `pred` once there are `count` of them. */
-  next(pred: (e: ServerEvent) => boolean, count = 1): Promise<ServerEvent[]> {
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.#waiters.delete(check);
-        reject(new Error(`timed out; seen ${JSON.stringify(this.seen)}`));
-      }, 5000);
-      const check = (): void => {
-        const found = this.seen.filter(pred);
-        if (found.length < count) return;
-        clearTimeout(timer);
-        this.#waiters.delete(check);
-        resolve(found);
-      };
-      this.#waiters.add(check);
-      check();
-    });
+    this.record(event);
   }
 
   async result(id: string): Promise<Result> {
