@@ -2,6 +2,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
+import { build as esbuild } from 'esbuild';
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { defaultReporter, summaryReporter } from '@web/test-runner';
 import { tsImport } from 'tsx/esm/api';
@@ -72,6 +73,17 @@ export default {
   ],
   plugins: [
     esbuildPlugin({ ts: true, tsconfig: './tsconfig.json', target: 'es2022' }),
+    {
+      // tus-js-client's browser build is ES modules, its url-parse dependency CommonJS: every bundler converts that.
+      // The test runner serves modules one by one, so it serves url-parse (with its own two CommonJS dependencies)
+      // bundled into one ES module, as a bundler would.
+      name: 'mantis-commonjs-url-parse',
+      async transform(context) {
+        if (!/\/node_modules\/url-parse\/index\.js$/.test(context.path)) return undefined;
+        const out = await esbuild({ entryPoints: ['node_modules/url-parse/index.js'], bundle: true, format: 'esm', write: false, logLevel: 'silent' });
+        return { body: out.outputFiles[0].text };
+      },
+    },
     {
       // ECharts and zrender read process.env.NODE_ENV, which every bundler replaces (vite.config.ts does for the IIFE's
       // lazy chart file, a host's bundler for the ES build). The test runner serves them unbundled: it replaces it too.

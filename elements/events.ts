@@ -82,6 +82,8 @@ export interface ArtifactPanelResizeDetail {
 /** Detail of `mantis-send`: a user message about to be sent. Cancel the event to keep it from being sent. */
 export interface SendDetail {
   readonly text: string;
+  /** The files attached to it (it waits for those still uploading); empty when none. */
+  readonly attachments: readonly { readonly name: string; readonly mediaType: string; readonly size: number }[];
 }
 
 /** Detail of `mantis-message-complete`: the finished assistant message, with its source text and parts. */

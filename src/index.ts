@@ -46,4 +46,9 @@ export { A2UI_VERSION, BASIC_CATALOG_ID, MANTIS_CATALOG_ID } from './a2ui/types.
 export type { A2uiAction, A2uiClientMessage, A2uiComponent, A2uiError, A2uiGenericError, A2uiValidationError, JsonValue, JsonObject } from './a2ui/types.js';
 export type { A2uiServerMessage } from './a2ui/schema.js';
 export { touchedSurfaces, type SurfacePlacement } from './chat/surfaces.js';
-export { A2UI_LIMITS } from './limits.js';
+export { A2UI_LIMITS, UPLOAD_LIMITS } from './limits.js';
+export { formatBytes } from './format.js';
+export * from './uploads/sniff.js';
+export * from './uploads/policy.js';
+export * from './uploads/uploader.js';
+export * from './uploads/tray.js';

@@ -123,6 +123,23 @@ export const MEDIA_LIMITS = {
   idleMs: 20_000,
 } as const;
 
+/**
+ * Attachments a user sends with a message (docs/protocol.md "Attachments"). A host may lower each limit
+ * (`<mantis-chat>.attachmentLimits`), never raise it: `fileBytes` is the reference server's ceiling too.
+ */
+export const UPLOAD_LIMITS = {
+  /** Files attached to one message. */
+  files: 10,
+  /** Bytes of one file (the media store's download ceiling: what is stored can be downloaded again). */
+  fileBytes: 64 * 1024 * 1024,
+  /** Bytes of all the files of one message together. */
+  totalBytes: 128 * 1024 * 1024,
+  /** Bytes read from the start of a file to tell what it really is (an image's signature, markup). */
+  sniffBytes: 1024,
+  /** Characters of a file name as sent and shown (longer names are cut, keeping the extension). */
+  nameLength: 200,
+} as const;
+
 /** The caps of the in-memory artifact store behind the artifact panel (see src/artifacts/). */
 export const ARTIFACT_LIMITS = {
   /** Payloads (and so tabs) held at once. */

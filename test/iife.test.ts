@@ -174,8 +174,8 @@ describe('the lazily loaded parts of the IIFE', () => {
 describe('the media engine beside the IIFE', () => {
   it('is not in the IIFE, and a chat loads it only when an image is previewed', async () => {
     const iife = await (await fetch('/dist/mantis-ui.iife.js')).text();
-    // The engine's fetch options and the preview types it accepts.
-    for (const marker of ['content-disposition', 'image/avif']) expect(iife.includes(marker), marker).to.equal(false);
+    // The engine's download header, its limits and its object URLs (the image types are the attachment checks' too).
+    for (const marker of ['content-disposition', 'idleMs', 'createObjectURL']) expect(iife.includes(marker), marker).to.equal(false);
     const { frame, win, doc } = await legacyPage(`<mantis-chat media-base-url="${agentOrigin}/api/v1/"></mantis-chat>`);
     const chat = doc.querySelector('mantis-chat') as HTMLElement & { mediaToken: () => string; updateComplete: Promise<unknown> };
     chat.mediaToken = () => 'demo-token';

@@ -6,6 +6,8 @@ import { createAgentUiHandler } from './agent-ui.js';
 import { BagStore, createBagsHandler } from './bags.js';
 import { handleComposerSocket, handleComposerSse } from './composer.js';
 import { createMediaHandler } from './media.js';
+import { UploadStore } from './upload-store.js';
+import { createUploadsHandler } from './uploads.js';
 import { serveStatic, type StaticMount } from './static.js';
 
 /** The Composer WebSocket endpoint. */
@@ -23,13 +25,20 @@ export interface AgentServerOptions {
   /** 0 picks a free port. */
   readonly port?: number;
   readonly host?: string;
-  /** The bearer token of /api/v1/agent_files/ (default 'demo-token'). */
+  /** The bearer token of the `demo` account, for /api/v1/agent_files/ and /api/v1/uploads/ (default 'demo-token'). */
   readonly mediaToken?: string;
   /**
-   * Serves the media store's test files and test-control API (demo/server/media-test.ts; `createMediaHandler({ test })`).
-   * For tests only: off by default, so `npm start` never serves them.
+   * Serves the media store's test files and test-control API (demo/server/media-test.ts; `createMediaHandler({ test })`)
+   * and the upload endpoint's test-control API (demo/server/uploads.ts). For tests only: off by default, so
+   * `npm start` never serves them.
    */
   readonly mediaTest?: boolean;
+  /**
+   * The uploads, shared by the upload endpoint and the Composer (which confirms a user message's attachments); its
+   * `files` are the media store's. Default: `new UploadStore()` (10-minute expiry); tests pass one with a short
+   * `expiryMs`.
+   */
+  readonly uploads?: UploadStore;
   /** Folders served over plain HTTP (the demo page and the built bundle). */
   readonly mounts?: readonly StaticMount[];
   /**
@@ -45,6 +54,8 @@ export interface AgentServer {
   readonly port: number;
   /** The server's bags (the store the bags API and the Composer share). */
   readonly bags: BagStore;
+  /** The server's uploads (the store the upload endpoint and the Composer share). */
+  readonly uploads: UploadStore;
   close(): Promise<void>;
 }
 
@@ -53,9 +64,12 @@ export async function startAgentServer(options: AgentServerOptions = {}): Promis
   const mounts = [MAPLIBRE_MOUNT, ...(options.mounts ?? [])];
   const host = options.host ?? '127.0.0.1';
   const bags = options.bags ?? new BagStore();
+  const uploads = options.uploads ?? new UploadStore();
   const agentUi = createAgentUiHandler();
-  const deps = { bags, agentUi };
-  const apiHandlers = [agentUi, createMediaHandler({ token: options.mediaToken, test: options.mediaTest === true }), createBagsHandler(bags)];
+  const deps = { bags, agentUi, uploads };
+  const test = options.mediaTest === true;
+  const uploadsHandler = createUploadsHandler({ token: options.mediaToken, store: uploads, test });
+  const apiHandlers = [agentUi, createMediaHandler({ token: options.mediaToken, test, files: uploads.files }), uploadsHandler, createBagsHandler(bags)];
   const http: Server = createServer((req, res) => {
     // A fixed base: nothing reads the Host header, and a malformed one must not throw here.
     let url: URL;
@@ -110,7 +124,9 @@ export async function startAgentServer(options: AgentServerOptions = {}): Promis
     origin: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
     port,
     bags,
+    uploads,
     close: async () => {
+      uploadsHandler.close();
       for (const client of wss.clients) client.terminate();
       wss.close();
       http.closeAllConnections();

@@ -10,12 +10,15 @@ import {
   type ProtocolMarker,
   type ServerEvent,
 } from '../../src/index.js';
+import { formatBytes } from '../../src/format.js';
+import { cleanFileName } from '../../src/uploads/policy.js';
 import { answerA2ui, greeting, handleClientAction, readA2uiOptions, recordA2uiError, serveA2uiErrors, type A2uiOptions } from './a2ui-composer.js';
 import type { AgentUiHandler } from './agent-ui.js';
 import type { BagStore } from './bags.js';
 import { FaultyConnection, faultPlan, withheldActionResults } from './faults.js';
-import { openMessage, scriptedReply, toDeltas, toolsPrelude } from './scenarios.js';
+import { openMessage, scriptedReply, streamText, toDeltas, toolsPrelude, type OpenMessage } from './scenarios.js';
 import { getSession, type ActionResult, type Session, type StreamItem } from './sessions.js';
+import type { StoredAttachment, UploadStore } from './upload-store.js';
 
 /** Options read from the Composer URL (the same for WebSocket and SSE). */
 export interface ComposerOptions {
@@ -66,8 +69,10 @@ function handleFrame(session: Session, options: ComposerOptions, frame: ClientFr
       session.answered.add(frame.client_message_id);
       // The server alone decides the marker: UI only for the exact capability, and only in orchestrator or ask.
       const marker: ProtocolMarker = { inlineUiVersion: options.inlineUi ? 1 : null, mode: frame.mode };
-      if (answerA2ui(session, options, marker, frame.client_message_id, frame.text)) return null;
-      void streamReply(session, options, marker, frame.client_message_id, frame.text, deps.agentUi);
+      const attachments = frame.attachments ?? [];
+      // A message with files gets the reply that confirms them (below), never a scripted A2UI one.
+      if (attachments.length === 0 && answerA2ui(session, options, marker, frame.client_message_id, frame.text)) return null;
+      void streamReply(session, options, marker, frame.client_message_id, frame.text, deps, attachments);
       return null;
     }
     case 'action': {
@@ -142,18 +147,79 @@ export interface ComposerDeps {
   readonly bags: BagStore;
   /** The agent-ui@1 handler: envelopes of Composer replies hand out render_refs it resolves. */
   readonly agentUi: AgentUiHandler;
+  /** The upload endpoint's store: a user message's attachments are the uploads it names there. */
+  readonly uploads: UploadStore;
+}
+
+type SentAttachments = NonNullable<Extract<ClientFrame, { type: 'user_message' }>['attachments']>;
+
+/** A file name in reply text, cleaned and with Markdown's punctuation escaped, so it reads as written. */
+const quoteName = (name: string): string => cleanFileName(name).replace(/[\\`*_{}[\]()<>#+!|~&]/g, '\\$&');
+
+/** `a`, `a and b`, `a, b and c`. */
+const list = (items: readonly string[]): string => (items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`);
+
+/**
+ * Confirms a user message's attachments, right after the reply's `message_start`: one `attachment` event per upload
+ * the frame names (once each, in the frame's order) that the store holds, finished and checked, with the server's own
+ * name, type, size and key (the frame's are only what the client showed). Each is claimed by the message: it can no
+ * longer be deleted. Returns the reply's sentences about them: what was received, and what could not be found.
+ */
+function confirmAttachments(message: OpenMessage, uploads: UploadStore, replyTo: string, sent: SentAttachments): string {
+  const found: StoredAttachment[] = [];
+  const missing: string[] = [];
+  const seen = new Set<string>();
+  for (const attachment of sent) {
+    if (seen.has(attachment.upload_id)) continue;
+    seen.add(attachment.upload_id);
+    const stored = uploads.claim(attachment.upload_id, replyTo);
+    if (!stored) {
+      missing.push(attachment.name);
+      continue;
+    }
+    found.push(stored);
+    message.publish({ type: 'attachment', attachment_id: stored.id, name: stored.name, media_type: stored.mediaType, size: stored.size, key: stored.key });
+  }
+  const sentences: string[] = [];
+  if (found.length > 0) sentences.push(`I received ${list(found.map((file) => `${quoteName(file.name)} (${file.mediaType}, ${formatBytes(file.size)})`))}.`);
+  if (missing.length > 0) {
+    const names = list(missing.map(quoteName));
+    sentences.push(
+      missing.length === 1
+        ? `I could not find ${names}: it was not uploaded, its upload did not finish, or it expired.`
+        : `I could not find ${names}: they were not uploaded, their uploads did not finish, or they expired.`,
+    );
+  }
+  return sentences.join(' ');
 }
 
 /** Whether a reply sends agent-ui@1 envelopes: the `envelopes` scenario, or a user asking for what they show. */
 const wantsEnvelopes = (options: ComposerOptions, text: string): boolean =>
   options.scenario === 'envelopes' || (options.scenario === 'summary' && /\b(charts?|maps?|history|scada|envelopes?)\b/i.test(text));
 
-async function streamReply(session: Session, options: ComposerOptions, marker: ProtocolMarker, replyTo: string, text: string, agentUi: AgentUiHandler): Promise<void> {
+async function streamReply(
+  session: Session,
+  options: ComposerOptions,
+  marker: ProtocolMarker,
+  replyTo: string,
+  text: string,
+  { agentUi, uploads }: ComposerDeps,
+  attachments: SentAttachments = [],
+): Promise<void> {
   const message = openMessage(session, marker, replyTo);
+  const received = attachments.length > 0 ? confirmAttachments(message, uploads, replyTo, attachments) : '';
   const pause = () => (options.delayMs > 0 ? sleep(options.delayMs) : Promise.resolve());
-  if (options.scenario === 'tools') await toolsPrelude(message, text, options.chunk, pause);
-
-  const reply = options.scenario === 'echo' ? text : scriptedReply(marker, text);
+  // A message of files alone (no text) gets only the sentences about them, in every scenario.
+  const scripted = text === '' ? '' : options.scenario === 'echo' ? text : scriptedReply(marker, text);
+  // A Visual Tour reply is one JSON object, the whole message: the attachment events alone confirm the files.
+  const note = marker.mode === 'visual-tour' && scripted !== '' ? '' : received;
+  const prelude = options.scenario === 'tools' && text !== '';
+  if (prelude) {
+    // The files are confirmed first, before the reasoning and the tool call.
+    if (note !== '') await streamText(message, `${note}\n\n`, options.chunk, pause);
+    await toolsPrelude(message, text, options.chunk, pause);
+  }
+  const reply = prelude ? scripted : [note, scripted].filter((part) => part !== '').join('\n\n');
   const deltas = toDeltas(reply, options.chunk);
   // Envelopes go out a third of the way into the text, as a tool call's result would.
   const envelopesAt = wantsEnvelopes(options, text) ? Math.floor(deltas.length / 3) : -1;
@@ -165,7 +231,7 @@ async function streamReply(session: Session, options: ComposerOptions, marker: P
   }
   message.end();
   // The legacy task behind the todo item reports its progress through a trusted task event.
-  if (options.scenario === 'tools') session.publish({ type: 'task', task_id: 7, status: 'completed' });
+  if (prelude) session.publish({ type: 'task', task_id: 7, status: 'completed' });
 }
 
 /** The Composer protocol on one WebSocket connection. */

@@ -1,14 +1,15 @@
 /*
  * The authenticated media store of the reference agent server: `GET /api/v1/agent_files/<path>` serves the file
  * whose key is `agent_files/<path>` (000_de6e533300a72cb9.txt: "media-gallery with authenticated agent_files/...
- * keys") to a bearer token, which names an account. The files are generated in memory: solid-colour PNGs and CSVs,
- * and, only when asked for (`test: true`), the test files of demo/server/media-test.ts. No SVG, which can carry script. docs/reference-server.md
- * describes the endpoint and its test-control API.
+ * keys") to a bearer token, which names an account (demo/server/accounts.ts). The files are generated in memory:
+ * solid-colour PNGs and CSVs, and, only when asked for (`test: true`), the test files of demo/server/media-test.ts; the
+ * upload endpoint (demo/server/uploads.ts) adds the files users upload, under `agent_files/uploads/<account>/`. No
+ * SVG, which can carry script. docs/reference-server.md describes the endpoint and its test-control API.
  */
-import { createHash, timingSafeEqual } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
 import { deflateSync } from 'node:zlib';
 import { AGENT_FILE_KEY_MAX, AGENT_FILE_KEY_PATTERN } from '../../src/index.js';
+import { challenge, createAccounts, sendText, type AccountOptions } from './accounts.js';
 import type { RequestHandler } from './bags.js';
 import { handleTestControl, MediaTestPeer, TEST_CONTROL_PATH } from './media-test.js';
 
@@ -21,12 +22,25 @@ const MAX_KEY_LENGTH = AGENT_FILE_KEY_MAX;
 
 /** Keys only the `demo` account may read; another account gets 403. */
 export const PRIVATE_PREFIX = 'agent_files/private/';
+/**
+ * The files users uploaded (demo/server/uploads.ts): `agent_files/uploads/<account>/<upload ID>/<name>`, readable by
+ * that account only; another gets 403.
+ */
+export const UPLOADS_PREFIX = 'agent_files/uploads/';
 
-export interface MediaOptions {
-  /** The bearer token of the `demo` account. Default `demo-token`. */
-  readonly token?: string;
-  /** Other accounts, by bearer token. Default `{ 'other-token': 'other' }`. */
-  readonly accounts?: Readonly<Record<string, string>>;
+/** The account a key belongs to (only it may read the key), or null for a key any account may read. */
+export function ownerOf(key: string): string | null {
+  if (key.startsWith(PRIVATE_PREFIX)) return 'demo';
+  if (key.startsWith(UPLOADS_PREFIX)) return key.slice(UPLOADS_PREFIX.length).split('/', 1)[0] as string;
+  return null;
+}
+
+export interface MediaOptions extends AccountOptions {
+  /**
+   * The files served, by key. Default: a fresh `demoMediaFiles()`. The upload endpoint adds the files users uploaded
+   * to the same map (`startAgentServer` shares one between them).
+   */
+  readonly files?: MediaFiles;
   /**
    * Serves the test files and the test-control API of demo/server/media-test.ts: large streams, held responses, and
    * an unauthenticated stats endpoint that lists every key any account requested. For tests only (the browser test
@@ -38,8 +52,24 @@ export interface MediaOptions {
 export interface MediaFile {
   readonly contentType: string;
   readonly body: Buffer;
-  /** Non-image files are offered as downloads. */
+  /** Non-image files are offered as downloads, under this name. */
   readonly filename?: string;
+}
+
+/** The media store: files by key. */
+export type MediaFiles = Map<string, MediaFile>;
+
+/**
+ * `content-disposition: attachment` with the file name: `filename="..."` alone for a name of plain characters, else
+ * an ASCII stand-in plus the exact name as `filename*` (RFC 6266), so a user's file name never breaks the header.
+ */
+export function contentDisposition(filename: string): string {
+  if (/^[\x20-\x7e]*$/.test(filename) && !/["\\]/.test(filename)) return `attachment; filename="${filename}"`;
+  const fallback = filename.replace(/[^\x20-\x7e]|["\\%]/g, '_');
+  // A lone surrogate (a name cut inside a pair) would make encodeURIComponent throw.
+  const whole = filename.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+  const encoded = encodeURIComponent(whole).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
@@ -118,41 +148,15 @@ const CORS = {
   'access-control-expose-headers': 'content-disposition',
 } as const;
 
-const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest();
-
 /** Creates the media handler. Its answers carry CORS headers, so a page on another origin can read them. */
 export function createMediaHandler(options: MediaOptions = {}): RequestHandler {
-  const accounts = Object.entries({ [options.token ?? 'demo-token']: 'demo', ...(options.accounts ?? { 'other-token': 'other' }) }).map(
-    ([token, account]) => ({ digest: digest(token), account }),
-  );
-  const files = demoMediaFiles();
+  const accounts = createAccounts(options);
+  const files = options.files ?? demoMediaFiles();
   const peer = options.test === true ? new MediaTestPeer() : null;
   let testPng: Buffer | undefined;
 
-  function reply(res: ServerResponse, status: number, message: string, extra: Record<string, string> = {}): void {
-    const text = `${message}\n`;
-    res.writeHead(status, {
-      ...CORS,
-      'content-type': 'text/plain; charset=utf-8',
-      'content-length': String(Buffer.byteLength(text)),
-      'cache-control': 'no-store',
-      'x-content-type-options': 'nosniff',
-      ...extra,
-    });
-    res.end(text);
-  }
-
-  /** The account of the request's `Authorization: Bearer <token>`; compared in constant time with every token. */
-  function authorized(req: IncomingMessage): { account: string } | 'missing' | 'invalid' {
-    const header = req.headers.authorization;
-    if (header === undefined) return 'missing';
-    const match = /^Bearer ([\x21-\x7e]+)$/i.exec(header.trim());
-    if (!match) return 'invalid';
-    const presented = digest(match[1] as string);
-    let found: string | null = null;
-    for (const { digest: expected, account } of accounts) if (timingSafeEqual(presented, expected)) found = account;
-    return found === null ? 'invalid' : { account: found };
-  }
+  const reply = (res: ServerResponse, status: number, message: string, extra: Record<string, string> = {}): void =>
+    sendText(res, status, message, { ...CORS, ...extra });
 
   return async (req, res, url) => {
     // The raw request target, before the URL parser resolved any dot segments away.
@@ -184,19 +188,18 @@ export function createMediaHandler(options: MediaOptions = {}): RequestHandler {
     // Every request of a valid key is recorded, whatever its answer (the test-control API reports them).
     const tracked = valid && key !== null && peer ? peer.track(key, res) : { sent: () => undefined };
 
-    const auth = authorized(req);
+    const auth = accounts.authorize(req);
     if (typeof auth === 'string') {
-      reply(res, 401, 'A bearer token is required', {
-        'www-authenticate': auth === 'missing' ? 'Bearer realm="agent_files"' : 'Bearer realm="agent_files", error="invalid_token"',
-      });
+      reply(res, 401, 'A bearer token is required', { 'www-authenticate': challenge('agent_files', auth) });
       return true;
     }
     if (!valid || key === null) {
       reply(res, 400, 'Not an agent_files/... key');
       return true;
     }
-    // Checked before existence: another account learns nothing about which private keys exist.
-    if (key.startsWith(PRIVATE_PREFIX) && auth.account !== 'demo') {
+    // Checked before existence: another account learns nothing about which private or uploaded keys exist.
+    const owner = ownerOf(key);
+    if (owner !== null && auth.account !== owner) {
       reply(res, 403, 'This file belongs to another account');
       return true;
     }
@@ -216,7 +219,7 @@ export function createMediaHandler(options: MediaOptions = {}): RequestHandler {
       ...headers,
       'content-type': file.contentType,
       'content-length': String(file.body.length),
-      ...(file.filename ? { 'content-disposition': `attachment; filename="${file.filename}"` } : {}),
+      ...(file.filename ? { 'content-disposition': contentDisposition(file.filename) } : {}),
     });
     res.end(req.method === 'HEAD' ? undefined : file.body);
     if (req.method !== 'HEAD') tracked.sent(file.body.length);

@@ -1,4 +1,4 @@
-import type { A2uiSurfaceModule, ArtifactPanelModule, EnvelopeRuntimeModule, MapLibreRuntimeModule, MediaEngineModule, MediaItemModule } from './lazy.js';
+import type { A2uiSurfaceModule, ArtifactPanelModule, AttachmentsViewModule, TusUploaderModule, EnvelopeRuntimeModule, MapLibreRuntimeModule, MediaEngineModule, MediaItemModule } from './lazy.js';
 import { LIT_KIT, litKitKey } from './lit-kit.js';
 
 /*
@@ -49,6 +49,8 @@ export const loadMediaEngine: () => Promise<MediaEngineModule> = once('mantis-ui
 export const loadMediaItem: () => Promise<MediaItemModule> = once('mantis-ui.media-item.js');
 export const loadA2uiSurface: () => Promise<A2uiSurfaceModule> = once('mantis-ui.a2ui.js');
 export const loadArtifactPanel: () => Promise<ArtifactPanelModule> = once('mantis-ui.artifact-panel.js');
+export const loadTusUploader: () => Promise<TusUploaderModule> = once('mantis-ui.uploads.js');
+export const loadAttachmentsView: () => Promise<AttachmentsViewModule> = once('mantis-ui.attachments.js');
 
 /**
  * Loads a lazy element's file once the page needs it: now if its own markup holds the tag, else when a node with the

@@ -4,6 +4,8 @@ import type * as MediaEngine from '../../src/media/media-service.js';
 import type * as MediaItem from '../mantis-media-item/mantis-media-item.js';
 import type * as A2uiSurface from '../mantis-a2ui-surface/mantis-a2ui-surface.js';
 import type * as ArtifactPanel from '../mantis-artifact-panel/mantis-artifact-panel.js';
+import type * as TusUploader from './tus-uploader.js';
+import type * as AttachmentsView from '../mantis-chat/attachments-view.js';
 
 /*
  * The parts loaded only when first needed, each its own file: the agent-ui@1 runtime (schemas, registry,
@@ -19,6 +21,8 @@ export type MediaEngineModule = typeof MediaEngine;
 export type MediaItemModule = typeof MediaItem;
 export type A2uiSurfaceModule = typeof A2uiSurface;
 export type ArtifactPanelModule = typeof ArtifactPanel;
+export type TusUploaderModule = typeof TusUploader;
+export type AttachmentsViewModule = typeof AttachmentsView;
 
 /** Imports once; a failed load is tried again at the next call. */
 function once<T>(load: () => Promise<T>): () => Promise<T> {
@@ -43,6 +47,11 @@ export const loadMediaItem: () => Promise<MediaItemModule> = once(() => import('
 export const loadA2uiSurface: () => Promise<A2uiSurfaceModule> = once(() => import('../mantis-a2ui-surface/mantis-a2ui-surface.js'));
 /** `<mantis-artifact-panel>` (tabs, layout, the payload formats), a file of its own beside the IIFE. */
 export const loadArtifactPanel: () => Promise<ArtifactPanelModule> = once(() => import('../mantis-artifact-panel/mantis-artifact-panel.js'));
+
+/** The tus upload client (tus-js-client), loaded with a chat's first attachment. */
+export const loadTusUploader: () => Promise<TusUploaderModule> = once(() => import('./tus-uploader.js'));
+/** The composer's attachment controls, loaded once a chat has an upload endpoint. */
+export const loadAttachmentsView: () => Promise<AttachmentsViewModule> = once(() => import('../mantis-chat/attachments-view.js'));
 
 /** In the ES build every element is defined with the rest: nothing to watch for (lazy.iife.ts loads them in the IIFE). */
 export function lazyElement(_tag: string, load: () => Promise<unknown>): () => void {

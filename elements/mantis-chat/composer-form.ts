@@ -33,6 +33,13 @@ export interface ComposerFormContext {
   readonly onInput: () => void;
   readonly onMode: (mode: ComposerMode) => void;
   readonly onStop: () => void;
+  /** A message waits for its files: the input is read-only and sending again does nothing. */
+  readonly waiting: boolean;
+  readonly onPaste: (event: ClipboardEvent) => void;
+  /** The attach button (nothing when attachments are off). */
+  readonly attachButton: TemplateResult | typeof nothing;
+  /** The attached files' chips, refusals and the waiting line. */
+  readonly tray: TemplateResult | typeof nothing;
 }
 
 function onKeyDown(event: KeyboardEvent): void {
@@ -55,15 +62,19 @@ export function renderComposerForm(ctx: ComposerFormContext): TemplateResult {
       enterkeyhint="send"
       aria-invalid=${ctx.error ? 'true' : 'false'}
       aria-describedby=${ctx.error ? 'send-error' : nothing}
+      ?readonly=${ctx.waiting}
       @keydown=${onKeyDown}
       @input=${ctx.onInput}
+      @paste=${ctx.onPaste}
     ></textarea>
+    ${ctx.tray}
     <div class="composer-actions">
+      ${ctx.attachButton}
       <select part="mode-select" aria-label="Mode" .value=${ctx.mode} @change=${(e: Event) => ctx.onMode((e.target as HTMLSelectElement).value as ComposerMode)}>
         ${MODES.map((mode) => html`<option value=${mode} ?selected=${mode === ctx.mode}>${MODE_LABEL[mode]}</option>`)}
       </select>
       <button part="stop-button" class="stop" type="button" ?hidden=${!ctx.streaming} @click=${ctx.onStop}>Stop</button>
-      <button part="send-button" class="send" type="submit">Send</button>
+      <button part="send-button" class="send" type="submit" ?disabled=${ctx.waiting}>Send</button>
     </div>
     <p part="send-error" id="send-error" class="send-error" role="alert">${ctx.error}</p>
   </form>`;

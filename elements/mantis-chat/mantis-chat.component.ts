@@ -1,7 +1,7 @@
 import { ContextProvider } from '@lit/context';
 import { LitElement, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
-import { type ActionRegistry, type ChatMessage, type ChatSession, type ComposerMode, type MediaTokenProvider, type PersistedMessage, type Transport } from '../../src/index.js';
+import { type ActionRegistry, type AttachmentLimits, type ChatMessage, type ChatSession, type ComposerMode, type MediaTokenProvider, type PersistedMessage, type Transport } from '../../src/index.js';
 import { emit } from '../events.js';
 import { chatServices } from '../internal/chat-context.js';
 import { isTheme, themeStyles, type Theme } from '../internal/theme.styles.js';
@@ -18,6 +18,8 @@ import { tourStyles } from './tour.js';
 import { ChatWorkspace } from './workspace.js';
 import { ChatEnvelopes } from './envelopes.js';
 import { ChatSurfaces } from './surfaces.js';
+import { ChatAttachments } from './attachments.js';
+import { attachmentCardStyles } from './attachment-card.js';
 import { requireArtifactPanel } from '../mantis-artifact-panel/mantis-artifact-panel.js';
 import type { MapAdapter } from '../../src/agent-ui/types.js';
 
@@ -74,7 +76,14 @@ import type { MapAdapter } from '../../src/agent-ui/types.js';
  * @csspart tour - A Visual Tour; its steps are `tour-step` parts, their buttons `tour-show`.
  * @csspart tour-step - One step of a tour.
  * @csspart tour-show - The button that shows a tour step on the map.
- * @csspart attachment - An uploaded file in the timeline.
+ * @csspart attachment - A file the backend confirmed (a trusted `attachment` event), in the reply: its name, type and size, with the image's preview or the file's download.
+ * @csspart sent-files - The files a user message was sent with, named.
+ * @csspart attach-button - Opens the file picker (shown when `upload-url` is set).
+ * @csspart attachments - The files attached to the message being written; each is an `attachment-chip` part.
+ * @csspart attachment-chip - One attached file: name, type, size, progress and its buttons; also `attachment-<state>` (`checking`, `uploading`, `uploaded`, `failed`).
+ * @csspart attachment-progress - The upload progress bar of an attached file.
+ * @csspart attachment-error - Why files were not attached (over a limit, a type not accepted, content that is not what its name says).
+ * @csspart waiting - The line of a message waiting for its files to upload, with a button that keeps it from being sent.
  * @csspart tool - A tool call in the timeline; also `tool-<state>` with its AI SDK state.
  * @csspart reasoning - Reasoning in the timeline (collapsible).
  * @csspart todo - The todo list from trusted todo events.
@@ -111,7 +120,7 @@ import type { MapAdapter } from '../../src/agent-ui/types.js';
  * @cssprop --mantis-chat-height - Height of the chat (default 32rem).
  */
 export class MantisChat extends LitElement {
-  static override styles = [themeStyles, chatStyles, composerFormStyles, tourStyles, timelineStyles, userMessageStyles];
+  static override styles = [themeStyles, chatStyles, composerFormStyles, tourStyles, timelineStyles, userMessageStyles, attachmentCardStyles];
   static override shadowRootOptions: ShadowRootInit = { ...LitElement.shadowRootOptions, delegatesFocus: true };
 
   /** The Composer URL, absolute or relative to the page (its scheme follows `transport`). */
@@ -164,6 +173,30 @@ export class MantisChat extends LitElement {
    * none sends no Authorization header (cookies only).
    */
   @property({ attribute: false }) mediaToken: MediaTokenProvider | undefined = undefined;
+
+  /**
+   * The upload endpoint for attachments (a tus 1.0 endpoint such as the reference server's `…/api/v1/uploads/`,
+   * resolved against the page). With it the composer takes files (a button, drop, paste); each uploads at once with
+   * `mediaToken` and `media-credentials`, and a message is sent once its files have uploaded. Without it no file is
+   * taken.
+   */
+  @property({ attribute: 'upload-url' }) uploadUrl: string | undefined = undefined;
+
+  /**
+   * The media types files may have, comma-separated (`image/*,application/pdf`): checked against what a file's bytes
+   * prove it is. Default: PNG, JPEG, GIF, WebP and AVIF images, PDF, plain text, CSV, Markdown and JSON. HTML, SVG,
+   * XML and scripts are never taken.
+   */
+  @property({ attribute: 'attachment-accept' }) attachmentAccept: string | undefined = undefined;
+
+  /**
+   * Bytes per upload request (a positive whole number): a file larger than this goes in several PATCH requests, for a
+   * proxy that caps request bodies. Default: one request per file.
+   */
+  @property({ attribute: 'upload-chunk-size', type: Number }) uploadChunkSize: number | undefined = undefined;
+
+  /** Lower limits for attachments: `{ files, fileBytes, totalBytes }` per message (see UPLOAD_LIMITS, which they cannot exceed). */
+  @property({ attribute: false }) attachmentLimits: Partial<AttachmentLimits> | undefined = undefined;
 
   /**
    * The signed-in account. Media previews are cached per account; when it changes, every object URL of the old
@@ -285,6 +318,7 @@ export class MantisChat extends LitElement {
     this.#services.setValue(this.#binding.services);
   });
   readonly #envelopes = new ChatEnvelopes(this, (source) => this.#binding.services.openArtifact(source));
+  readonly #attachments = new ChatAttachments(this, (text) => (this.announcement = text));
   readonly #timeline = timelineContext(
     this,
     () => this.session,
@@ -304,21 +338,30 @@ export class MantisChat extends LitElement {
   }
 
   /**
-   * Sends a user message as if typed. Returns false when it was refused (empty, too long, no connection: the reason is
-   * shown under the input and fired as `mantis-send-error`) or a `mantis-send` listener cancelled it.
+   * Sends a user message as if typed, text only (files the user attached stay for the user's own message). Returns
+   * false when it was refused (empty, too long, no connection: the reason is shown under the input and fired as
+   * `mantis-send-error`) or a `mantis-send` listener cancelled it.
    */
   send(text: string): boolean {
-    const refusal = this.session.check(text);
+    return this.#send(text, false);
+  }
+
+  /** Sends `text`, with the files attached when the user sent it from the input (`withFiles`). */
+  #send(text: string, withFiles: boolean): boolean {
+    const files = withFiles ? this.session.attachments.items : [];
+    const refusal = withFiles && this.session.waitingText !== null ? { reason: 'waiting' as const, message: '' } : this.session.check(text, files.length > 0);
     if (refusal) {
-      this.sendError = refusal.reason === 'empty' ? '' : refusal.message;
-      if (refusal.reason !== 'empty') emit(this, 'mantis-send-error', { ...refusal, text });
+      this.sendError = refusal.reason === 'empty' || refusal.reason === 'waiting' ? '' : refusal.message;
+      if (refusal.reason !== 'empty' && refusal.reason !== 'waiting') emit(this, 'mantis-send-error', { ...refusal, text });
       return false;
     }
-    if (!emit(this, 'mantis-send', { text }, { cancelable: true })) return false;
+    const attachments = files.map(({ name, mediaType, size }) => ({ name, mediaType, size }));
+    if (!emit(this, 'mantis-send', { text, attachments }, { cancelable: true })) return false;
     this.sendError = '';
     this.suggestions = [];
+    this.#attachments.clearRefusals();
     this.#follow.stick();
-    return this.session.send(text).ok;
+    return (withFiles ? this.session.sendWithAttachments(text) : this.session.send(text)).ok;
   }
 
   /**
@@ -386,6 +429,10 @@ export class MantisChat extends LitElement {
     else if (changed.has('mediaToken')) this.#workspace.applyToken();
     if (changed.has('account') && !changed.has('mediaBaseUrl')) this.#workspace.applyAccount();
     if (changed.has('historyKey')) void this.#workspace.restoreHistory();
+    // Another account: nothing of the old one's files goes with the new one's messages (its uploads expire there).
+    if (changed.has('account') && this.hasUpdated) this.#attachments.forget();
+    const uploads = ['account', 'uploadUrl', 'uploadChunkSize', 'attachmentAccept', 'attachmentLimits', 'mediaToken', 'mediaCredentials', 'session'] as const;
+    if (!this.hasUpdated || uploads.some((name) => changed.has(name))) this.#attachments.configure();
     if (moved) this.#binding.connect({ url: this.url, kind: this.transport, connection: this.connection, relativeTo: document.baseURI });
     this.#services.setValue(this.#binding.services);
   }
@@ -397,7 +444,14 @@ export class MantisChat extends LitElement {
   #onSession(event: BindingEvent): void {
     if (event.type === 'messages') return this.#window.set(this.session.messages);
     if (event.type === 'ui-envelope') this.#envelopes.arrived(event.messageId, event.event.envelope_id);
+    if (event.type === 'waiting') {
+      // Sent: the input it waited in is emptied; not sent: its text stays there to edit, with why.
+      if (event.end?.sent && this.input) this.input.value = '';
+      if (event.end && !event.end.sent && event.end.reason) this.sendError = event.end.reason;
+      this.requestUpdate();
+    }
     if (event.type === 'session') {
+      this.#attachments.configure();
       this.#services.setValue(this.#binding.services);
       if (this.bagsUrl) this.#workspace.applyBags();
       if (this.mediaBaseUrl) this.#workspace.applyMedia();
@@ -418,8 +472,15 @@ export class MantisChat extends LitElement {
 
   #onSubmit(event: SubmitEvent): void {
     event.preventDefault();
-    if (this.send(this.input.value)) this.input.value = '';
+    if (this.session.waitingText !== null) return;
+    // A message waiting for its files keeps its text in the input until it is sent.
+    if (this.#send(this.input.value, true) && this.session.waitingText === null) this.input.value = '';
     this.input.focus();
+  }
+
+  #cancelWaiting(): void {
+    this.session.cancelWaiting();
+    this.input?.focus();
   }
 
   protected override render(): TemplateResult {
@@ -428,7 +489,15 @@ export class MantisChat extends LitElement {
     const streaming = session.thread.streaming.length > 0;
     // In the IIFE the panel is a file of its own, loaded with the store's first artifact (a no-op in the ES build).
     if (this.artifactPanel !== 'none') requireArtifactPanel(session.artifacts);
-    return html`<div class="workspace"><div part="base" class="base">
+    const files = this.#attachments;
+    return html`<div class="workspace"><div
+      part="base"
+      class=${files.dragging ? 'base dragging' : 'base'}
+      @dragenter=${files.onDragEnter}
+      @dragover=${files.onDragOver}
+      @dragleave=${files.onDragLeave}
+      @drop=${files.onDrop}
+    >
       <slot name="header"></slot>
       ${renderStatus(state, session.canRetry, () => session.retry(), this.retryDelay)}
       <div class="visually-hidden" aria-live="polite" aria-atomic="true">${this.announcement}</div>
@@ -446,9 +515,16 @@ export class MantisChat extends LitElement {
         streaming,
         error: this.sendError,
         onSubmit: (event) => this.#onSubmit(event),
-        onInput: () => (this.sendError = ''),
+        onInput: () => {
+          this.sendError = '';
+          this.#attachments.clearRefusals();
+        },
         onMode: (mode) => (this.mode = mode),
         onStop: () => this.stop(),
+        waiting: session.waitingText !== null,
+        onPaste: files.onPaste,
+        attachButton: files.renderButton(),
+        tray: files.renderTray(session.waitingText, () => this.#cancelWaiting()),
       })}
     </div>${
       this.artifactPanel === 'none'

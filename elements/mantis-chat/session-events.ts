@@ -46,6 +46,9 @@ export function dispatchSessionEvent(host: HTMLElement, event: SessionEvent, ann
       // The chat shows a refusal under its input too (mantis-chat.component.ts).
       if (event.status === 'rejected') announce(`The agent did not take the action${event.reason ? `: ${event.reason}` : '.'}`);
       return;
+    case 'waiting':
+      // The input area's waiting line is a status of its own.
+      return;
     case 'prefill':
     case 'messages':
     case 'backoff':

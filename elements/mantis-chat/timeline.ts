@@ -1,15 +1,15 @@
 import { css, html, nothing, type TemplateResult } from 'lit';
 import { guard } from 'lit/directives/guard.js';
 import { repeat } from 'lit/directives/repeat.js';
-import { citationIndex, copyText, type AssistantMessage, type ChatSession, type MantisPart, type ReasoningPart, type ToolPart, type TruncatedPart } from '../../src/index.js';
+import { citationIndex, copyText, type AssistantMessage, type ChatSession, type MantisPart, type ReasoningPart, type ToolPart, type TruncatedPart, type MediaService } from '../../src/index.js';
 import { emit } from '../events.js';
 import type { MessageBlock } from './history-window.js';
 import { streamingMarkdown } from '../internal/markdown.js';
-import { formatBytes } from '../internal/format.js';
 import { renderTour } from './tour.js';
 import { renderEnvelopes, type EnvelopeSurfaces } from './envelopes.js';
 import type { ChatSurfaces } from './surfaces.js';
 import { renderUserMessage } from './user-message.js';
+import { renderAttachmentCard } from './attachment-card.js';
 
 /** The timeline's callbacks for a chat: copy (through the cancelable `mantis-copy`) and tour steps (as navigate actions). */
 export function timelineContext(
@@ -22,6 +22,7 @@ export function timelineContext(
   return {
     envelopes,
     a2ui,
+    media: () => session().media,
     onCopy(message) {
       const text = copyText(message);
       if (!emit(host, 'mantis-copy', { text }, { cancelable: true })) return;
@@ -51,6 +52,8 @@ export interface TimelineContext {
   readonly envelopes: () => EnvelopeSurfaces | null;
   /** The chat's A2UI surfaces: a surface part renders the slot its surface may be placed in. */
   readonly a2ui: ChatSurfaces;
+  /** The media service attachment cards fetch their files through (none: they show their names only). */
+  readonly media: () => MediaService | null;
 }
 
 /**
@@ -105,9 +108,7 @@ function renderPart(part: MantisPart, message: AssistantMessage, citationStart: 
     case 'data-mantis-tour':
       return renderTour(part.data, (stepId) => ctx.onTourStep(message, stepId));
     case 'data-mantis-attachment':
-      return html`<p part="attachment" class="attachment">
-        <span aria-hidden="true">📎</span> ${part.data.name} <span class="muted">(${part.data.mediaType}, ${formatBytes(part.data.size)})</span>
-      </p>`;
+      return renderAttachmentCard(part, ctx.media());
     case 'dynamic-tool':
       return renderTool(part);
     case 'reasoning': {

@@ -1,4 +1,5 @@
-import { css, html, type TemplateResult } from 'lit';
+import { css, html, nothing, type TemplateResult } from 'lit';
+import { renderSentFiles } from './attachment-card.js';
 import { parseActionTurn } from '../../src/a2ui/action.js';
 import type { UserMessage } from '../../src/index.js';
 
@@ -17,7 +18,7 @@ export function renderUserMessage(message: UserMessage): TemplateResult {
   }
   return html`<div part="message message-user" class="message user">
     <span class="visually-hidden">You said:</span>
-    <p class="user-text">${message.text}</p>
+    ${message.text ? html`<p class="user-text">${message.text}</p>` : nothing}${renderSentFiles(message.attachments)}
   </div>`;
 }
 

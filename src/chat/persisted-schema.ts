@@ -12,7 +12,7 @@ import {
 } from '../protocol/composer-frames.js';
 import { MODES } from '../protocol/marker.js';
 import { RENDER_STATUSES } from '../agent-ui/types.js';
-import { ENVELOPE_THREAD_LIMITS } from '../limits.js';
+import { ENVELOPE_THREAD_LIMITS, UPLOAD_LIMITS } from '../limits.js';
 import type { PersistedMessage } from './persisted.js';
 
 /*
@@ -57,7 +57,14 @@ const StoredEnvelope = z.object({
   error: z.optional(z.string().check(z.maxLength(ENVELOPE_THREAD_LIMITS.statusErrorChars))),
 });
 
-const StoredUser = z.object({ id: Id, role: z.literal('user'), text: z.string() });
+const StoredFile = z.object({ uploadId: z.string().check(z.minLength(1), z.maxLength(512)), name: z.string().check(z.maxLength(UPLOAD_LIMITS.nameLength)), mediaType: z.string().check(z.maxLength(100)), size: Count });
+
+const StoredUser = z.object({
+  id: Id,
+  role: z.literal('user'),
+  text: z.string(),
+  attachments: z.optional(z.array(StoredFile).check(z.maxLength(UPLOAD_LIMITS.files))),
+});
 
 const StoredAssistant = z.object({
   id: Id,

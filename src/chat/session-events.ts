@@ -4,7 +4,8 @@ import { COMPOSER_LIMITS } from '../limits.js';
 import type { UiEnvelopeEvent } from '../protocol/composer-frames.js';
 import type { MessageCitation } from '../protocol/projections.js';
 import type { ConnectionState } from '../transport/transport.js';
-import type { AssistantMessage, PersistedMessage } from './thread.js';
+import type { AssistantMessage, PersistedMessage, UserMessage } from './thread.js';
+import type { WaitEnd } from './session-outbox.js';
 
 /* What a ChatSession tells its listeners, and the words it uses for refusals. */
 
@@ -12,7 +13,7 @@ import type { AssistantMessage, PersistedMessage } from './thread.js';
 export type InterruptReason = 'transport-changed' | 'connection-closed' | 'released' | 'server-error' | 'timeout';
 
 /** Why a message was not sent. Nothing of it reached the transcript or the transport. */
-export type SendRefusal = 'empty' | 'too-long' | 'no-connection';
+export type SendRefusal = 'empty' | 'too-long' | 'no-connection' | 'waiting';
 
 export type SessionEvent =
   /** The messages changed (any streamed event, a sent message, a replay). */
@@ -41,10 +42,21 @@ export type SessionEvent =
   | { readonly type: 'ui-envelope'; readonly event: UiEnvelopeEvent; readonly messageId: string | null }
   /** The server answered an A2UI action sent as a `client_action` frame. */
   | { readonly type: 'a2ui-action-result'; readonly clientActionId: string; readonly status: 'accepted' | 'rejected'; readonly reason?: string }
+  /** A message started waiting for its files to upload (`text`), or stopped (`text` null, and `end` says how). */
+  | { readonly type: 'waiting'; readonly text: string | null; readonly end?: WaitEnd }
   /** A reconnect is scheduled in `delay` ms (attempt counts from 1). */
   | { readonly type: 'backoff'; readonly attempt: number; readonly delay: number };
 
 export type SessionListener = (event: SessionEvent) => void;
+
+/**
+ * What `ChatSession.send` did: sent `message`; or kept it `waiting` for its files to upload (it is sent once they
+ * have); or refused it (`reason`, and `message` saying why).
+ */
+export type SendResult =
+  | { readonly ok: true; readonly message: UserMessage }
+  | { readonly ok: true; readonly waiting: true }
+  | { readonly ok: false; readonly reason: SendRefusal; readonly message: string };
 
 /**
  * The page-level switch, as NEXT_PUBLIC_COMPOSER_GENERATIVE_UI=false is in the specification:
@@ -59,5 +71,6 @@ export const REFUSAL_TEXT: Record<SendRefusal, string> = {
   empty: 'Type a message first.',
   'too-long': `This message is too long: at most ${COMPOSER_LIMITS.userMessageLength.toLocaleString('en-US')} characters can be sent.`,
   'no-connection': 'This chat has no connection to send through.',
+  waiting: 'A message is waiting for its files to upload: send this one after it.',
 };
 

@@ -15,10 +15,13 @@ import { Thread, type AssistantMessage, type ChatMessage, type PersistedMessage,
 import type { A2uiAction, A2uiError } from '../a2ui/types.js';
 import { surfaceOf } from './surfaces.js';
 import { capabilitiesOf, reportA2uiError, sendA2uiAction, type ClientDataModel, type A2uiSendResult, type ServerCapabilities } from './session-a2ui.js';
-import { REFUSAL_TEXT, globalGenerativeUiSwitch, type InterruptReason, type SendRefusal, type SessionEvent, type SessionListener } from './session-events.js';
+import { AttachmentTray, type AttachedFile } from '../uploads/tray.js';
+import { WaitingMessage } from './session-outbox.js';
+import { REFUSAL_TEXT, globalGenerativeUiSwitch, type InterruptReason, type SendRefusal, type SendResult, type SessionEvent, type SessionListener } from './session-events.js';
 
 export * from './session-events.js';
 export type { ClientDataModel, A2uiSendResult, ServerCapabilities } from './session-a2ui.js';
+export type { WaitEnd } from './session-outbox.js';
 
 /*
  * One conversation, DOM-free: the thread, the transport it talks through, what the client may advertise, sending,
@@ -78,6 +81,17 @@ export class ChatSession {
   a2uiDataModel: (() => ClientDataModel | null) | null = null;
   /** `client_action` frames sent for A2UI actions, not answered yet. */
   readonly #a2uiActions = new Set<string>();
+  /**
+   * The files attached to the message being written: checked, uploaded at once, sent with the next message (which
+   * waits for them). Without an `uploader` (`<mantis-chat upload-url>` sets one) files are refused.
+   */
+  readonly attachments = new AttachmentTray();
+  readonly #waiting = new WaitingMessage(
+    this.attachments,
+    () => (this.#transport ? null : REFUSAL_TEXT['no-connection']),
+    (text, files, mode) => void this.#deliver(text, files, mode),
+    (text, end) => this.#emit({ type: 'waiting', text, ...(end ? { end } : {}) }),
+  );
 
   constructor(options: ChatSessionOptions = {}) {
     this.thread = new Thread(options.protocols ?? defaultProtocols);
@@ -101,6 +115,7 @@ export class ChatSession {
       actionTimeout: options.actionTimeout ?? COMPOSER_LIMITS.actionTimeout,
       deliver: (request) => this.#emit({ type: 'action', request }),
       prefill: (text) => this.#emit({ type: 'prefill', text }),
+      // A follow-up goes alone: the files attached meanwhile wait for the user's own message.
       send: (text) => {
         const sent = this.send(text);
         return sent.ok ? { ok: true } : { ok: false, message: sent.message };
@@ -205,10 +220,10 @@ export class ChatSession {
     this.#release();
   }
 
-  /** Why `text` cannot be sent now, or null when it can. */
-  check(text: string): { readonly reason: SendRefusal; readonly message: string } | null {
+  /** Why `text` cannot be sent now, or null when it can (empty text can, with files attached). */
+  check(text: string, withFiles = this.attachments.items.length > 0): { readonly reason: SendRefusal; readonly message: string } | null {
     const reason: SendRefusal | null =
-      text.trim().length === 0
+      text.trim().length === 0 && !withFiles
         ? 'empty'
         : text.length > COMPOSER_LIMITS.userMessageLength
           ? 'too-long'
@@ -219,18 +234,55 @@ export class ChatSession {
   }
 
   /**
-   * Sends a user message: checked first (see `check`), then shown and sent. A message sent while offline is queued
-   * by the transport and delivered exactly once.
+   * Sends a user message, text only (the files attached stay for the user's own message): checked first (see
+   * `check`), then shown and sent. A message sent while offline is queued by the transport and delivered exactly once.
    */
-  send(text: string): { readonly ok: true; readonly message: UserMessage } | { readonly ok: false; readonly reason: SendRefusal; readonly message: string } {
+  send(text: string): SendResult {
+    const refusal = this.check(text, false);
+    return refusal ? { ok: false, ...refusal } : { ok: true, message: this.#deliver(text, [], this.#mode) };
+  }
+
+  /**
+   * Sends what the user wrote with the files attached now (`attachments`), as the composer does: checked first (see
+   * `check`; empty text is fine with files). While one of those files is still uploading (or failed, until it is
+   * retried or removed) the message waits, nowhere but in `waitingText`, and is sent once they all have, under the
+   * mode of now: `{ ok: true, waiting: true }`. Files attached meanwhile stay for the next message.
+   */
+  sendWithAttachments(text: string): SendResult {
+    if (this.#waiting.text !== null) return { ok: false, reason: 'waiting', message: REFUSAL_TEXT.waiting };
     const refusal = this.check(text);
     if (refusal) return { ok: false, ...refusal };
-    const message = this.thread.addUserMessage(text);
+    if (this.attachments.items.length === 0) return { ok: true, message: this.#deliver(text, [], this.#mode) };
+    const before = this.thread.messages.length;
+    if (this.#waiting.send(text, this.#mode) === 'waiting') return { ok: true, waiting: true };
+    const message = this.thread.messages[before];
+    return message?.role === 'user' ? { ok: true, message } : { ok: true, waiting: true };
+  }
+
+  /** The text of a message waiting for its files to upload, or null. */
+  get waitingText(): string | null {
+    return this.#waiting.text;
+  }
+
+  /** Stops a message waiting for its files from being sent (the files stay attached); returns its text. */
+  cancelWaiting(): string | null {
+    return this.#waiting.cancel();
+  }
+
+  #deliver(text: string, files: readonly AttachedFile[], mode: ComposerMode): UserMessage {
+    const message = this.thread.addUserMessage(text, undefined, files);
     const model = this.a2uiDataModel?.() ?? null;
-    this.#transport?.send({ type: 'user_message', client_message_id: message.id, text, mode: this.#mode, ...(model ? { a2ui_data_model: model } : {}) });
+    this.#transport?.send({
+      type: 'user_message',
+      client_message_id: message.id,
+      text,
+      mode,
+      ...(model ? { a2ui_data_model: model } : {}),
+      ...(files.length > 0 ? { attachments: files.map((f) => ({ upload_id: f.uploadId, name: f.name, media_type: f.mediaType, size: f.size })) } : {}),
+    });
     this.#emit({ type: 'messages' });
     this.#emit({ type: 'history-change', messages: this.persisted });
-    return { ok: true, message };
+    return message;
   }
 
   /** What the server offered in its `capabilities` event (empty until one came on the current transport). */
@@ -250,7 +302,7 @@ export class ChatSession {
         dataModel: this.a2uiDataModel?.() ?? null,
         sendTurn: (text) => {
           const sent = this.send(text);
-          return sent.ok ? { ok: true, id: sent.message.id } : { ok: false, message: sent.message };
+          return sent.ok && 'message' in sent ? { ok: true, id: sent.message.id } : { ok: false, message: sent.ok ? '' : sent.message };
         },
       },
       action,
@@ -396,6 +448,8 @@ export class ChatSession {
       case 'state':
         if (event.state === 'closed') for (const id of this.thread.streaming) this.#interrupt(id, 'connection-closed');
         else for (const id of this.thread.streaming) this.#watch(id);
+        // Uploads that lost the network with the connection resume now, not at their next retry.
+        if (event.state === 'open') this.attachments.resume();
         this.#emit({ type: 'state', state: event.state });
         return;
       case 'protocol-error':

@@ -15,12 +15,18 @@ import { envelopeEntry, legacyDebug, withStatus, type LegacyDebug } from './enve
 export type { LegacyDebug } from './envelope-entries.js';
 import { ENVELOPE_THREAD_LIMITS } from '../limits.js';
 import { SurfacePlacements, touchedSurfaces, type SurfacePlacement } from './surfaces.js';
+import type { AttachedFile } from '../uploads/tray.js';
 
 export interface UserMessage {
   readonly id: string;
   readonly role: 'user';
-  /** Exactly what the user typed; always plain text, fences included. */
+  /** Exactly what the user typed; always plain text, fences included (empty when only files were sent). */
   readonly text: string;
+  /**
+   * The files sent with it, as the composer uploaded them (absent when none). What the backend stored and confirmed
+   * comes as `attachment` records of the reply: only those make `data-mantis-attachment` parts.
+   */
+  readonly attachments?: readonly AttachedFile[];
 }
 
 /**
@@ -153,8 +159,8 @@ export class Thread {
     return `user-${Date.now().toString(36)}-${this.#nextUserId++}`;
   }
 
-  addUserMessage(text: string, id = this.nextUserId()): UserMessage {
-    const message: UserMessage = { id, role: 'user', text };
+  addUserMessage(text: string, id = this.nextUserId(), attachments: readonly AttachedFile[] = []): UserMessage {
+    const message: UserMessage = { id, role: 'user', text, ...(attachments.length > 0 ? { attachments } : {}) };
     this.#messages = [...this.#messages, message];
     return message;
   }

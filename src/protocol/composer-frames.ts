@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { Action } from '../schema/actions.js';
-import { COMPOSER_LIMITS } from '../limits.js';
+import { COMPOSER_LIMITS, UPLOAD_LIMITS } from '../limits.js';
 import { MODES } from './marker.js';
 
 /*
@@ -10,6 +10,8 @@ import { MODES } from './marker.js';
  */
 
 const MessageId = z.string().check(z.minLength(1), z.maxLength(128));
+/** An upload's ID on a tus endpoint: the last segment of its URL (some servers' IDs are long, as tusd's on S3). */
+const UploadId = z.string().check(z.minLength(1), z.maxLength(512));
 const Sequence = z.int().check(z.nonnegative());
 const Name = z.string().check(z.minLength(1), z.maxLength(200));
 
@@ -78,7 +80,7 @@ export const TaskEvent = z.strictObject({
 export const AttachmentEvent = z.strictObject({
   type: z.literal('attachment'),
   ...about,
-  attachment_id: MessageId,
+  attachment_id: UploadId,
   name: Name,
   media_type: z.string().check(z.minLength(1), z.maxLength(100)),
   size: z.int().check(z.nonnegative()),
@@ -146,15 +148,31 @@ export type MessageEvent = Extract<ServerEvent, { sequence: number }>;
  */
 export const A2uiDataModel = z.strictObject({ version: z.literal('v0.9'), surfaces: z.looseObject({}) });
 
-export const UserMessageFrame = z.strictObject({
-  type: z.literal('user_message'),
-  /** Chosen by the client; the server answers each ID once, so a resent frame is never answered twice. */
-  client_message_id: MessageId,
-  text: z.string().check(z.minLength(1), z.maxLength(COMPOSER_LIMITS.userMessageLength)),
-  /** The Composer mode the reply is authored under; the server stamps it into the reply's marker. */
-  mode: z.enum(MODES),
-  a2ui_data_model: z.optional(A2uiDataModel),
+/**
+ * A file sent with a user message, uploaded before the message was sent (docs/protocol.md "Attachments"). The server
+ * trusts only `upload_id`, an upload it stored itself; the name, type and size are what the client showed, and the
+ * server confirms its own with an `attachment` event.
+ */
+export const SentAttachment = z.strictObject({
+  upload_id: UploadId,
+  name: Name,
+  media_type: z.string().check(z.minLength(1), z.maxLength(100)),
+  size: z.int().check(z.nonnegative()),
 });
+
+export const UserMessageFrame = z
+  .strictObject({
+    type: z.literal('user_message'),
+    /** Chosen by the client; the server answers each ID once, so a resent frame is never answered twice. */
+    client_message_id: MessageId,
+    /** What the user typed; empty only when files are attached. */
+    text: z.string().check(z.maxLength(COMPOSER_LIMITS.userMessageLength)),
+    /** The Composer mode the reply is authored under; the server stamps it into the reply's marker. */
+    mode: z.enum(MODES),
+    a2ui_data_model: z.optional(A2uiDataModel),
+    attachments: z.optional(z.array(SentAttachment).check(z.minLength(1), z.maxLength(UPLOAD_LIMITS.files))),
+  })
+  .check(z.refine((frame) => frame.text.length > 0 || (frame.attachments?.length ?? 0) > 0, { message: 'a user message needs text or attachments' }));
 
 export const ActionFrame = z.strictObject({
   type: z.literal('action'),

@@ -3,6 +3,7 @@ import type { ProtocolMarker } from './marker.js';
 import { parseAssistantText } from './registry.js';
 import type { MantisPart, TextPart } from './parts.js';
 import { parseMantisUri } from '../schema/uris.js';
+import { cleanFileName } from '../uploads/policy.js';
 
 /*
  * Projections of a persisted assistant message (000_de6e533300a72cb9.txt, "Persistence, copy, and model
@@ -16,13 +17,29 @@ export interface ProjectableMessage {
   readonly role: 'user' | 'assistant';
   readonly text: string;
   readonly marker?: ProtocolMarker;
+  /** A user message's files. */
+  readonly attachments?: readonly { readonly name: string; readonly mediaType: string }[];
+  /** An assistant message's trusted records: its `attachment` records are the files the backend confirmed. */
+  readonly events?: readonly { readonly event: { readonly type: string } }[];
 }
 
-/** The visible prose of a message: its text parts joined, fences that were views removed. */
+/** The files of a message, named (file name and type) without their content: `[Attached: a.png (image/png)]`. */
+export function attachmentsLine(message: ProjectableMessage): string {
+  const files =
+    message.role === 'user'
+      ? (message.attachments ?? []).map((f) => `${cleanFileName(f.name)} (${f.mediaType})`)
+      : (message.events ?? []).flatMap(({ event }) => (isAttachment(event) ? [`${cleanFileName(event.name)} (${event.media_type})`] : []));
+  return files.length > 0 ? `[Attached: ${files.join(', ')}]` : '';
+}
+
+const isAttachment = (event: { readonly type: string }): event is { type: 'attachment'; name: string; media_type: string } => event.type === 'attachment';
+
+/** The visible prose of a message (its text parts joined, fences that were views removed), and its files named. */
 function visibleProse(message: ProjectableMessage): string {
-  if (message.role === 'user' || !message.marker) return message.text;
   // The whole text: copy and context keep what the display limit cut off on screen.
-  return proseOf(parseAssistantText(message.text, message.marker, { displayChars: Number.POSITIVE_INFINITY }));
+  const prose =
+    message.role === 'user' || !message.marker ? message.text : proseOf(parseAssistantText(message.text, message.marker, { displayChars: Number.POSITIVE_INFINITY }));
+  return [prose, attachmentsLine(message)].filter((text) => text.length > 0).join('\n\n');
 }
 
 /** Joins the text parts of parsed parts, without the views between them. */

@@ -88,7 +88,7 @@ describe('typed events on document and window', () => {
     const target = new EventTarget();
     let received = '';
     target.addEventListener('mantis-send', (event) => (received = (event as CustomEvent<{ text: string }>).detail.text));
-    expect(emit(target, 'mantis-send', { text: 'hi' }, { cancelable: true })).to.equal(true);
+    expect(emit(target, 'mantis-send', { text: 'hi', attachments: [] }, { cancelable: true })).to.equal(true);
     expect(received).to.equal('hi');
     // @ts-expect-error: the detail of mantis-send is { text }, not an action.
     emit(target, 'mantis-send', { viewId: 'v', nodeId: 'n' });

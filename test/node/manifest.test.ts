@@ -25,6 +25,7 @@ test('mantis-chat is listed with its attributes, properties and typed events', (
     'account',
     'agent-ui-url',
     'artifact-panel',
+    'attachment-accept',
     'bags-url',
     'generative-ui',
     'history-key',
@@ -35,10 +36,12 @@ test('mantis-chat is listed with its attributes, properties and typed events', (
     'placeholder',
     'theme',
     'transport',
+    'upload-chunk-size',
+    'upload-url',
     'url',
   ]);
   const publicFields = (chat.members ?? []).filter((m) => m.kind === 'field' && m.privacy === undefined).map((m) => m.name);
-  for (const field of ['url', 'transport', 'connection', 'session', 'actions', 'bagsUrl', 'mode', 'generativeUi', 'theme', 'placeholder', 'suggestions', 'messages', 'conversation', 'generativeUiActive', 'mediaBaseUrl', 'mediaCredentials', 'mediaToken', 'account', 'historyKey', 'layoutKey', 'artifactPanel', 'agentUiUrl', 'agentUiHeaders', 'mapAdapter', 'canvas']) {
+  for (const field of ['url', 'transport', 'connection', 'session', 'actions', 'bagsUrl', 'mode', 'generativeUi', 'theme', 'placeholder', 'suggestions', 'messages', 'conversation', 'generativeUiActive', 'mediaBaseUrl', 'mediaCredentials', 'mediaToken', 'account', 'historyKey', 'layoutKey', 'artifactPanel', 'agentUiUrl', 'agentUiHeaders', 'mapAdapter', 'canvas', 'uploadUrl', 'uploadChunkSize', 'attachmentAccept', 'attachmentLimits']) {
     assert.ok(publicFields.includes(field), `missing property ${field}`);
   }
   // One name per concept: `transport` is the kind of connection, attribute and property alike.

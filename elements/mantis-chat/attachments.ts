@@ -1,0 +1,158 @@
+import { nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
+import { carriesTokenSafely, resolveBase } from '../../src/media/config.js';
+import { attachmentPolicy, deferredUploader, type AttachmentLimits, type ChatSession, type MediaTokenProvider, type Uploader } from '../../src/index.js';
+import { loadAttachmentsView, loadTusUploader } from '../internal/lazy.js';
+import type { AttachmentControls } from './attachments-view.js';
+
+/*
+ * The composer's files: a button that opens the file picker, drop anywhere on the chat, and paste into the message
+ * box; each file a chip with its name, size, type, upload progress and its buttons (cancel, retry, remove). The files
+ * themselves, their checks and uploads are the session's AttachmentTray (DOM-free); this draws them and feeds them.
+ */
+
+/** What the controller reads from the chat. */
+export interface AttachmentsHost extends ReactiveControllerHost, HTMLElement {
+  readonly session: ChatSession;
+  readonly renderRoot: HTMLElement | DocumentFragment;
+  readonly uploadUrl: string | undefined;
+  readonly uploadChunkSize: number | undefined;
+  readonly attachmentAccept: string | undefined;
+  readonly attachmentLimits: Partial<AttachmentLimits> | undefined;
+  readonly mediaToken: MediaTokenProvider | undefined;
+  readonly mediaCredentials: 'omit' | 'same-origin' | 'include';
+}
+
+export class ChatAttachments implements ReactiveController {
+  readonly #host: AttachmentsHost;
+  readonly #announce: (text: string) => void;
+  #unsubscribe: (() => void) | null = null;
+  #session: ChatSession | null = null;
+  /** The endpoint the session's tray uploads to; null when attachments are off. */
+  #endpoint: URL | null = null;
+  /** The controls (a file of their own beside the IIFE, loaded once a chat has an upload endpoint). */
+  #controls: AttachmentControls | null = null;
+
+  constructor(host: AttachmentsHost, announce: (text: string) => void) {
+    this.#host = host;
+    this.#announce = announce;
+    host.addController(this);
+  }
+
+  hostConnected(): void {
+    this.#watch();
+  }
+
+  hostDisconnected(): void {
+    this.#unsubscribe?.();
+    this.#unsubscribe = null;
+    this.#session = null;
+  }
+
+  /** Whether files can be attached: the chat has a usable `upload-url`. */
+  get enabled(): boolean {
+    return this.#endpoint !== null;
+  }
+
+  /** Follows the session's tray (the chat's session may be replaced) and configures its uploader and policy. */
+  configure(): void {
+    this.#watch();
+    const host = this.#host;
+    const tray = host.session.attachments;
+    const endpoint = host.uploadUrl ? resolveBase(host.uploadUrl, document.baseURI) : null;
+    // A bearer token goes only over https or to this machine, as for media.
+    this.#endpoint = endpoint && (host.mediaToken === undefined || carriesTokenSafely(endpoint)) ? endpoint : null;
+    if (host.uploadUrl && !this.#endpoint) {
+      const reason = `upload-url "${host.uploadUrl}" cannot be used (an http(s) URL without credentials, query or fragment; https or this machine with a bearer token): files cannot be attached`;
+      console.warn(`[mantis-ui] ${reason}.`);
+      host.dispatchEvent(new CustomEvent('mantis-config-error', { detail: { reason }, bubbles: true, composed: true }));
+    }
+    const href = this.#endpoint?.href;
+    const chunk = host.uploadChunkSize;
+    const chunkSize = typeof chunk === 'number' && Number.isInteger(chunk) && chunk > 0 ? chunk : undefined;
+    // One tus client per configuration, made with the first file: it remembers the uploads it may delete again.
+    let made: Promise<Uploader> | undefined;
+    const make = (): Promise<Uploader> =>
+      (made ??= loadTusUploader().then((module) =>
+        module.createTusUploader({
+          endpoint: href as string,
+          token: () => this.#host.mediaToken?.(),
+          withCredentials: this.#host.mediaCredentials === 'include',
+          ...(chunkSize ? { chunkSize } : {}),
+        }),
+      )).catch((error: unknown) => {
+        made = undefined;
+        throw error;
+      });
+    tray.uploader = href ? deferredUploader(make) : null;
+    if (href && !this.#controls) {
+      loadAttachmentsView().then(
+        (view) => {
+          this.#controls = new view.AttachmentControls({
+            session: () => this.#host.session,
+            enabled: () => this.enabled,
+            update: () => this.#host.requestUpdate(),
+            focusInput: () => void this.#host.updateComplete.then(() => this.#host.renderRoot.querySelector('textarea')?.focus()),
+          });
+          // The controls' styles come with them, added to the chat's own.
+          const root = this.#host.renderRoot;
+          const sheet = view.attachmentStyles.styleSheet;
+          if (root instanceof ShadowRoot && sheet && !root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+          this.#host.requestUpdate();
+        },
+        (error: unknown) => console.warn('[mantis-ui] the attachment controls could not be loaded:', error),
+      );
+    }
+    try {
+      tray.policy = attachmentPolicy(host.attachmentLimits ?? {}, host.attachmentAccept ?? '');
+    } catch (error) {
+      console.warn(`[mantis-ui] ${(error as Error).message}; the default limits apply.`);
+      tray.policy = attachmentPolicy({}, host.attachmentAccept ?? '');
+    }
+  }
+
+  #watch(): void {
+    const session = this.#host.session;
+    if (session === this.#session && this.#unsubscribe) return;
+    this.#unsubscribe?.();
+    this.#session = session;
+    this.#unsubscribe = session.attachments.subscribe((event) => {
+      if (event.type === 'announce') this.#announce(event.text);
+      this.#host.requestUpdate();
+    });
+  }
+
+  /** The account changed: a waiting message is not sent, and the files of the old account are removed. */
+  forget(): void {
+    const session = this.#host.session;
+    session.cancelWaiting();
+    void session.attachments.clear();
+    this.#controls?.clearRefusals();
+  }
+
+  /** Forgets the refusals shown (the user typed, or sent). */
+  clearRefusals(): void {
+    this.#controls?.clearRefusals();
+  }
+
+  // The drop zone and the paste target: the controls handle them once loaded (until then a drop or paste does nothing).
+  readonly onPaste = (event: ClipboardEvent): void => this.#controls?.onPaste(event);
+  readonly onDragEnter = (event: DragEvent): void => this.#controls?.onDragEnter(event);
+  readonly onDragOver = (event: DragEvent): void => this.#controls?.onDragOver(event);
+  readonly onDragLeave = (): void => this.#controls?.onDragLeave();
+  readonly onDrop = (event: DragEvent): void => this.#controls?.onDrop(event);
+
+  /** Whether files are being dragged over the chat (it shows where they would go). */
+  get dragging(): boolean {
+    return this.#controls?.dragging ?? false;
+  }
+
+  /** The attach button and its hidden file input; nothing until the controls have loaded (or when attachments are off). */
+  renderButton(): TemplateResult | typeof nothing {
+    return this.enabled && this.#controls ? this.#controls.renderButton() : nothing;
+  }
+
+  /** The chips of the attached files, why files were refused, and the line of a message waiting for them. */
+  renderTray(waiting: string | null, cancelWaiting: () => void): TemplateResult | typeof nothing {
+    return this.#controls ? this.#controls.renderTray(waiting, cancelWaiting) : nothing;
+  }
+}

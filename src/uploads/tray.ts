@@ -1,0 +1,273 @@
+import { UPLOAD_LIMITS } from '../limits.js';
+import { attachmentPolicy, checkAttachment, type AttachmentPolicy, type AttachmentRefusalReason } from './policy.js';
+import type { UploadFailure, UploadHandle, UploadProgress, Uploader } from './uploader.js';
+
+/*
+ * The files attached to the message being written, DOM-free: each is checked (the host's limits, its first bytes),
+ * uploaded as soon as it is added, and can be cancelled, retried or removed. A session sends a message with its
+ * files only once every one of them has uploaded (ChatSession.send).
+ */
+
+/**
+ * - `checking`: its first bytes are being read;
+ * - `uploading`: bytes are going to the endpoint (`sent` of `size`), or it waits to retry after a network error;
+ * - `uploaded`: the endpoint has it all (`uploadId`);
+ * - `failed`: it could not upload (`error` says why); retry or remove it.
+ */
+export type AttachmentState = 'checking' | 'uploading' | 'uploaded' | 'failed';
+
+/** A file attached to the message being written. */
+export interface PendingAttachment {
+  /** Local to this tray. */
+  readonly id: string;
+  readonly name: string;
+  readonly mediaType: string;
+  readonly size: number;
+  readonly state: AttachmentState;
+  /** Bytes uploaded so far. */
+  readonly sent: number;
+  /** The upload's ID on the endpoint, once it has uploaded. */
+  readonly uploadId?: string;
+  /** Why it failed, for people. */
+  readonly error?: string;
+  /** Why it failed: a `network` or `server` failure may succeed when tried again; the others will not. */
+  readonly failure?: UploadFailure;
+}
+
+/** A file of a sent message, as the message keeps it (the frame's `attachments`, and the user message's). */
+export interface AttachedFile {
+  readonly uploadId: string;
+  readonly name: string;
+  readonly mediaType: string;
+  readonly size: number;
+}
+
+export interface AttachmentRefusal {
+  readonly name: string;
+  readonly reason: AttachmentRefusalReason | 'unconfigured';
+  readonly message: string;
+}
+
+/**
+ * What the tray tells its listeners: its files changed; a file was refused by its checks (and left); or something to
+ * say to a screen reader.
+ */
+export type TrayEvent = { readonly type: 'change' } | { readonly type: 'refused'; readonly id: string } | { readonly type: 'announce'; readonly text: string };
+
+interface Entry {
+  item: PendingAttachment;
+  readonly file: Blob;
+  handle?: UploadHandle;
+}
+
+let nextId = 0;
+
+export class AttachmentTray {
+  /** Carries the bytes; without one, files are refused as `unconfigured` (`<mantis-chat upload-url>` sets it). */
+  uploader: Uploader | null = null;
+  #policy: AttachmentPolicy = attachmentPolicy();
+  #entries: Entry[] = [];
+  /** The `add` calls, one after another. */
+  #adding: Promise<void> = Promise.resolve();
+  #items: readonly PendingAttachment[] = [];
+  readonly #listeners = new Set<(event: TrayEvent) => void>();
+
+  /** The host's limits and accepted types (see attachmentPolicy). */
+  get policy(): AttachmentPolicy {
+    return this.#policy;
+  }
+  set policy(policy: AttachmentPolicy) {
+    this.#policy = policy;
+  }
+
+  /** The attached files, in the order they were added (a new array after each change). */
+  get items(): readonly PendingAttachment[] {
+    return this.#items;
+  }
+
+  /** Whether every file has uploaded (true when there are none). */
+  get ready(): boolean {
+    return this.#entries.every((e) => e.item.state === 'uploaded');
+  }
+
+  subscribe(listener: (event: TrayEvent) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  #emit(event: TrayEvent): void {
+    for (const listener of [...this.#listeners]) {
+      try {
+        listener(event);
+      } catch (error) {
+        console.error('[mantis-ui] an attachment listener threw:', error);
+      }
+    }
+  }
+
+  #changed(): void {
+    this.#items = this.#entries.map((e) => e.item);
+    this.#emit({ type: 'change' });
+  }
+
+  #update(entry: Entry, patch: Partial<PendingAttachment>): void {
+    if (!this.#entries.includes(entry)) return;
+    entry.item = { ...entry.item, ...patch };
+    this.#changed();
+  }
+
+  /**
+   * Adds files: each is checked against the policy, the files already here and its own first bytes, then uploads at
+   * once. Returns the files that were refused, each with a sentence that says why. Calls run one after another, so
+   * the limits count every file once.
+   */
+  add(files: Iterable<Blob & { readonly name?: string }>): Promise<readonly AttachmentRefusal[]> {
+    const list = [...files];
+    // Placed at once (checking), so the order on screen is the order given.
+    const placed = list.map((file): Entry => ({
+      file,
+      item: { id: `attachment-${nextId++}`, name: String(file.name ?? 'file'), mediaType: '', size: file.size, state: 'checking', sent: 0 },
+    }));
+    this.#entries = [...this.#entries, ...placed];
+    this.#changed();
+    const run = this.#adding.then(() => this.#check(placed));
+    this.#adding = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    return run;
+  }
+
+  async #check(placed: readonly Entry[]): Promise<readonly AttachmentRefusal[]> {
+    const refusals: AttachmentRefusal[] = [];
+    const accepted: Entry[] = [];
+    for (const entry of placed) {
+      // Removed while it waited to be checked.
+      if (!this.#entries.includes(entry)) continue;
+      const { file } = entry;
+      let head: Uint8Array;
+      try {
+        head = new Uint8Array(await file.slice(0, UPLOAD_LIMITS.sniffBytes).arrayBuffer());
+      } catch {
+        head = new Uint8Array(0);
+      }
+      if (!this.#entries.includes(entry)) continue;
+      // What the message holds already: the files checked before this one (those still waiting are not counted).
+      const others = this.#entries.filter((e) => e !== entry && e.item.state !== 'checking');
+      const taken = { files: others.length, bytes: others.reduce((sum, e) => sum + e.item.size, 0) };
+      const name = entry.item.name;
+      const check =
+        this.uploader === null
+          ? ({ ok: false, reason: 'unconfigured', message: `${name} was not attached: this chat has no upload endpoint.` } as const)
+          : head.length === 0 && file.size > 0
+            ? ({ ok: false, reason: 'unreadable', message: `${name} was not attached: it could not be read.` } as const)
+            : checkAttachment({ name, type: file.type, size: file.size }, head, this.#policy, taken);
+      if (!check.ok) {
+        refusals.push({ name, reason: check.reason, message: check.message });
+        this.#entries = this.#entries.filter((e) => e !== entry);
+        this.#changed();
+        this.#emit({ type: 'refused', id: entry.item.id });
+        continue;
+      }
+      // Checked: counted from now on, and uploading at once.
+      entry.item = { ...entry.item, name: check.name, mediaType: check.mediaType, state: 'uploading' };
+      accepted.push(entry);
+      this.#start(entry);
+    }
+    if (accepted.length > 0) this.#emit({ type: 'announce', text: `Uploading ${accepted.map((e) => e.item.name).join(', ')}.` });
+    return refusals;
+  }
+
+  /** Starts uploading a file, or (`again`) continues the upload that failed. */
+  #start(entry: Entry, again?: UploadHandle): void {
+    if (!this.#entries.includes(entry)) return;
+    const uploader = this.uploader;
+    if (!uploader && !again) {
+      this.#update(entry, { state: 'failed', error: 'This chat has no upload endpoint.', failure: 'unconfigured' });
+      return;
+    }
+    this.#update(entry, { state: 'uploading', error: undefined, failure: undefined });
+    // A retried upload keeps reporting to the callback it started with: the entry, not the handle, decides.
+    const progress = (p: UploadProgress): void => {
+      if (entry.item.state === 'uploading') this.#update(entry, { sent: Math.min(p.sent, entry.item.size) });
+    };
+    const handle = again ? again.retry() : (uploader as Uploader).upload(entry.file, { name: entry.item.name, mediaType: entry.item.mediaType }, progress);
+    entry.handle = handle;
+    void handle.done.then((outcome) => {
+      if (entry.handle !== handle || !this.#entries.includes(entry)) return;
+      if (outcome.ok) {
+        this.#update(entry, { state: 'uploaded', sent: entry.item.size, uploadId: outcome.uploadId });
+        this.#emit({ type: 'announce', text: `${entry.item.name} uploaded.` });
+      } else if (outcome.reason !== 'aborted') {
+        this.#update(entry, { state: 'failed', error: outcome.message, failure: outcome.reason });
+        this.#emit({ type: 'announce', text: `${entry.item.name} could not be uploaded: ${outcome.message}` });
+      }
+    });
+  }
+
+  /** Uploads a failed file again (it resumes where it stopped when the endpoint kept what it received). */
+  retry(id: string): void {
+    const entry = this.#entries.find((e) => e.item.id === id);
+    if (!entry || entry.item.state !== 'failed') return;
+    this.#start(entry, entry.handle);
+  }
+
+  /**
+   * Removes a file: an upload in flight is cancelled, and the endpoint is asked to delete what it received or
+   * stored, so nothing of it is left there. Settles once that is done.
+   */
+  async remove(id: string): Promise<void> {
+    const entry = this.#entries.find((e) => e.item.id === id);
+    if (!entry) return;
+    this.#entries = this.#entries.filter((e) => e !== entry);
+    this.#changed();
+    this.#emit({ type: 'announce', text: `${entry.item.name} removed.` });
+    await this.#release(entry);
+  }
+
+  async #release(entry: Entry): Promise<void> {
+    const handle = entry.handle;
+    entry.handle = undefined;
+    try {
+      await handle?.cancel();
+    } catch {
+      // The endpoint deletes unfinished uploads when they expire.
+    }
+  }
+
+  /**
+   * The connection came back: uploads waiting for their next retry go on now, and those that failed for the network
+   * are tried again.
+   */
+  resume(): void {
+    for (const entry of this.#entries) {
+      if (entry.item.state === 'uploading') entry.handle?.resume();
+      else if (entry.item.state === 'failed' && entry.item.failure === 'network') this.#start(entry, entry.handle);
+    }
+  }
+
+  /** Whether every file of `ids` that is still here has uploaded. */
+  uploaded(ids: ReadonlySet<string>): boolean {
+    return this.#entries.every((e) => !ids.has(e.item.id) || e.item.state === 'uploaded');
+  }
+
+  /**
+   * Takes the uploaded files of `ids` for a message being sent: they leave the tray and nothing is deleted, as the
+   * message refers to them now. Files added since stay.
+   */
+  take(ids: ReadonlySet<string>): readonly AttachedFile[] {
+    const taken = this.#entries.filter((e) => ids.has(e.item.id) && e.item.state === 'uploaded');
+    if (taken.length === 0) return [];
+    this.#entries = this.#entries.filter((e) => !taken.includes(e));
+    this.#changed();
+    return taken.map(({ item }) => ({ uploadId: item.uploadId ?? '', name: item.name, mediaType: item.mediaType, size: item.size }));
+  }
+
+  /** Removes every file (cancelling and deleting them on the endpoint). */
+  async clear(): Promise<void> {
+    const entries = this.#entries;
+    this.#entries = [];
+    this.#changed();
+    await Promise.all(entries.map((entry) => this.#release(entry)));
+  }
+}
