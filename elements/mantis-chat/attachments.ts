@@ -134,12 +134,19 @@ export class ChatAttachments implements ReactiveController {
     this.#controls?.clearRefusals();
   }
 
-  // The drop zone and the paste target: the controls handle them once loaded (until then a drop or paste does nothing).
+  // The drop zone and the paste target: the controls handle them once loaded (until then a file dropped on the chat
+  // does nothing, rather than open in the tab).
   readonly onPaste = (event: ClipboardEvent): void => this.#controls?.onPaste(event);
   readonly onDragEnter = (event: DragEvent): void => this.#controls?.onDragEnter(event);
-  readonly onDragOver = (event: DragEvent): void => this.#controls?.onDragOver(event);
+  readonly onDragOver = (event: DragEvent): void => {
+    if (this.#controls) this.#controls.onDragOver(event);
+    else if (this.enabled) event.preventDefault();
+  };
   readonly onDragLeave = (): void => this.#controls?.onDragLeave();
-  readonly onDrop = (event: DragEvent): void => this.#controls?.onDrop(event);
+  readonly onDrop = (event: DragEvent): void => {
+    if (this.#controls) this.#controls.onDrop(event);
+    else if (this.enabled) event.preventDefault();
+  };
 
   /** Whether files are being dragged over the chat (it shows where they would go). */
   get dragging(): boolean {

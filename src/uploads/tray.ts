@@ -65,29 +65,17 @@ let nextId = 0;
 export class AttachmentTray {
   /** Carries the bytes; without one, files are refused as `unconfigured` (`<mantis-chat upload-url>` sets it). */
   uploader: Uploader | null = null;
-  #policy: AttachmentPolicy = attachmentPolicy();
+  /** The host's limits and accepted types (see attachmentPolicy). */
+  policy: AttachmentPolicy = attachmentPolicy();
   #entries: Entry[] = [];
   /** The `add` calls, one after another. */
   #adding: Promise<void> = Promise.resolve();
   #items: readonly PendingAttachment[] = [];
   readonly #listeners = new Set<(event: TrayEvent) => void>();
 
-  /** The host's limits and accepted types (see attachmentPolicy). */
-  get policy(): AttachmentPolicy {
-    return this.#policy;
-  }
-  set policy(policy: AttachmentPolicy) {
-    this.#policy = policy;
-  }
-
   /** The attached files, in the order they were added (a new array after each change). */
   get items(): readonly PendingAttachment[] {
     return this.#items;
-  }
-
-  /** Whether every file has uploaded (true when there are none). */
-  get ready(): boolean {
-    return this.#entries.every((e) => e.item.state === 'uploaded');
   }
 
   subscribe(listener: (event: TrayEvent) => void): () => void {
@@ -161,7 +149,7 @@ export class AttachmentTray {
           ? ({ ok: false, reason: 'unconfigured', message: `${name} was not attached: this chat has no upload endpoint.` } as const)
           : head.length === 0 && file.size > 0
             ? ({ ok: false, reason: 'unreadable', message: `${name} was not attached: it could not be read.` } as const)
-            : checkAttachment({ name, type: file.type, size: file.size }, head, this.#policy, taken);
+            : checkAttachment({ name, type: file.type, size: file.size }, head, this.policy, taken);
       if (!check.ok) {
         refusals.push({ name, reason: check.reason, message: check.message });
         this.#entries = this.#entries.filter((e) => e !== entry);
