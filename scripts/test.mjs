@@ -1,5 +1,5 @@
 // @ts-check
-// npm test: installs what is missing, then build, type-check, lint, the manifest check, the Node tests and the
+// npm test: installs what is missing, then build, type-check, lint, the manifest and API reference checks, the Node tests and the
 // browser suite. Every step runs even when an earlier one failed, so one run reports everything. The last line
 // is `N passed, N failed`: tests of both runners plus one entry per check.
 // Arguments after `--` go to web-test-runner (for example `npm test -- --files test/elements/**/*.test.ts`).
@@ -38,6 +38,7 @@ check('type-check', step('type-check', 'npx', ['--no-install', 'tsc', '-p', 'tsc
 check('type-check of the DOM-free core', step('type-check of the DOM-free core', 'npx', ['--no-install', 'tsc', '-p', 'tsconfig.core.json']));
 check('lint', step('lint', 'npx', ['--no-install', 'eslint', '.', '--max-warnings', '0']));
 check('custom-elements.json', step('custom-elements.json', 'node', ['scripts/check-manifest.mjs']));
+check('API reference', step('API reference', 'node', ['scripts/api-docs.mjs', '--check']));
 
 // Node tests: the core in Node without a DOM, and the reference server.
 console.log('\n=== node tests');
