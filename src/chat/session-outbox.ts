@@ -1,5 +1,7 @@
 import type { ComposerMode } from '../protocol/marker.js';
+import type { ClientFrame } from '../protocol/composer-frames.js';
 import type { AttachedFile, AttachmentTray } from '../uploads/tray.js';
+import type { UserMessage } from './thread.js';
 
 /*
  * A message that waits for its files: sent by the session the moment every file it was sent with has uploaded (or the
@@ -14,7 +16,7 @@ export type WaitEnd = { readonly sent: true } | { readonly sent: false; readonly
 export class WaitingMessage {
   readonly #tray: AttachmentTray;
   readonly #check: () => string | null;
-  readonly #deliver: (text: string, files: readonly AttachedFile[], mode: ComposerMode) => void;
+  readonly #deliver: (text: string, files: readonly AttachedFile[], mode: ComposerMode) => UserMessage;
   readonly #changed: (text: string | null, end?: WaitEnd) => void;
   #text: string | null = null;
   #mode: ComposerMode = 'orchestrator';
@@ -27,7 +29,7 @@ export class WaitingMessage {
   constructor(
     tray: AttachmentTray,
     check: () => string | null,
-    deliver: (text: string, files: readonly AttachedFile[], mode: ComposerMode) => void,
+    deliver: (text: string, files: readonly AttachedFile[], mode: ComposerMode) => UserMessage,
     changed: (text: string | null, end?: WaitEnd) => void,
   ) {
     this.#tray = tray;
@@ -47,14 +49,17 @@ export class WaitingMessage {
     return this.#text;
   }
 
-  /** Sends `text` with the files attached now, under `mode`, once they have uploaded (at once if they have). */
-  send(text: string, mode: ComposerMode): 'sent' | 'waiting' {
+  /**
+   * Sends `text` with the files attached now, under `mode`, once they have uploaded: the message when that was at
+   * once, else 'waiting'.
+   */
+  send(text: string, mode: ComposerMode): UserMessage | 'waiting' {
     this.#text = text;
     this.#mode = mode;
     this.#ids = new Set(this.#tray.items.map((item) => item.id));
-    if (this.#settle()) return 'sent';
-    if (this.#text === null) return 'waiting';
-    this.#changed(text);
+    const sent = this.#settle();
+    if (sent) return sent;
+    if (this.#text !== null) this.#changed(text);
     return 'waiting';
   }
 
@@ -71,15 +76,15 @@ export class WaitingMessage {
     this.#changed(null, end);
   }
 
-  /** Sends the waiting text when its files allow it; true when it was sent. */
-  #settle(): boolean {
+  /** Sends the waiting text when its files allow it: the message sent, or null. */
+  #settle(): UserMessage | null {
     const text = this.#text;
-    if (text === null || !this.#tray.uploaded(this.#ids)) return false;
+    if (text === null || !this.#tray.uploaded(this.#ids)) return null;
     // The connection went away meanwhile: the files stay, and the user may send again.
     const refusal = this.#check();
     if (refusal !== null) {
       this.#end({ sent: false, reason: refusal });
-      return false;
+      return null;
     }
     const ids = this.#ids;
     // Ended before the files leave the tray: take() changes the tray, and this listener hears it.
@@ -89,10 +94,23 @@ export class WaitingMessage {
     // The user removed every file, and there is nothing to say without them.
     if (files.length === 0 && text.trim() === '') {
       this.#changed(null, { sent: false });
-      return false;
+      return null;
     }
-    this.#deliver(text, files, this.#mode);
+    const message = this.#deliver(text, files, this.#mode);
     this.#changed(null, { sent: true });
-    return true;
+    return message;
   }
+}
+
+/** The `user_message` frame of a message, with its files and the data models the surfaces shown asked to send. */
+export function userMessageFrame(message: UserMessage, mode: ComposerMode, dataModel: Extract<ClientFrame, { type: 'user_message' }>['a2ui_data_model']): ClientFrame {
+  const files = message.attachments ?? [];
+  return {
+    type: 'user_message',
+    client_message_id: message.id,
+    text: message.text,
+    mode,
+    ...(dataModel ? { a2ui_data_model: dataModel } : {}),
+    ...(files.length > 0 ? { attachments: files.map((f) => ({ upload_id: f.uploadId, name: f.name, media_type: f.mediaType, size: f.size })) } : {}),
+  };
 }

@@ -16,7 +16,7 @@ import type { A2uiAction, A2uiError } from '../a2ui/types.js';
 import { surfaceOf } from './surfaces.js';
 import { capabilitiesOf, reportA2uiError, sendA2uiAction, type ClientDataModel, type A2uiSendResult, type ServerCapabilities } from './session-a2ui.js';
 import { AttachmentTray, type AttachedFile } from '../uploads/tray.js';
-import { WaitingMessage } from './session-outbox.js';
+import { WaitingMessage, userMessageFrame } from './session-outbox.js';
 import { REFUSAL_TEXT, globalGenerativeUiSwitch, type InterruptReason, type SendRefusal, type SendResult, type SessionEvent, type SessionListener } from './session-events.js';
 
 export * from './session-events.js';
@@ -89,7 +89,7 @@ export class ChatSession {
   readonly #waiting = new WaitingMessage(
     this.attachments,
     () => (this.#transport ? null : REFUSAL_TEXT['no-connection']),
-    (text, files, mode) => void this.#deliver(text, files, mode),
+    (text, files, mode) => this.#deliver(text, files, mode),
     (text, end) => this.#emit({ type: 'waiting', text, ...(end ? { end } : {}) }),
   );
 
@@ -253,10 +253,8 @@ export class ChatSession {
     const refusal = this.check(text);
     if (refusal) return { ok: false, ...refusal };
     if (this.attachments.items.length === 0) return { ok: true, message: this.#deliver(text, [], this.#mode) };
-    const before = this.thread.messages.length;
-    if (this.#waiting.send(text, this.#mode) === 'waiting') return { ok: true, waiting: true };
-    const message = this.thread.messages[before];
-    return message?.role === 'user' ? { ok: true, message } : { ok: true, waiting: true };
+    const sent = this.#waiting.send(text, this.#mode);
+    return sent === 'waiting' ? { ok: true, waiting: true } : { ok: true, message: sent };
   }
 
   /** The text of a message waiting for its files to upload, or null. */
@@ -271,15 +269,7 @@ export class ChatSession {
 
   #deliver(text: string, files: readonly AttachedFile[], mode: ComposerMode): UserMessage {
     const message = this.thread.addUserMessage(text, undefined, files);
-    const model = this.a2uiDataModel?.() ?? null;
-    this.#transport?.send({
-      type: 'user_message',
-      client_message_id: message.id,
-      text,
-      mode,
-      ...(model ? { a2ui_data_model: model } : {}),
-      ...(files.length > 0 ? { attachments: files.map((f) => ({ upload_id: f.uploadId, name: f.name, media_type: f.mediaType, size: f.size })) } : {}),
-    });
+    this.#transport?.send(userMessageFrame(message, mode, this.a2uiDataModel?.() ?? undefined));
     this.#emit({ type: 'messages' });
     this.#emit({ type: 'history-change', messages: this.persisted });
     return message;

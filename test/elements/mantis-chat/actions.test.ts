@@ -92,8 +92,8 @@ describe('<mantis-chat> actions end to end', () => {
     expect(steps[0]).to.equal('pending');
     expect(steps).to.include('delivered');
     expect(steps.indexOf('delivered')).to.be.lessThan(steps.indexOf('task completed'));
-    await view.updateComplete;
-    expect(button(view, '[data-action="refresh"]').textContent).to.contain('Task completed');
+    // The chat hands the outcome to its view at its next paced render.
+    await waitUntil(() => button(view, '[data-action="refresh"]').textContent?.includes('Task completed'), 'the button never said so');
     expect(shadow(el).querySelector('[aria-live="polite"]')?.textContent).to.contain('Task completed');
     await expect(el).to.be.accessible();
   });
