@@ -310,6 +310,12 @@ export class MantisChat extends LitElement {
 
   readonly #window = new HistoryWindow(this);
   readonly #pacer = new FramePacer(this);
+  /** The connection settings the last update applied (a send compares them with the current ones). */
+  #appliedConnection: { readonly url: string | undefined; readonly transport: ChatTransportKind; readonly connection: Transport | undefined } = {
+    url: undefined,
+    transport: 'ws',
+    connection: undefined,
+  };
   readonly #binding = new ChatSessionBinding(this, (event) => this.#onSession(event));
   readonly #services = new ContextProvider(this, { context: chatServices, initialValue: this.#binding.services });
   readonly #follow = new FollowBottom(this, () => this.transcript, () => this.renderRoot?.querySelector?.('.transcript-content') ?? null);
@@ -348,6 +354,13 @@ export class MantisChat extends LitElement {
 
   /** Sends `text`, with the files attached when the user sent it from the input (`withFiles`). */
   #send(text: string, withFiles: boolean): boolean {
+    // A host that changed `url`, `transport` or `connection` and sends at once means the new connection: apply the
+    // pending update now, or the message would go out on the old one and its reply be lost with it.
+    // Only then: a full update in the middle of an action's click would render its outcomes before they settle.
+    const applied = this.#appliedConnection;
+    if (this.hasUpdated && this.isUpdatePending && (applied.url !== this.url || applied.transport !== this.transport || applied.connection !== this.connection)) {
+      this.performUpdate();
+    }
     const files = withFiles ? this.session.attachments.items : [];
     const refusal = withFiles && this.session.waitingText !== null ? { reason: 'waiting' as const, message: '' } : this.session.check(text, files.length > 0);
     if (refusal) {
@@ -434,6 +447,7 @@ export class MantisChat extends LitElement {
     const uploads = ['account', 'uploadUrl', 'uploadChunkSize', 'attachmentAccept', 'attachmentLimits', 'mediaToken', 'mediaCredentials', 'session'] as const;
     if (!this.hasUpdated || uploads.some((name) => changed.has(name))) this.#attachments.configure();
     if (moved) this.#binding.connect({ url: this.url, kind: this.transport, connection: this.connection, relativeTo: document.baseURI });
+    this.#appliedConnection = { url: this.url, transport: this.transport, connection: this.connection };
     this.#services.setValue(this.#binding.services);
   }
 

@@ -11,7 +11,9 @@ const ARROW = { up: '▲', down: '▼', flat: '▶' } as const;
 const SENTIMENT_WORD = { positive: 'favorable', negative: 'unfavorable' } as const;
 
 export function metricGroup(node: MetricGroupNode): TemplateResult {
-  return html`<section part="metric-group" class="metric-group" aria-label=${node.title ?? 'Metrics'}>
+  // A named group, not a region landmark: a conversation holds many metric groups, and landmarks named alike (every
+  // untitled one is "Metrics") would crowd a screen reader's landmark list with duplicates.
+  return html`<section part="metric-group" class="metric-group" role="group" aria-label=${node.title ?? 'Metrics'}>
     ${node.title ? html`<p class="group-title" aria-hidden="true">${node.title}</p>` : nothing}
     <dl class="metrics">
       ${node.metrics.map(

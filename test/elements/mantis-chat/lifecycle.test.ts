@@ -37,6 +37,22 @@ describe('<mantis-chat> property seams', () => {
     }
   });
 
+  it('sends on the new connection when the host switches it and sends at once', async () => {
+    const el = await fixture<MantisChat>(html`<mantis-chat url=${composerSocketUrl()}></mantis-chat>`);
+    await connected(el);
+    const old = el.session.transport;
+    // Switched and sent in one task, as a page's "switch and ask" button does: nothing has rendered in between.
+    el.transport = 'sse';
+    el.url = composerSseUrl();
+    const complete = oneEvent(el, 'mantis-message-complete');
+    expect(el.send('right after the switch')).to.equal(true);
+    expect(el.session.transport === old, 'still the old connection').to.equal(false);
+    expect(el.session.transport?.constructor.name).to.equal('SseTransport');
+    await complete;
+    expect(el.conversation.filter((m) => m.role === 'user').map((m) => m.text)).to.deep.equal(['right after the switch']);
+    expect(el.conversation.filter((m) => m.role === 'assistant')).to.have.length(1);
+  });
+
   it('rejects a transport object given as `transport` with a warning and an event, not a TypeError', async () => {
     const el = await fixture<MantisChat>(html`<mantis-chat url=${composerSocketUrl()}></mantis-chat>`);
     await connected(el);

@@ -159,6 +159,18 @@ function bigTable(rows: number, columns = 2, id = 'big'): Json {
 
 describe('<mantis-ui-view> catalog A', () => {
   describe('metric-group', () => {
+    it('is a named group, not a landmark: two untitled groups on a page name no two landmarks alike (axe)', async () => {
+      const { metrics } = METRIC_GROUP as { metrics: Json[] };
+      const untitled = { id: 'g', type: 'metric-group', metrics };
+      const wrapper = await fixture<HTMLElement>(
+        html`<div><mantis-ui-view theme="light" .view=${view(untitled)}></mantis-ui-view><mantis-ui-view theme="light" .view=${view(untitled)}></mantis-ui-view></div>`,
+      );
+      const views = [...wrapper.querySelectorAll<MantisUiView>('mantis-ui-view')];
+      await Promise.all(views.map((el) => el.updateComplete));
+      for (const el of views) expect(shadow(el).querySelector('[part="metric-group"]')?.getAttribute('role')).to.equal('group');
+      await expect(wrapper).to.be.accessible();
+    });
+
     it('renders every metric with its label, value, unit, change and description', async () => {
       const el = await render(view(METRIC_GROUP));
       const group = shadow(el).querySelector('[part="metric-group"]') as HTMLElement;
