@@ -5,7 +5,7 @@ import wc from 'eslint-plugin-wc';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'custom-elements.json', 'coverage/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'custom-elements.json', 'coverage/**', 'demo/hosts/*/node_modules/**', 'demo/hosts/*/dist/**', 'demo/hosts/*/.angular/**'] },
   ...tseslint.configs.recommended,
   { files: ['elements/**/*.ts', 'test/**/*.ts', 'demo/**/*.ts'], ...lit.configs['flat/recommended'] },
   { files: ['elements/**/*.ts'], ...wc.configs['flat/recommended'] },

@@ -1,11 +1,16 @@
-import { resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import pkg from './package.json' with { type: 'json' };
 import lazyFiles from './scripts/lazy-files.json' with { type: 'json' };
 import litKit from './scripts/lit-kit.json' with { type: 'json' };
 
-const external = Object.keys(pkg.dependencies);
-const isExternal = (id: string): boolean => external.some((dep) => id === dep || id.startsWith(`${dep}/`));
+/** The project's folder, whatever folder the build runs from. */
+const ROOT = fileURLToPath(new URL('.', import.meta.url));
+
+const external = [...Object.keys(pkg.dependencies), ...Object.keys(pkg.peerDependencies)];
+// The package's own name too: `mantis-ui/react` imports the elements from `mantis-ui`, the main entry.
+const isExternal = (id: string): boolean => [...external, pkg.name].some((dep) => id === dep || id.startsWith(`${dep}/`));
 
 /**
  * The lazily loaded parts (scripts/lazy-files.json): for the IIFE, ES module files beside it, which it imports from
@@ -39,7 +44,14 @@ function litFromKit(): Plugin {
   return {
     name: 'mantis-lit-kit',
     enforce: 'pre',
-    resolveId: (source) => (source in kit ? PREFIX + source : null),
+    async resolveId(source, importer, options) {
+      if (source in kit) return PREFIX + source;
+      // A module of ours in the kit (the Markdown renderer) is named by its path from the project's root.
+      if (!importer || !source.startsWith('.')) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      const own = resolved ? relative(ROOT, resolved.id).replaceAll('\\', '/') : '';
+      return own in kit ? PREFIX + own : null;
+    },
     load(id) {
       if (!id.startsWith(PREFIX)) return null;
       const module = id.slice(PREFIX.length);
@@ -124,7 +136,14 @@ export default defineConfig(({ mode }) =>
             sourcemap: true,
             minify: false,
             lib: {
-              entry: { index: 'elements/index.ts', core: 'src/index.ts', 'agent-ui': 'src/agent-ui/index.ts', a2ui: 'src/a2ui/index.ts' },
+              entry: {
+                index: 'elements/index.ts',
+                core: 'src/index.ts',
+                'agent-ui': 'src/agent-ui/index.ts',
+                a2ui: 'src/a2ui/index.ts',
+                react: 'elements/react/index.ts',
+                testing: 'elements/testing/index.ts',
+              },
               formats: ['es'],
               fileName: (_format, name) => `${name}.js`,
             },

@@ -7,6 +7,8 @@ import { chromeLauncher } from '@web/test-runner-chrome';
 import { defaultReporter, summaryReporter } from '@web/test-runner';
 import { tsImport } from 'tsx/esm/api';
 import { chromiumPath } from './scripts/chromium.mjs';
+import { selfImportPlugin } from './test/helpers/wtr-self-import-plugin.mjs';
+import { reactPlugin } from './test/helpers/wtr-react-plugin.mjs';
 
 /** Where the summary reporter leaves the counts that scripts/test.mjs prints as `N passed, N failed`. */
 export const RESULTS_FILE = process.env.MANTIS_WTR_RESULTS ?? 'node_modules/.cache/mantis-wtr-results.json';
@@ -43,6 +45,22 @@ function countingReporter() {
   };
 }
 
+/** The strict page's policy (docs/strict-pages.md): `origin` is the reference agent's. @param {string} origin */
+export function strictPolicy(origin) {
+  const socket = origin.replace(/^http/, 'ws');
+  return [
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' blob:",
+    `connect-src 'self' ${origin} ${socket}`,
+    "base-uri 'none'",
+    "form-action 'none'",
+    "require-trusted-types-for 'script'",
+    'trusted-types lit-html mantis-ui',
+  ].join('; ');
+}
+
 /** @type {import('@web/test-runner').TestRunnerConfig} */
 export default {
   files: ['test/**/*.test.ts', '!test/node/**'],
@@ -73,6 +91,10 @@ export default {
   ],
   plugins: [
     esbuildPlugin({ ts: true, tsconfig: './tsconfig.json', target: 'es2022' }),
+    // `mantis-ui` and `mantis-ui/…` imported by name (the README's tester example) are the sources.
+    selfImportPlugin(),
+    // React and react-dom are CommonJS: served as one ES module, so the React 19 tests have one React.
+    reactPlugin(),
     {
       // tus-js-client's browser build is ES modules, its url-parse dependency CommonJS: every bundler converts that.
       // The test runner serves modules one by one, so it serves url-parse (with its own two CommonJS dependencies)
@@ -112,6 +134,27 @@ export default {
           return { body: readFileSync('dist/mantis-ui.iife.js', 'utf8'), type: 'js' };
         }
         return undefined;
+      },
+    },
+    {
+      // README's script-tag example as a file beside the IIFE, as its instructions say (test/iife-page.test.ts): pasted
+      // as written, with the test's reference server where `npm start` would run it.
+      name: 'mantis-readme-snippet',
+      serve(context) {
+        if (context.path !== '/dist/readme-snippet.html') return undefined;
+        const snippet = /<!-- script-tag-example -->\s*```html\n([\s\S]*?)```/.exec(readFileSync('README.md', 'utf8'))?.[1];
+        const host = new URL(agent.origin).host;
+        return snippet ? { body: snippet.replaceAll('127.0.0.1:8787', host), type: 'html' } : undefined;
+      },
+    },
+    {
+      // A page under a strict Content-Security-Policy with Trusted Types enforced (test/strict-page.test.ts): no inline
+      // script or style, connections only to the reference agent, and only Lit's policy and ours, as
+      // docs/strict-pages.md tells hosts. Served with the policy as a header; its scripts are files.
+      name: 'mantis-strict-page',
+      serve(context) {
+        if (context.path !== '/__strict/index.html') return undefined;
+        return { body: readFileSync('test/fixtures/strict/index.html', 'utf8'), type: 'html', headers: { 'content-security-policy': strictPolicy(agent.origin) } };
       },
     },
   ],

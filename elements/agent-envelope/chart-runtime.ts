@@ -103,6 +103,10 @@ export function mountChart(root: HTMLElement, chart: CheckedChart): ChartFigure 
   const option = structuredClone(chart.option) as Record<string, unknown> & { title?: Record<string, unknown> };
   // The figure's caption says the title (and its subtext): ECharts does not draw it a second time.
   if (option.title) option.title = { ...option.title, show: false };
+  // Tooltips drawn in the SVG, not as an HTML overlay: ECharts writes that overlay with innerHTML and inline styles,
+  // which a page with Trusted Types and a strict style policy refuses (docs/strict-pages.md).
+  const tooltip = option['tooltip'];
+  if (tooltip && typeof tooltip === 'object' && !Array.isArray(tooltip)) option['tooltip'] = { ...tooltip, renderMode: 'richText' };
   instance.setOption({ ...option, animation: false });
   let table: HTMLElement | null = null;
   toggle.addEventListener('click', () => {
@@ -127,6 +131,11 @@ export function mountChart(root: HTMLElement, chart: CheckedChart): ChartFigure 
   return {
     dispose() {
       resize.disconnect();
+      // zrender empties its container and its SVG by assigning innerHTML, a Trusted Types sink: here they are emptied
+      // with DOM calls instead (both are thrown away).
+      for (const node of [area, ...area.querySelectorAll('svg')]) {
+        Object.defineProperty(node, 'innerHTML', { configurable: true, set: () => node.replaceChildren() });
+      }
       instance.dispose();
       root.replaceChildren();
     },

@@ -1,4 +1,5 @@
 import type { A2uiSurfaceModule, ArtifactPanelModule, AttachmentsViewModule, TusUploaderModule, EnvelopeRuntimeModule, MapLibreRuntimeModule, MediaEngineModule, MediaItemModule } from './lazy.js';
+import { warnTaken } from './define.js';
 import { LIT_KIT, litKitKey } from './lit-kit.js';
 
 /*
@@ -54,9 +55,12 @@ export const loadAttachmentsView: () => Promise<AttachmentsViewModule> = once('m
 
 /**
  * Loads a lazy element's file once the page needs it: now if its own markup holds the tag, else when a node with the
- * tag is added (a MutationObserver until then). `require` loads and defines it; the twins export it for the chat.
+ * tag is added (a MutationObserver until then). `require` loads and defines it; the twins export it for the chat. A
+ * tag defined before the IIFE ran is warned about and never loaded.
  */
 export function lazyElement(tag: string, load: () => Promise<unknown>): () => void {
+  // Taken already (by the page, or a copy of mantis-ui loaded before): that element stays, as for the eager tags.
+  if (customElements.get(tag)) warnTaken(tag);
   const require = (): void => {
     if (!customElements.get(tag)) load().catch((error: unknown) => console.warn(`[mantis-ui] <${tag}> could not be loaded:`, error));
   };

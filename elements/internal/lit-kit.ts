@@ -1,22 +1,26 @@
 import { LitElement, css, html, noChange, nothing, render, svg, unsafeCSS } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
-import { Directive, directive } from 'lit/directive.js';
+import { Directive, directive, PartType } from 'lit/directive.js';
 import { guard } from 'lit/directives/guard.js';
 import { repeat } from 'lit/directives/repeat.js';
-import { styleMap } from 'lit/directives/style-map.js';
+import { markdown } from './markdown.js';
+import { renderMarkdown } from './markdown-render.js';
 
 /*
  * What the IIFE lends the Lit elements it loads lazily (scripts/lit-kit.json lists it; test/node/lit-kit.test.ts keeps
  * the two equal): one Lit for the page, so a lazy element is a Lit element like the others and carries no Lit of
- * its own. The lazy files' build turns their `lit` imports into reads of this object (vite.config.ts).
+ * its own. The lazy files' build turns their `lit` imports into reads of this object (vite.config.ts). The restricted
+ * Markdown renderer is lent too (its modules named by their path): one DOMPurify and one Trusted Types policy per page,
+ * and no second copy of marked and DOMPurify in a lazy file. What is lent only ever returns sanitized DOM.
  */
 export const LIT_KIT: Readonly<Record<string, Readonly<Record<string, unknown>>>> = {
   lit: { LitElement, css, html, noChange, nothing, render, svg, unsafeCSS },
   'lit/decorators.js': { property, query, state },
-  'lit/directive.js': { Directive, directive },
+  'lit/directive.js': { Directive, directive, PartType },
   'lit/directives/guard.js': { guard },
   'lit/directives/repeat.js': { repeat },
-  'lit/directives/style-map.js': { styleMap },
+  'elements/internal/markdown.ts': { markdown },
+  'elements/internal/markdown-render.ts': { renderMarkdown },
 };
 
 /** The key the kit is lent under: one per folder of lazy files, so two copies of the bundle never mix. */

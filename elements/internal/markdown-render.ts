@@ -1,4 +1,4 @@
-import DOMPurify from 'dompurify';
+import DOMPurify, { type Config } from 'dompurify';
 import { Lexer, Marked, type Token, type Tokens, type TokensList } from 'marked';
 import { COMPOSER_LIMITS } from '../../src/limits.js';
 
@@ -59,9 +59,23 @@ function createMarked(profile: MarkdownProfile): Marked {
 
 let purifier: ReturnType<typeof DOMPurify> | null = null;
 
+/**
+ * Where Trusted Types are enforced, DOMPurify parses (in an inert document) through a policy: ours is named `mantis-ui`
+ * (docs/strict-pages.md), not DOMPurify's default `dompurify`, which the page's own DOMPurify may hold already. Only
+ * this module holds it. Without Trusted Types, or when the page's policy list refuses the name, DOMPurify does as it
+ * would alone.
+ */
+let policy: Config['TRUSTED_TYPES_POLICY'];
+
 /** One DOMPurify instance of our own, so our hooks never touch a page's global DOMPurify. */
 function getPurifier(): ReturnType<typeof DOMPurify> {
   if (purifier) return purifier;
+  try {
+    const factory = (window as Parameters<typeof DOMPurify>[0] & Window).trustedTypes;
+    policy = factory?.createPolicy('mantis-ui', { createHTML: (html: string) => html, createScriptURL: () => '' }) as Config['TRUSTED_TYPES_POLICY'];
+  } catch {
+    // Not allowed by the page's `trusted-types` list: DOMPurify tries its own.
+  }
   purifier = DOMPurify(window);
   purifier.addHook('afterSanitizeAttributes', (node) => {
     if (node.nodeName === 'A') {
@@ -96,6 +110,7 @@ function sanitize(html: string, profile: MarkdownProfile): DocumentFragment {
     ALLOW_DATA_ATTR: false,
     ALLOW_ARIA_ATTR: false,
     RETURN_DOM_FRAGMENT: true,
+    ...(policy ? { TRUSTED_TYPES_POLICY: policy } : {}),
   });
   if (html.includes('<table')) for (const table of fragment.querySelectorAll('table')) capColumns(table);
   return fragment;

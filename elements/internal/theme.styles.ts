@@ -26,9 +26,39 @@ export const themeStyles = css`
     --_danger: var(--mantis-color-danger, light-dark(#b3261e, #ffb4ab));
     --_radius: var(--mantis-radius, 8px);
     --_space: var(--mantis-space, 8px);
-    font-family: var(--_font);
-    font-size: var(--_font-size);
-    color: var(--_text);
+    /*
+     * The page's CSS does not reach inside, but what it sets on the element itself is inherited by everything in it.
+     * Typography is set here with !important, which in the shadow tree wins over the page's rules, its !important
+     * ones too: a page themes the elements through the --mantis-* custom properties (on the element or a part), never
+     * by accident. Direction is left to inherit: a right-to-left page gets right-to-left elements.
+     */
+    font: 400 var(--_font-size) / 1.5 var(--_font) !important;
+    font-feature-settings: normal !important;
+    font-variation-settings: normal !important;
+    color: var(--_text) !important;
+    -webkit-text-fill-color: currentcolor !important;
+    -webkit-text-stroke: 0 !important;
+    letter-spacing: normal !important;
+    word-spacing: normal !important;
+    text-align: start !important;
+    text-indent: 0 !important;
+    text-transform: none !important;
+    text-shadow: none !important;
+    text-decoration: none !important;
+    white-space: normal !important;
+    text-wrap: wrap !important;
+    word-break: normal !important;
+    overflow-wrap: normal !important;
+    hyphens: manual !important;
+    tab-size: 8 !important;
+    writing-mode: horizontal-tb !important;
+    cursor: auto !important;
+    list-style: disc !important;
+    quotes: auto !important;
+    border-collapse: separate !important;
+    border-spacing: 0 !important;
+    caption-side: top !important;
+    empty-cells: show !important;
   }
   /*
    * The hidden attribute hides the element itself. Without this, the host's own display rule (and any page rule

@@ -1,6 +1,5 @@
 import { LitElement, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import { styleMap } from 'lit/directives/style-map.js';
 import type { ArtifactChange, ArtifactStore } from '../../src/index.js';
 import { emit } from '../events.js';
 import { themeStyles, type Theme } from '../internal/theme.styles.js';
@@ -13,6 +12,7 @@ import { CONTENT_ID, renderTabStrip, tabId } from './tabs.js';
 // Entries are immutable per key: an artifact is rendered (CSV or JSON parsed) once while it stays active.
 import { guard } from 'lit/directives/guard.js';
 import { wrapFocus } from './focus-wrap.js';
+import { cssProperties } from '../internal/css-properties.js';
 
 /** Events of `<mantis-chat>` (bubbling and composed) after which the chat named by `for` is looked up again. */
 const CHAT_EVENTS = ['mantis-artifact-open', 'mantis-history-change', 'mantis-connection-change'] as const;
@@ -289,7 +289,7 @@ export class MantisArtifactPanel extends LitElement {
       role=${modal ? 'dialog' : nothing}
       aria-modal=${modal ? 'true' : nothing}
       aria-label="Artifacts"
-      style=${styleMap(style)}
+      style=${cssProperties(style)}
       @keydown=${this.#onKeydown}
     >
       <div

@@ -37,7 +37,6 @@ const panelStyles = css`
     width: fit-content;
     max-width: 100%;
     min-height: 0;
-    line-height: 1.5;
   }
   /* Nothing to show: no tab is open. */
   :host(:state(empty)) {

@@ -1,7 +1,7 @@
 import { css, html, type TemplateResult } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
-import { styleMap } from 'lit/directives/style-map.js';
 import type { ArtifactEntry } from '../../src/index.js';
+import { cssProperties } from '../internal/css-properties.js';
 
 /** The id of the one tab panel every tab controls. */
 export const CONTENT_ID = 'artifact-content';
@@ -20,8 +20,8 @@ export interface TabStripHandlers {
  * close button are in the tab order; the arrow keys reach the others.
  */
 export function renderTabStrip(tabs: readonly ArtifactEntry[], active: string | null, handlers: TabStripHandlers): TemplateResult {
-  const column = (index: number) => styleMap({ gridColumn: String(index + 1) });
-  return html`<div class="strip" style=${styleMap({ gridTemplateColumns: `repeat(${tabs.length}, minmax(0, max-content) auto)` })}>
+  const column = (index: number) => cssProperties({ 'grid-column': String(index + 1) });
+  return html`<div class="strip" style=${cssProperties({ 'grid-template-columns': `repeat(${tabs.length}, minmax(0, max-content) auto)` })}>
     <div part="tabs" class="tabs" role="tablist" aria-label="Artifacts" @keydown=${handlers.keydown}>
       ${repeat(
         tabs,

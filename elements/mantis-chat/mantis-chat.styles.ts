@@ -8,7 +8,6 @@ export const chatStyles = css`
     border: 1px solid var(--_border);
     border-radius: var(--_radius);
     overflow: hidden;
-    line-height: 1.5;
   }
   .workspace {
     display: flex;

@@ -13,7 +13,6 @@ import { textStyles } from './nodes/text.js';
 const baseStyles = css`
   :host {
     display: block;
-    line-height: 1.5;
   }
   /* An explicit theme paints its own surface; an inherited one stays transparent on its container. */
   :host([theme]) {

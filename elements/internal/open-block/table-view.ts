@@ -99,9 +99,12 @@ export class TableView extends PartView {
       this.#body?.append(...chunk.childNodes);
       chunk.remove();
     }
-    // Set, then removed: removing the attribute alone left Chromium writing the inline style set through the CSSOM
-    // back as `style=""` later, so the table no longer matched its one-shot render (which was then used instead).
-    this.#table?.setAttribute('style', '');
+    // Emptied, read, then removed: removing the attribute alone left Chromium writing the inline style set through the
+    // CSSOM back as `style=""` later, so the table no longer matched its one-shot render (which was then used
+    // instead); reading the attribute writes it back now. Emptied through the CSSOM, because a page whose policy
+    // forbids inline styles refuses setAttribute('style', …) (docs/strict-pages.md).
+    this.#table?.style.removeProperty('--_columns');
+    this.#table?.getAttribute('style');
     this.#table?.removeAttribute('style');
     this.#table?.removeAttribute('class');
   }

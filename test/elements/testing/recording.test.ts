@@ -1,0 +1,129 @@
+// mantis-ui/testing records what the chat sent: the user's message typed into the real message box, the follow-up
+// a view's action sends, and an A2UI action from a surface's form, each answered as scripted. Two runs of one
+// script give identical transcripts and identical chats.
+import { expect } from '@open-wc/testing';
+import '../../../elements/index.js';
+import {
+  a2uiFormMessages,
+  chartEnvelope,
+  cleanupChats,
+  clickAction,
+  clickButton,
+  deepText,
+  fillField,
+  findAllParts,
+  mountChat,
+  reply,
+  sendMessage,
+  viewFixtures,
+  waitForReply,
+} from '../../../elements/testing/index.js';
+
+afterEach(() => cleanupChats());
+
+describe('mantis-ui/testing: what the chat sent is recorded', () => {
+  it('a user message, sent through the message box and the Send button', async () => {
+    const { chat, transport } = await mountChat({ replies: [reply().text('Hi!')] });
+    const sent = await sendMessage(chat, 'Hello agent');
+    expect(sent.text).to.equal('Hello agent');
+    await waitForReply(chat);
+    expect(transport.userMessages).to.deep.equal(['Hello agent']);
+    const [frame] = transport.frames;
+    expect(frame?.type === 'user_message' && [frame.mode, frame.client_message_id]).to.deep.equal(['orchestrator', sent.id]);
+    expect(findAllParts<HTMLTextAreaElement>(chat, 'textarea')[0]?.value, 'the box is emptied').to.equal('');
+  });
+
+  it('the follow-up of a view’s action, after its confirmation, answered by a rule', async () => {
+    const { chat, transport } = await mountChat({ replies: [reply().view(viewFixtures.card)] });
+    transport.on('Compare', reply().text('They differ in density.'));
+    await sendMessage(chat, 'Show the card');
+    await waitForReply(chat);
+    await clickAction(chat, 'Compare');
+    const answer = await waitForReply(chat);
+    expect(answer.text).to.equal('They differ in density.');
+    expect(transport.userMessages).to.deep.equal(['Show the card', 'Compare the two clusters']);
+  });
+
+  it('an A2UI action from a form, with what the user typed, answered by a new turn', async () => {
+    const { chat, transport } = await mountChat({ replies: [reply().a2ui(a2uiFormMessages)] });
+    transport.onA2uiAction('submit', reply().text('Booked for Ada.'));
+    await sendMessage(chat, 'Book a table');
+    await waitForReply(chat);
+    await fillField(chat, 'Name', 'Ada');
+    await clickButton(chat, 'Book');
+    const answer = await waitForReply(chat);
+    expect(answer.text).to.equal('Booked for Ada.');
+    expect(transport.a2uiActions.map(({ via, name, surfaceId, context }) => ({ via, name, surfaceId, context }))).to.deep.equal([
+      { via: 'client_action', name: 'submit', surfaceId: 'booking', context: { name: 'Ada' } },
+    ]);
+    expect(transport.frames.map((frame) => frame.type)).to.deep.equal(['user_message', 'client_action']);
+  });
+});
+
+describe('mantis-ui/testing: determinism', () => {
+  const script = () => [
+    reply().reasoning('Think.').text('Here:').view(viewFixtures.summary).envelope(chartEnvelope).text('Done.'),
+    reply().tool({ name: 'search_map', input: { q: 1 }, output: { n: 2 } }).a2ui(a2uiFormMessages),
+  ];
+
+  async function run(): Promise<{ transcript: unknown; shown: string[] }> {
+    const { chat, transport } = await mountChat({ replies: script(), chunk: 4 });
+    await sendMessage(chat, 'one');
+    await waitForReply(chat);
+    await sendMessage(chat, 'two');
+    await waitForReply(chat);
+    const shown = findAllParts(chat, '[part~="message"]').map((article) => deepText(article));
+    chat.remove();
+    return { transcript: transport.transcript, shown };
+  }
+
+  it('two runs give identical transcripts and show the same', async () => {
+    const first = await run();
+    const second = await run();
+    expect(second.transcript).to.deep.equal(first.transcript);
+    expect(second.shown).to.deep.equal(first.shown);
+    expect(first.shown).to.have.length(4);
+  });
+});
+
+describe('mantis-ui/testing: waitForReply', () => {
+  it('resolves only once the reply is complete, stepping a paused transport', async () => {
+    const { chat, transport } = await mountChat({ replies: [reply().text('One.').text(' Two.')], paused: true });
+    await sendMessage(chat, 'hi');
+    let resolved = false;
+    const waiting = waitForReply(chat).then((message) => {
+      resolved = true;
+      return message;
+    });
+    // message_start, two deltas: the reply streams, and waitForReply still waits after each.
+    for (let i = 0; i < 3; i += 1) {
+      transport.step();
+      await chat.updateComplete;
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(resolved, `after event ${i + 1}`).to.equal(false);
+    }
+    expect(chat.conversation.at(-1)?.role === 'assistant' && chat.conversation.at(-1)?.text).to.equal('One. Two.');
+    transport.step(); // message_end
+    const message = await waiting;
+    expect(message.status).to.equal('done');
+  });
+
+  it('returns a reply that already ended, and fails loudly for an unscripted message', async () => {
+    const { chat, transport } = await mountChat({ replies: [reply().text('Quick.')] });
+    await sendMessage(chat, 'first');
+    await transport.settled();
+    expect((await waitForReply(chat)).text).to.equal('Quick.');
+    await sendMessage(chat, 'nobody scripted this');
+    let error: unknown;
+    await waitForReply(chat).catch((e: unknown) => (error = e));
+    expect(String(error)).to.contain('interrupted').and.to.contain('"nobody scripted this"');
+  });
+
+  it('times out with what the chat shows when nothing is answered', async () => {
+    const { chat } = await mountChat({ replies: [reply().text('never')], paused: true });
+    await sendMessage(chat, 'hi');
+    let error: unknown;
+    await waitForReply(chat, { timeout: 50 }).catch((e: unknown) => (error = e));
+    expect(String(error)).to.match(/no reply finished \(the last message is assistant, streaming|user\)/);
+  });
+});

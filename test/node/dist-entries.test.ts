@@ -1,0 +1,61 @@
+// The built package as a host installs it (needs `npm run build`; npm test builds first, and these tests skip,
+// saying so, when dist/ is absent): every entry of package.json's `exports` imports in plain Node through the
+// package's own name, its types file is a real declaration, and the files the IIFE loads lazily carry no DOMPurify or
+// Trusted Types policy of their own (one per page, lent by the IIFE: docs/strict-pages.md).
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { describe, test } from 'node:test';
+
+const built = existsSync('dist/index.js');
+const skip = built ? false : 'dist/ is absent: run `npm run build` first';
+const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { name: string; exports: Record<string, string | { types?: string; default: string }> };
+
+/** Runs a module in plain Node (no tsx, no tsconfig paths): `mantis-ui/…` resolves through the `exports` map to dist/. */
+function runModule(source: string): { status: number | null; output: string } {
+  const result = spawnSync(process.execPath, ['--input-type=module', '--eval', source], { encoding: 'utf8', timeout: 60_000 });
+  return { status: result.status, output: `${result.stdout}${result.stderr}` };
+}
+
+describe('the built entries', { skip }, () => {
+  test('mantis-ui/testing and mantis-ui/react import through the package name and export their API', () => {
+    const { status, output } = runModule(`
+      const testing = await import('mantis-ui/testing');
+      for (const name of ['reply', 'ScriptedTransport', 'mountChat', 'waitForReply', 'findPart', 'viewFixtures']) {
+        if (!(name in testing)) throw new Error('mantis-ui/testing has no ' + name);
+      }
+      const react = await import('mantis-ui/react');
+      for (const name of ['MantisChat', 'MantisUiView', 'AgentEnvelope', 'MantisArtifactPanel', 'MantisMediaItem', 'MantisA2uiSurface', 'ELEMENT_EVENTS']) {
+        if (!(name in react)) throw new Error('mantis-ui/react has no ' + name);
+      }
+      const core = await import('mantis-ui/core');
+      if (typeof core.validateView !== 'function') throw new Error('mantis-ui/core has no validateView');
+      console.log('ok');
+    `);
+    assert.equal(status, 0, output);
+    assert.match(output, /ok/);
+  });
+
+  test('mantis-ui/react takes the elements from mantis-ui, so the main entry (a side effect) defines them', () => {
+    const react = readFileSync('dist/react.js', 'utf8');
+    assert.match(react, /from "mantis-ui"/);
+    assert.doesNotMatch(react, /customElements\.define/);
+  });
+
+  test('every types file the exports name is a declaration of that entry', () => {
+    for (const [entry, target] of Object.entries(pkg.exports)) {
+      if (typeof target === 'string' || !target.types) continue;
+      const types = target.types.replace(/^\.\//, '');
+      assert.ok(existsSync(types), `${entry}: ${types} is missing`);
+      const text = readFileSync(types, 'utf8');
+      assert.ok(/export (\*|\{|declare|type|interface|const|function|class)/.test(text) && text.trim() !== 'export {};', `${entry}: ${types} declares nothing`);
+    }
+  });
+
+  test('no lazily loaded file carries its own DOMPurify or Trusted Types policy', () => {
+    const lazy = readdirSync('dist').filter((file) => /^mantis-ui\..+\.js$/.test(file) && file !== 'mantis-ui.iife.js');
+    assert.ok(lazy.length >= 5, `only ${lazy.length} lazy files`);
+    for (const file of lazy) assert.equal(readFileSync(`dist/${file}`, 'utf8').includes('createPolicy'), false, `${file} creates a policy`);
+    assert.equal(/createPolicy\(\s*[`"']mantis-ui[`"']/.test(readFileSync('dist/mantis-ui.iife.js', 'utf8')), true, 'the IIFE creates no mantis-ui policy');
+  });
+});
