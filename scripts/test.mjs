@@ -34,11 +34,15 @@ function check(name, ok) {
 
 check('build', step('build', 'node', ['scripts/build.mjs']));
 check('size budget', step('size budget', 'node', ['scripts/check-size.mjs']));
+// The Angular and Svelte hosts, built with their own toolchains against dist/; the browser suite drives them.
+check('framework hosts', step('framework hosts', 'node', ['scripts/hosts.mjs']));
 check('type-check', step('type-check', 'npx', ['--no-install', 'tsc', '-p', 'tsconfig.json']));
 check('type-check of the DOM-free core', step('type-check of the DOM-free core', 'npx', ['--no-install', 'tsc', '-p', 'tsconfig.core.json']));
 check('lint', step('lint', 'npx', ['--no-install', 'eslint', '.', '--max-warnings', '0']));
 check('custom-elements.json', step('custom-elements.json', 'node', ['scripts/check-manifest.mjs']));
 check('API reference', step('API reference', 'node', ['scripts/api-docs.mjs', '--check']));
+// README's screenshots: the script that makes them still reaches every scene on this build (into a scratch folder).
+check('screenshots', step('screenshots', 'node', ['scripts/check-screenshots.mjs']));
 
 // Node tests: the core in Node without a DOM, and the reference server.
 console.log('\n=== node tests');

@@ -1,13 +1,29 @@
 // The demo's map, for agent-ui@1 map actions. maplibre-gl 6 ships ES modules only (dist/maplibre-gl.mjs, no UMD
 // script with a `maplibregl` global), so this is a module script:
 //   <script type="module" src="map.mjs"></script>   beside an element <div id="map"></div>
-// The reference server serves node_modules/maplibre-gl/dist at /vendor/maplibre-gl/. Everything the style needs is
-// inline: no tiles, glyphs or sprites from the network. It sets window.maplibregl and window.demoMap, and dispatches
-// `demo-map-ready` on window (detail: { map }) for scripts that ran before it (classic deferred scripts run in document
-// order with module scripts).
-import * as maplibregl from '/vendor/maplibre-gl/maplibre-gl.mjs';
+// The reference server serves node_modules/maplibre-gl/dist at /vendor/maplibre-gl/; a server of the project's root
+// (the browser test runner, which serves this page for test/demo/demo-page.test.ts) has it at its own path, tried next.
+// Everything the style needs is inline: no tiles, glyphs or sprites from the network. It sets window.maplibregl and
+// window.demoMap, and dispatches `demo-map-ready` on window (detail: { map }) for scripts that ran before it (classic
+// deferred scripts run in document order with module scripts).
+const FOLDERS = ['/vendor/maplibre-gl/', '/node_modules/maplibre-gl/dist/'];
 
-const VENDOR = '/vendor/maplibre-gl/';
+/** MapLibre's module and the folder it came from (its worker and CSS are beside it). */
+async function loadMapLibre() {
+  let failure;
+  for (const folder of FOLDERS) {
+    try {
+      return { maplibregl: await import(`${folder}maplibre-gl.mjs`), VENDOR: folder };
+    } catch (error) {
+      failure = error;
+    }
+  }
+  const box = document.getElementById('map');
+  if (box) box.textContent = 'MapLibre could not be loaded: the map actions fall back to their text.';
+  throw failure;
+}
+
+const { maplibregl, VENDOR } = await loadMapLibre();
 
 // Explicit, as a bundled build must do; MapLibre would derive the same URL (with ?v=) from its module URL.
 maplibregl.setWorkerUrl(`${VENDOR}maplibre-gl-worker.mjs`);

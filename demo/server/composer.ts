@@ -17,6 +17,7 @@ import type { AgentUiHandler } from './agent-ui.js';
 import type { BagStore } from './bags.js';
 import { FaultyConnection, faultPlan, withheldActionResults } from './faults.js';
 import { openMessage, scriptedReply, streamText, toDeltas, toolsPrelude, type OpenMessage } from './scenarios.js';
+import { TOOLS_PROMPT } from './showcase.js';
 import { getSession, type ActionResult, type Session, type StreamItem } from './sessions.js';
 import type { StoredAttachment, UploadStore } from './upload-store.js';
 
@@ -31,7 +32,7 @@ export interface ComposerOptions {
   /**
    * The scripted scenario: `summary` (default), `echo` (the user's text back), `tools` (reasoning and a tool call), or
    * `envelopes` (agent-ui@1 envelopes on the SSE stream; `summary` sends them too when the user asks for a chart, a
-   * map, history, SCADA or envelopes).
+   * map, history, SCADA or envelopes, and the `tools` prelude when the user asks for reasoning or tool calls).
    */
   readonly scenario: 'summary' | 'echo' | 'tools' | 'envelopes';
   /** The `noresult:N` fault: the first N action results of the session are withheld. */
@@ -213,7 +214,7 @@ async function streamReply(
   const scripted = text === '' ? '' : options.scenario === 'echo' ? text : scriptedReply(marker, text);
   // A Visual Tour reply is one JSON object, the whole message: the attachment events alone confirm the files.
   const note = marker.mode === 'visual-tour' && scripted !== '' ? '' : received;
-  const prelude = options.scenario === 'tools' && text !== '';
+  const prelude = text !== '' && (options.scenario === 'tools' || (options.scenario === 'summary' && TOOLS_PROMPT.test(text)));
   if (prelude) {
     // The files are confirmed first, before the reasoning and the tool call.
     if (note !== '') await streamText(message, `${note}\n\n`, options.chunk, pause);

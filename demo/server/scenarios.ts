@@ -1,5 +1,6 @@
 import { LIMITS, type MessageEvent, type ProtocolMarker, type UiEnvelopeEvent } from '../../src/index.js';
 import type { Session } from './sessions.js';
+import { SHOWCASE_PROMPT, SHOWCASE_VIEW } from './showcase.js';
 
 /*
  * Scripted replies of the reference agent. The reply text is what a model would author; the server decides from
@@ -107,7 +108,8 @@ export function scriptedReply(marker: ProtocolMarker, userText: string): string 
   if (marker.inlineUiVersion !== 1) {
     return `${intro}\n\n- Memory systems: 128 points\n- Densest cluster of the map\n\n${outro}\n`;
   }
-  const view = /\b(photos?|media|artifacts?)\b/i.test(userText) ? MEDIA_VIEW : SUMMARY_VIEW;
+  // The demo's "every component" reply (demo/server/showcase.ts) is asked for by name; photos win over it.
+  const view = /\b(photos?|media|artifacts?)\b/i.test(userText) ? MEDIA_VIEW : SHOWCASE_PROMPT.test(userText) ? SHOWCASE_VIEW : SUMMARY_VIEW;
   return `${intro}\n\n\`\`\`mantis-ui\n${JSON.stringify(view)}\n\`\`\`\n\n${outro}\n`;
 }
 
