@@ -18,4 +18,7 @@ for (const name of Object.keys(JSON.parse(readFileSync('scripts/lazy-files.json'
   npx(['vite', 'build', '--mode', `lazy:${name}`, '--logLevel', 'warn']);
 }
 npx(['tsc', '-p', 'tsconfig.build.json']);
-console.log('Built dist/index.js, dist/core.js, dist/agent-ui.js, dist/mantis-ui.iife.js (with the lazy files of scripts/lazy-files.json beside it) and dist/types/.');
+// JSX and Svelte template types of the tags, from custom-elements.json (mantis-ui/jsx, mantis-ui/svelte).
+const types = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/framework-types.ts'], { stdio: 'inherit' });
+if (types.status !== 0) process.exit(types.status || 1);
+console.log('Built dist/index.js, dist/core.js, dist/agent-ui.js, dist/mantis-ui.iife.js (with the lazy files of scripts/lazy-files.json beside it) and dist/types/ (with the JSX and Svelte template types).');
