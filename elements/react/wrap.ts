@@ -56,6 +56,7 @@ export function wrap<I extends HTMLElement, const N extends readonly MantisEvent
     const element = React.useRef<I | null>(null);
     const handlers = React.useRef<Record<string, unknown>>({});
     const unbind = React.useRef<(() => void) | undefined>(undefined);
+    const refCleanup = React.useRef<(() => void) | undefined>(undefined);
     const assigned = React.useRef<{ node: I | null; values: Map<string, unknown> }>({ node: null, values: new Map() });
     const rest: Record<string, unknown> = {};
     const current: Record<string, unknown> = {};
@@ -98,8 +99,16 @@ export function wrap<I extends HTMLElement, const N extends readonly MantisEvent
           });
           unbind.current = () => listeners.forEach(([type, listener]) => node.removeEventListener(type, listener));
         }
-        if (typeof ref === 'function') ref(node);
-        else if (ref) ref.current = node;
+        // A React 19 callback ref may return a cleanup, which React then calls instead of the ref with null.
+        const cleanup = refCleanup.current;
+        refCleanup.current = undefined;
+        if (typeof ref === 'function') {
+          if (node) {
+            const returned: unknown = ref(node);
+            if (typeof returned === 'function') refCleanup.current = returned as () => void;
+          } else if (cleanup) cleanup();
+          else ref(null);
+        } else if (ref) ref.current = node;
       },
       [ref],
     );

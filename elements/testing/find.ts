@@ -32,15 +32,39 @@ export function findPart<T extends Element = HTMLElement>(root: SearchRoot, sele
   return findAllParts<T>(root, selector)[0] ?? null;
 }
 
-/** The visible text of an element and of the shadow roots inside it, whitespace collapsed (for assertions). */
+/** Layout boxes whose text stands apart from the text around it (anything but an inline box). */
+const INLINE = new Set(['inline', 'contents']);
+
+/**
+ * The visible text of an element and of the shadow roots inside it, whitespace collapsed (for assertions). Text is
+ * joined as it reads: `J-<b>101</b>` is `J-101`, and the text of separate boxes (paragraphs, cells, buttons, list
+ * items) is separated by a space. What is not displayed (`hidden`, `display: none`, `visibility: hidden`) is left out.
+ */
 export function deepText(root: SearchRoot): string {
-  const parts: string[] = [];
+  let text = '';
   const walk = (node: Node): void => {
-    if (node.nodeType === Node.TEXT_NODE) parts.push(node.textContent ?? '');
-    if (node instanceof Element && ['STYLE', 'SCRIPT', 'TEMPLATE'].includes(node.tagName)) return;
-    if (node instanceof Element && node.shadowRoot) walk(node.shadowRoot);
+    if (node.nodeType === Node.TEXT_NODE) {
+      text += node.textContent ?? '';
+      return;
+    }
+    if (node instanceof Element) {
+      if (['STYLE', 'SCRIPT', 'TEMPLATE'].includes(node.tagName)) return;
+      const style = getComputedStyle(node);
+      if (style.display === 'none') return;
+      const apart = !INLINE.has(style.display) || node.tagName === 'BR';
+      if (apart) text += ' ';
+      // A hidden box may show a visible child; its own text nodes are hidden with it.
+      if (style.visibility === 'hidden') {
+        for (const child of node.children) walk(child);
+      } else {
+        if (node.shadowRoot) walk(node.shadowRoot);
+        for (const child of node.childNodes) walk(child);
+      }
+      if (apart) text += ' ';
+      return;
+    }
     for (const child of node.childNodes) walk(child);
   };
   walk(root);
-  return parts.join(' ').replace(/\s+/g, ' ').trim();
+  return text.replace(/\s+/g, ' ').trim();
 }

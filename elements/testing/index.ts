@@ -8,5 +8,5 @@
 export * from '../../src/testing/index.js';
 export { findAllParts, findPart, deepText, type SearchRoot } from './find.js';
 export { mountChat, cleanupChats, sendMessage, type MountChatOptions, type MountedChat } from './mount.js';
-export { waitForReply, watchReplies, type WaitForReplyOptions } from './wait.js';
+export { REPLY_WAIT_TIMEOUT, waitForReply, watchReplies, type WaitForReplyOptions } from './wait.js';
 export { clickAction, clickButton, fillField, type FindOptions } from './interact.js';

@@ -43,9 +43,11 @@ export async function clickAction(root: SearchRoot, action: string, options: Fin
   );
   const id = button.dataset.action as string;
   const view = (button.getRootNode() as ShadowRoot).host as Updatable;
+  // Read before the click: the button may say something else once it was pressed.
+  const asks = button.getAttribute('aria-description') === 'Asks for confirmation';
   button.click();
   await view.updateComplete;
-  if (button.getAttribute('aria-description') !== 'Asks for confirmation') return;
+  if (!asks) return;
   const confirm = await appear(
     () => findAllParts<HTMLButtonElement>(view, `button[data-confirm="${CSS.escape(id)}"]`).find(enabled) ?? null,
     options,

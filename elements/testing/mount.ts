@@ -46,9 +46,6 @@ export async function mountChat(options: MountChatOptions = {}): Promise<Mounted
   if (options.messages) chat.messages = options.messages;
   chat.connection = transport;
   watchReplies(chat);
-  (options.parent ?? document.body).append(chat);
-  await chat.updateComplete;
-  if (transport.state !== 'open') throw new Error(`mountChat: the chat did not open its connection (it is ${transport.state}).`);
   const entry: MountedChat = {
     chat,
     transport,
@@ -58,7 +55,15 @@ export async function mountChat(options: MountChatOptions = {}): Promise<Mounted
       mounted.delete(entry);
     },
   };
+  // Counted before anything can fail, so cleanupChats takes away a chat that never connected too.
   mounted.add(entry);
+  (options.parent ?? document.body).append(chat);
+  await chat.updateComplete;
+  if (transport.state !== 'open') {
+    const state = transport.state;
+    entry.remove();
+    throw new Error(`mountChat: the chat did not open its connection (it is ${state}).`);
+  }
   return entry;
 }
 

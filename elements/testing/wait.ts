@@ -6,7 +6,8 @@ import { findAllParts } from './find.js';
 /*
  * Waiting for a reply through what the chat tells its page: `mantis-message-complete` and
  * `mantis-message-interrupted`, its `conversation`, `mantis-envelope-status`, and `updateComplete`. Replies are
- * counted from the moment a chat is watched, so a reply that ended before the test started waiting still counts.
+ * counted from the moment a chat is watched, so a reply that ended before the test started waiting still counts, and
+ * each is returned once, in order.
  */
 
 interface Finished {
@@ -16,7 +17,7 @@ interface Finished {
 
 interface Watch {
   readonly finished: Finished[];
-  /** How many of `finished` a waitForReply already returned. */
+  /** How many of `finished` waitForReply already returned (one per call, oldest first). */
   consumed: number;
   readonly listeners: Set<() => void>;
 }
@@ -47,7 +48,10 @@ function awaitingReply(chat: MantisChat): boolean {
 
 /** Options of waitForReply. */
 export interface WaitForReplyOptions {
-  /** Milliseconds to wait before failing with a message that says what the chat shows; none by default. */
+  /**
+   * Milliseconds to wait before failing with a message that says what the chat shows (REPLY_WAIT_TIMEOUT, 10 s, by
+   * default; `Infinity` waits as long as the test runner lets it).
+   */
   readonly timeout?: number;
   /** Resolve with an interrupted reply instead of failing (to test a reply that fails). */
   readonly allowInterrupted?: boolean;
@@ -55,27 +59,40 @@ export interface WaitForReplyOptions {
   readonly envelopes?: boolean;
 }
 
-function withTimeout<T>(promise: Promise<T>, ms: number | undefined, describe: () => string): Promise<T> {
-  if (ms === undefined) return promise;
+/** How long waitForReply waits by default: longer than a scripted reply takes, shorter than most runners' test timeouts. */
+export const REPLY_WAIT_TIMEOUT = 10_000;
+
+/** A wait that can be given up: `cancel` removes what it listens to. */
+interface Wait<T> {
+  readonly promise: Promise<T>;
+  readonly cancel: () => void;
+}
+
+/** The wait's promise, rejected after `ms` with what `describe` says; the wait is cancelled either way once it ends. */
+function withTimeout<T>(wait: Wait<T>, ms: number, describe: () => string): Promise<T> {
+  if (!Number.isFinite(ms)) return wait.promise.finally(wait.cancel);
   let timer: ReturnType<typeof setTimeout> | undefined;
   const expired = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`waitForReply: ${describe()} after ${ms} ms.`)), ms);
   });
-  return Promise.race([promise, expired]).finally(() => clearTimeout(timer));
+  return Promise.race([wait.promise, expired]).finally(() => {
+    clearTimeout(timer);
+    wait.cancel();
+  });
 }
 
-/** Resolves with the finished replies not returned yet, once one has finished and the chat waits for nothing more. */
-function nextReplies(chat: MantisChat): { promise: Promise<Finished[]>; cancel: () => void } {
+/** Resolves with the oldest finished reply not returned yet, once there is one and the chat waits for nothing more. */
+function nextReply(chat: MantisChat): Wait<Finished> {
   watchReplies(chat);
   const watch = watches.get(chat) as Watch;
   let check = (): void => {};
-  const promise = new Promise<Finished[]>((resolve) => {
+  const promise = new Promise<Finished>((resolve) => {
     check = () => {
       if (watch.finished.length <= watch.consumed || awaitingReply(chat)) return;
-      const fresh = watch.finished.slice(watch.consumed);
-      watch.consumed = watch.finished.length;
+      const oldest = watch.finished[watch.consumed] as Finished;
+      watch.consumed += 1;
       watch.listeners.delete(check);
-      resolve(fresh);
+      resolve(oldest);
     };
     watch.listeners.add(check);
     check();
@@ -84,7 +101,7 @@ function nextReplies(chat: MantisChat): { promise: Promise<Finished[]>; cancel: 
 }
 
 /** Resolves once every inline envelope of the message has left `pending` (rendered, fallback or error). */
-function envelopesSettled(chat: MantisChat, messageId: string): Promise<void> {
+function envelopesSettled(chat: MantisChat, messageId: string): Wait<void> {
   const waiting = (): boolean => {
     const message = chat.conversation.find((m): m is AssistantMessage => m.id === messageId && m.role === 'assistant');
     return (message?.uiEnvelopes ?? []).some((entry) => {
@@ -92,65 +109,67 @@ function envelopesSettled(chat: MantisChat, messageId: string): Promise<void> {
       return entry.renderStatus === 'pending' && (surface === undefined || surface === 'chat_inline');
     });
   };
-  if (!waiting()) return Promise.resolve();
-  return new Promise((resolve) => {
-    const check = (): void => {
-      if (waiting()) return;
-      chat.removeEventListener('mantis-history-change', check);
-      resolve();
-    };
-    // The chat records an envelope's status with its message, then announces the history change.
-    chat.addEventListener('mantis-history-change', check);
-  });
+  // The chat records an envelope's status with its message, then announces the history change.
+  return whenTrue(chat, 'mantis-history-change', () => !waiting());
 }
 
 /** Resolves once every live A2UI surface the message touched is on the page (its element module loads lazily). */
-function surfacesPlaced(chat: MantisChat, messageId: string): Promise<void> {
+function surfacesPlaced(chat: MantisChat, messageId: string): Wait<void> {
   const missing = (): boolean => {
     const message = chat.conversation.find((m): m is AssistantMessage => m.id === messageId && m.role === 'assistant');
     const live = (message?.surfaceIds ?? []).filter((id) => chat.session.thread.surfaces.has(id));
     const shown = findAllParts<HTMLElement & { surfaceId?: string }>(chat, 'mantis-a2ui-surface').map((element) => element.surfaceId);
     return live.some((id) => !shown.includes(id));
   };
-  if (!missing()) return Promise.resolve();
-  return new Promise((resolve) => {
+  // A surface placed in the chat applies its messages and announces it.
+  return whenTrue(chat, 'mantis-a2ui-change', () => !missing());
+}
+
+/** Resolves once `done()` holds, checked now and at each `type` event of the chat; cancelling stops listening. */
+function whenTrue(chat: MantisChat, type: 'mantis-history-change' | 'mantis-a2ui-change', done: () => boolean): Wait<void> {
+  const controller = new AbortController();
+  const promise = new Promise<void>((resolve) => {
+    if (done()) return resolve();
     const check = (): void => {
-      if (missing()) return;
-      chat.removeEventListener('mantis-a2ui-change', check);
+      if (!done()) return;
+      controller.abort();
       resolve();
     };
-    // A surface placed in the chat applies its messages and announces it.
-    chat.addEventListener('mantis-a2ui-change', check);
+    chat.addEventListener(type, check, { signal: controller.signal });
   });
+  return { promise, cancel: () => controller.abort() };
 }
 
 /**
  * Resolves with the assistant's reply once it is complete and rendered: the chat finished it
  * (`mantis-message-complete`), waits for no other, and it, its views, its inline envelopes and its A2UI surfaces have
  * rendered.
- * Replies are counted (from mountChat, or watchReplies): a reply that ended before this was called is returned at
- * once; otherwise the next one is awaited, so it may be called before or after the message or action that causes
- * the reply. Fails when the reply was interrupted (an unscripted message, say), unless `allowInterrupted`.
+ * Replies are counted (from mountChat, or watchReplies) and each call returns the oldest one not returned yet: a
+ * reply that ended before this was called is returned at once; otherwise the next one is awaited, so it may be called
+ * before or after the message or action that causes the reply, and two messages sent at once are answered by two
+ * calls. Fails when the reply was interrupted (an unscripted message, say), unless `allowInterrupted`, and after
+ * `timeout` (REPLY_WAIT_TIMEOUT by default) with what the chat shows.
  */
 export async function waitForReply(chat: MantisChat, options: WaitForReplyOptions = {}): Promise<AssistantMessage> {
-  const next = nextReplies(chat);
+  const timeout = options.timeout ?? REPLY_WAIT_TIMEOUT;
+  const next = nextReply(chat);
   const describe = (): string => {
     const last = chat.conversation.at(-1);
     return `no reply finished (the last message is ${last ? `${last.role}${last.role === 'assistant' ? `, ${last.status}` : ''}` : 'none'})`;
   };
-  const finished = await withTimeout(next.promise, options.timeout, describe).finally(next.cancel);
-  const interrupted = finished.find((f) => f.message.status === 'interrupted');
+  const finished = await withTimeout(next, timeout, describe);
+  const interrupted = finished.message.status === 'interrupted' ? finished : undefined;
   if (interrupted && !options.allowInterrupted) {
     const connection = chat.connection;
     const unscripted = connection instanceof ScriptedTransport && connection.unscripted.length > 0 ? ` No scripted reply for: ${connection.unscripted.map((t) => JSON.stringify(t)).join(', ')}.` : '';
     throw new Error(`waitForReply: the reply was interrupted (${interrupted.reason ?? 'unknown'}).${unscripted}`);
   }
-  const id = (finished.at(-1) as Finished).message.id;
+  const id = finished.message.id;
   await chat.updateComplete;
-  if (options.envelopes !== false) await withTimeout(envelopesSettled(chat, id), options.timeout, () => 'an envelope never rendered');
-  await withTimeout(surfacesPlaced(chat, id), options.timeout, () => 'an A2UI surface never showed');
+  if (options.envelopes !== false) await withTimeout(envelopesSettled(chat, id), timeout, () => 'an envelope never rendered');
+  await withTimeout(surfacesPlaced(chat, id), timeout, () => 'an A2UI surface never showed');
   const nested = findAllParts<HTMLElement & { updateComplete?: Promise<unknown> }>(chat, 'mantis-ui-view, agent-envelope, mantis-a2ui-surface');
   await Promise.all(nested.map((element) => element.updateComplete));
   const current = chat.conversation.find((m): m is AssistantMessage => m.id === id && m.role === 'assistant');
-  return current ?? (finished.at(-1) as Finished).message;
+  return current ?? finished.message;
 }

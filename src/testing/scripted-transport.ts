@@ -44,6 +44,7 @@ export class ScriptedTransport extends BaseTransport {
   #timer: ReturnType<typeof setTimeout> | undefined;
   #inlineUi = true;
   #settled: Array<() => void> = [];
+  #signal: AbortSignal | undefined;
 
   constructor(options: ScriptedTransportOptions = {}) {
     super();
@@ -98,7 +99,10 @@ export class ScriptedTransport extends BaseTransport {
     return this.#a2uiActions;
   }
 
-  /** The user messages no rule or queued reply answered (each was answered with a server error). */
+  /**
+   * What no rule or queued reply answered, each answered with a server error: the text of a user message, or
+   * `[a2ui_action] <name> on <surfaceId>` for an A2UI action sent as a `client_action` frame.
+   */
   get unscripted(): readonly string[] {
     return this.#unscripted;
   }
@@ -123,7 +127,12 @@ export class ScriptedTransport extends BaseTransport {
     if (this.state === 'open') return;
     this.setState('connecting');
     this.setState('open');
-    options.signal?.addEventListener('abort', () => this.close(), { once: true });
+    // Only the signal of the current connection closes it: one of an earlier connection may abort any time later.
+    const signal = options.signal;
+    this.#signal = signal;
+    signal?.addEventListener('abort', () => {
+      if (this.#signal === signal) this.close();
+    }, { once: true });
     // The greeting of the reference server to a client that renders the basic A2UI catalog.
     this.#deliver({ type: 'server', event: { type: 'capabilities', ...(this.#clientAction ? { client_action: true } : {}), a2ui_catalogs: [BASIC_CATALOG_ID] } });
     this.#schedule();
@@ -138,6 +147,7 @@ export class ScriptedTransport extends BaseTransport {
   close(): void {
     clearTimeout(this.#timer);
     this.#timer = undefined;
+    this.#signal = undefined;
     this.#queue.length = 0;
     this.setState('closed');
     this.#notifySettled();
@@ -216,7 +226,8 @@ export class ScriptedTransport extends BaseTransport {
         // The agent's turn after the action opens with it as a completed tool call, as the reference server's does.
         const output = { accepted: true, ...(frame.a2ui_data_model ? { data_model: frame.a2ui_data_model } : {}) };
         const prelude = [{ type: 'tool', tool_call_id: frame.client_action_id, tool_name: 'a2ui_action', state: 'completed', input: a2ui.action, output } as const];
-        if (reply) this.#play(reply, { mode: 'orchestrator', prelude });
+        // An action nothing was scripted for gets a turn that fails at once, as an unscripted message does.
+        this.#play(reply ?? this.#unscriptedReply(`[a2ui_action] ${action.name} on ${action.surfaceId}`, 'A2UI action'), { mode: 'orchestrator', prelude });
         return;
       }
       case 'action': {
@@ -251,9 +262,14 @@ export class ScriptedTransport extends BaseTransport {
 
   /** A user message nothing was scripted for: a reply that fails at once, so the test sees it. */
   #refuse(frame: Extract<ClientFrame, { type: 'user_message' }>): void {
-    this.#unscripted.push(frame.text);
-    const text = frame.text.length > 80 ? `${frame.text.slice(0, 80)}…` : frame.text;
-    this.#play(new ReplyBuilder().fail(`No scripted reply for the user message "${text}".`, 'unscripted'), { mode: frame.mode, inReplyTo: frame.client_message_id });
+    this.#play(this.#unscriptedReply(frame.text, 'user message'), { mode: frame.mode, inReplyTo: frame.client_message_id });
+  }
+
+  /** Records what nothing answered (`unscripted`) and makes the reply that says so. */
+  #unscriptedReply(what: string, kind: string): ReplyBuilder {
+    this.#unscripted.push(what);
+    const text = what.length > 80 ? `${what.slice(0, 80)}…` : what;
+    return new ReplyBuilder().fail(`No scripted reply for the ${kind} "${text}".`, 'unscripted');
   }
 
   /** An answer to the sender (an action result, an error), queued behind what is already waiting. */

@@ -135,6 +135,31 @@ describe('ScriptedTransport in Node', () => {
     assert.equal(tool?.toolName, 'a2ui_action');
   });
 
+  test('an A2UI action nothing was scripted for gets a turn that fails at once and is listed as unscripted', async () => {
+    const { session, transport } = converse([reply().a2ui(a2uiFormMessages)]);
+    session.send('Book a table');
+    await transport.settled();
+    session.sendA2uiAction({ name: 'submit', surfaceId: 'booking', sourceComponentId: 'book', timestamp: '2024-01-01T00:00:00Z', context: { name: 'Ada' } }, assistant(session.messages).id);
+    await transport.settled();
+    const answer = assistant(session.messages);
+    assert.equal(answer.status, 'interrupted');
+    assert.equal(answer.parts.find((part) => part.type === 'dynamic-tool')?.toolName, 'a2ui_action');
+    assert.deepEqual(transport.unscripted, ['[a2ui_action] submit on booking']);
+  });
+
+  test('only the signal of the current connection closes it', () => {
+    const transport = new ScriptedTransport();
+    const first = new AbortController();
+    transport.connect({ signal: first.signal });
+    transport.close();
+    const second = new AbortController();
+    transport.connect({ signal: second.signal });
+    first.abort();
+    assert.equal(transport.state, 'open', 'an earlier connection’s signal closed this one');
+    second.abort();
+    assert.equal(transport.state, 'closed');
+  });
+
   test('without client actions, an A2UI action is an [a2ui_action] turn, recorded as such', async () => {
     const transport = new ScriptedTransport({ replies: [reply().a2ui(a2uiFormMessages), reply().text('Noted.')], clientAction: false });
     const session = new ChatSession({ transport });

@@ -166,6 +166,20 @@ describe('mantis-ui/react in React 19', () => {
     root = createRoot(container);
   });
 
+  it('honours a callback ref that returns a cleanup, as React 19 does: the cleanup runs instead of a call with null', () => {
+    const calls: string[] = [];
+    const ref = (el: MantisUiViewElement | null) => {
+      calls.push(el ? `attach ${el.localName}` : 'null');
+      return () => {
+        calls.push('cleanup');
+      };
+    };
+    render(createElement(MantisUiView, { view: heading('A'), ref }));
+    expect(calls).to.deep.equal(['attach mantis-ui-view']);
+    render(createElement('p', null, 'gone'));
+    expect(calls).to.deep.equal(['attach mantis-ui-view', 'cleanup']);
+  });
+
   it('delivers an event the element fires while its first properties are set', () => {
     // <mantis-chat> refuses an `actions` value that is not an ActionRegistry in its setter, at once.
     const reasons: string[] = [];

@@ -4,7 +4,7 @@
 import { expect } from '@open-wc/testing';
 import '../../../elements/index.js';
 import { COMPOSER_LIMITS } from '../../../src/index.js';
-import { ScriptError, cleanupChats, clickAction, fillField, findAllParts, mountChat, reply, sendMessage, viewFixtures, waitForReply } from '../../../elements/testing/index.js';
+import { ScriptError, ScriptedTransport, cleanupChats, clickAction, deepText, fillField, findAllParts, mountChat, reply, sendMessage, viewFixtures, waitForReply } from '../../../elements/testing/index.js';
 
 afterEach(() => cleanupChats());
 
@@ -45,6 +45,31 @@ describe('mantis-ui/testing: clear failures', () => {
     expect(missing.message).to.contain('no enabled action "Delete everything"').and.to.contain('compare "Compare"');
     const field = await failure(() => fillField(chat, 'Surname', 'x', { timeout: 30 }));
     expect(field.message).to.contain('no field labelled "Surname"').and.to.contain('"Message"');
+  });
+});
+
+describe('mountChat', () => {
+  it('takes a chat that never connected off the page again when it fails', async () => {
+    // A transport that stays closed, as one whose backend refused it would.
+    class Refusing extends ScriptedTransport {
+      override connect(): void {}
+    }
+    const before = document.querySelectorAll('mantis-chat').length;
+    const error = await failure(() => mountChat({ transport: new Refusing() }));
+    expect(error.message).to.match(/^mountChat: the chat did not open its connection/);
+    expect(document.querySelectorAll('mantis-chat').length).to.equal(before);
+  });
+});
+
+describe('deepText', () => {
+  it('joins text as it reads, through shadow roots, with a space between boxes and nothing hidden', () => {
+    const host = document.createElement('div');
+    const root = host.attachShadow({ mode: 'open' });
+    root.innerHTML = '<p>Junction J-<b>101</b>: <span>318</span>kPa</p><p hidden>secret</p><ul><li>one</li><li>two</li></ul>'
+      + '<span style="display:none">gone</span><span style="visibility:hidden">unseen <em style="visibility:visible">seen</em></span><button>A</button><button>B</button>';
+    document.body.append(host);
+    expect(deepText(host)).to.equal('Junction J-101: 318kPa one two seen A B');
+    host.remove();
   });
 });
 

@@ -4,6 +4,7 @@
 import { expect } from '@open-wc/testing';
 import '../../../elements/index.js';
 import {
+  REPLY_WAIT_TIMEOUT,
   a2uiFormMessages,
   chartEnvelope,
   cleanupChats,
@@ -38,7 +39,14 @@ describe('mantis-ui/testing: what the chat sent is recorded', () => {
     transport.on('Compare', reply().text('They differ in density.'));
     await sendMessage(chat, 'Show the card');
     await waitForReply(chat);
+    // The clicks reach the chat composed: the first presses the action, the second its Confirm button.
+    const pressed: string[] = [];
+    chat.addEventListener('click', (event) => {
+      const target = event.composedPath()[0] as HTMLElement;
+      pressed.push(target.dataset.confirm ? `confirm ${target.dataset.confirm}` : `action ${target.dataset.action}`);
+    });
     await clickAction(chat, 'Compare');
+    expect(pressed).to.deep.equal(['action compare', 'confirm compare']);
     const answer = await waitForReply(chat);
     expect(answer.text).to.equal('They differ in density.');
     expect(transport.userMessages).to.deep.equal(['Show the card', 'Compare the two clusters']);
@@ -77,7 +85,9 @@ describe('mantis-ui/testing: determinism', () => {
     return { transcript: transport.transcript, shown };
   }
 
-  it('two runs give identical transcripts and show the same', async () => {
+  it('two runs give identical transcripts and show the same', async function () {
+    // Two whole conversations, four-character chunks, one event per task: longer than one test's default budget.
+    this.timeout(40_000);
     const first = await run();
     const second = await run();
     expect(second.transcript).to.deep.equal(first.transcript);
@@ -124,6 +134,36 @@ describe('mantis-ui/testing: waitForReply', () => {
     await sendMessage(chat, 'hi');
     let error: unknown;
     await waitForReply(chat, { timeout: 50 }).catch((e: unknown) => (error = e));
-    expect(String(error)).to.match(/no reply finished \(the last message is assistant, streaming|user\)/);
+    expect(String(error)).to.match(/no reply finished \(the last message is (assistant, streaming|user)\) after 50 ms/);
+  });
+
+  it('fails by itself after REPLY_WAIT_TIMEOUT when no timeout is given', async function () {
+    this.timeout(REPLY_WAIT_TIMEOUT + 5000);
+    const { chat } = await mountChat({ replies: [reply().text('never')], paused: true });
+    await sendMessage(chat, 'hi');
+    let error: unknown;
+    await waitForReply(chat).catch((e: unknown) => (error = e));
+    expect(String(error)).to.contain(`after ${REPLY_WAIT_TIMEOUT} ms`);
+  });
+
+  it('returns each reply once, oldest first: two messages sent at once are answered by two waits', async () => {
+    const { chat, transport } = await mountChat({ replies: [reply().text('First answer.'), reply().text('Second answer.')], paused: true });
+    await sendMessage(chat, 'one');
+    await sendMessage(chat, 'two');
+    transport.resume();
+    await transport.settled();
+    expect((await waitForReply(chat)).text).to.equal('First answer.');
+    expect((await waitForReply(chat, { timeout: 1000 })).text).to.equal('Second answer.');
+  });
+
+  it('an A2UI action nothing was scripted for fails the wait, naming it', async () => {
+    const { chat, transport } = await mountChat({ replies: [reply().a2ui(a2uiFormMessages)] });
+    await sendMessage(chat, 'Book a table');
+    await waitForReply(chat);
+    await clickButton(chat, 'Book');
+    let error: unknown;
+    await waitForReply(chat).catch((e: unknown) => (error = e));
+    expect(String(error)).to.contain('interrupted').and.to.contain('[a2ui_action] submit on booking');
+    expect(transport.unscripted).to.deep.equal(['[a2ui_action] submit on booking']);
   });
 });
