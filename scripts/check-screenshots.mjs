@@ -18,6 +18,12 @@ if (scenes.length === 0) {
   console.error(`check-screenshots: ${readmePath} shows no docs/screenshots/<scene>.png picture`);
   process.exit(1);
 }
+// A picture the README links must be committed too (the script writes them there: `npm run screenshot`).
+const uncommitted = scenes.filter((scene) => !existsSync(`docs/screenshots/${scene}.png`));
+if (uncommitted.length > 0) {
+  console.error(`check-screenshots: the README shows pictures that are not in docs/screenshots/: ${uncommitted.join(', ')} (run npm run screenshot)`);
+  process.exit(1);
+}
 
 const out = mkdtempSync(join(tmpdir(), 'mantis-screenshots-'));
 try {
