@@ -18,11 +18,13 @@ export const SCRIPT_EPOCH = Date.UTC(2024, 0, 1);
 export class ScriptIds {
   readonly #counts = new Map<string, number>();
 
-  /** The next ID of a kind: `assistant-1`, `call-1`, `reasoning-1`, `envelope-1`, … */
+  constructor(readonly prefix = '') {}
+
+  /** The next ID of a kind: `assistant-1`, `call-1`, `reasoning-1`, `envelope-1`, …, after the prefix. */
   next(kind: 'assistant' | 'call' | 'reasoning' | 'envelope'): string {
     const n = (this.#counts.get(kind) ?? 0) + 1;
     this.#counts.set(kind, n);
-    return `${kind}-${n}`;
+    return `${this.prefix}${kind}-${n}`;
   }
 }
 

@@ -36,7 +36,7 @@ export class ScriptedTransport extends BaseTransport {
   readonly #a2uiActions: RecordedA2uiAction[] = [];
   readonly #unscripted: string[] = [];
   readonly #answered = new Set<string>();
-  readonly #ids = new ScriptIds();
+  readonly #ids: ScriptIds;
   readonly #chunk: number;
   readonly #clientAction: boolean;
   readonly #sessionId: string;
@@ -53,6 +53,7 @@ export class ScriptedTransport extends BaseTransport {
     this.#paused = options.paused ?? false;
     this.#clientAction = options.clientAction ?? true;
     this.#sessionId = options.sessionId ?? 'scripted-session';
+    this.#ids = new ScriptIds(options.idPrefix);
   }
 
   /** Adds replies to answer with, after those already waiting. */

@@ -36,5 +36,11 @@ export interface ScriptedTransportOptions {
   readonly clientAction?: boolean;
   /** The agent-ui session scripted envelopes belong to (default `scripted-session`). */
   readonly sessionId?: string;
+  /**
+   * Put before every ID the script makes (`assistant-1`, `call-1`, …; default none). A chat that talks through two
+   * scripted transports in turn needs a different one for each: it takes a reply whose ID it already has for a replay
+   * of that message, as it must for a server's.
+   */
+  readonly idPrefix?: string;
 }
 

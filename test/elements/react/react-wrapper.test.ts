@@ -24,6 +24,7 @@ import {
   type ViewErrorDetail,
 } from '../../../elements/react/index.js';
 import type { PersistedMessage } from '../../../src/index.js';
+import { ScriptedTransport, reply, waitForReply } from '../../../elements/testing/index.js';
 import { composerSocketUrl } from '../../helpers/agent.js';
 
 const COMPONENTS: Record<keyof typeof ELEMENT_EVENTS, ComponentType<Record<string, unknown>>> = {
@@ -112,6 +113,28 @@ describe('mantis-ui/react in React 19', () => {
     expect(el.send('Kept back')).to.equal(false);
     expect(sent).to.have.length(1);
     expect(el.messages).to.have.length(4);
+  });
+
+  it('talks through a connection object the page made, kept across re-renders, and a new one replaces it', async () => {
+    const first = new ScriptedTransport({ replies: [reply().text('Through the first.')] });
+    render(createElement(MantisChat, { connection: first }));
+    const el = container.querySelector('mantis-chat') as MantisChatElement;
+    await el.updateComplete;
+    expect(el.connection).to.equal(first);
+    expect(first.state).to.equal('open');
+    expect(el.send('one')).to.equal(true);
+    expect((await waitForReply(el, { timeout: 5000 })).text).to.equal('Through the first.');
+    // A re-render with the same object sets nothing; a new object is the chat's connection from then on.
+    render(createElement(MantisChat, { connection: first }));
+    expect(first.userMessages).to.deep.equal(['one']);
+    // Its own IDs: the chat takes a reply with an ID it already has for a replay of that message.
+    const second = new ScriptedTransport({ replies: [reply().text('Through the second.')], idPrefix: 'second-' });
+    render(createElement(MantisChat, { connection: second }));
+    await el.updateComplete;
+    expect(el.connection).to.equal(second);
+    expect(el.send('two')).to.equal(true);
+    expect((await waitForReply(el, { timeout: 5000 })).text).to.equal('Through the second.');
+    expect([first.userMessages, second.userMessages]).to.deep.equal([['one'], ['two']]);
   });
 
   it('renders <MantisUiView> by property and updates the same element on a re-render with new props', async () => {
