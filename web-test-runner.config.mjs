@@ -9,6 +9,7 @@ import { tsImport } from 'tsx/esm/api';
 import { chromiumPath } from './scripts/chromium.mjs';
 import { selfImportPlugin } from './test/helpers/wtr-self-import-plugin.mjs';
 import { reactPlugin } from './test/helpers/wtr-react-plugin.mjs';
+import { strictPolicy } from './test/fixtures/strict/policy.mjs';
 
 /** Where the summary reporter leaves the counts that scripts/test.mjs prints as `N passed, N failed`. */
 export const RESULTS_FILE = process.env.MANTIS_WTR_RESULTS ?? 'node_modules/.cache/mantis-wtr-results.json';
@@ -43,22 +44,6 @@ function countingReporter() {
       writeFileSync(RESULTS_FILE, JSON.stringify({ passed, failed, skipped }));
     },
   };
-}
-
-/** The strict page's policy (docs/strict-pages.md): `origin` is the reference agent's. @param {string} origin */
-export function strictPolicy(origin) {
-  const socket = origin.replace(/^http/, 'ws');
-  return [
-    "default-src 'none'",
-    "script-src 'self'",
-    "style-src 'self'",
-    "img-src 'self' blob:",
-    `connect-src 'self' ${origin} ${socket}`,
-    "base-uri 'none'",
-    "form-action 'none'",
-    "require-trusted-types-for 'script'",
-    'trusted-types lit-html mantis-ui',
-  ].join('; ');
 }
 
 /** @type {import('@web/test-runner').TestRunnerConfig} */

@@ -2,6 +2,7 @@
 // the README's script-tag snippet pasted into an empty HTML file. Needs `npm run build` (npm test builds first).
 import { expect, waitUntil } from '@open-wc/testing';
 import { agentOrigin } from './helpers/agent.js';
+import { animationFrames } from './helpers/legacy-page.js';
 
 /** Loads a page whose whole markup is `html` (an iframe's srcdoc) and resolves once it loaded. */
 async function page(html: string, title: string): Promise<{ frame: HTMLIFrameElement; win: Window & typeof globalThis; doc: Document }> {
@@ -87,12 +88,17 @@ function insideStyles(doc: Document): string[] {
   return rows;
 }
 
+type LitElementLike = HTMLElement & { updateComplete: Promise<unknown> };
+
 async function rendered(doc: Document): Promise<void> {
-  const chat = doc.querySelector('mantis-chat') as HTMLElement;
+  const chat = doc.querySelector('mantis-chat') as LitElementLike;
   await waitUntil(() => chat.shadowRoot?.querySelector('mantis-ui-view')?.shadowRoot?.querySelector('[role="heading"]'), 'the history never rendered', { timeout: 8000 });
-  const view = doc.querySelector('body mantis-ui-view') as HTMLElement;
+  const view = doc.querySelector('body mantis-ui-view') as LitElementLike;
   await waitUntil(() => view.shadowRoot?.querySelector('[role="heading"]'), 'the view never rendered');
-  await new Promise((done) => setTimeout(done, 50));
+  // A heading shows the first render only: updates it scheduled must be done before the styles inside are compared.
+  const inChat = [...(chat.shadowRoot?.querySelectorAll<LitElementLike>('mantis-ui-view') ?? [])];
+  await Promise.all([chat, view, ...inChat].map((el) => el.updateComplete));
+  await animationFrames(doc.defaultView as Window, 1);
 }
 
 describe('the IIFE on a legacy page', () => {
@@ -126,20 +132,31 @@ describe('the IIFE on a legacy page', () => {
         customElements.define('mantis-ui-view', class PagesOwnView extends HTMLElement {});
         customElements.define('mantis-a2ui-surface', class PagesOwnSurface extends HTMLElement {});
       </script>
-      <script src="/dist/mantis-ui.iife.js"></script></head>
+      <script src="/dist/mantis-ui.iife.js"></script>${SETUP}</head>
       <body><mantis-chat></mantis-chat><mantis-a2ui-surface></mantis-a2ui-surface><agent-envelope envelope='{}'></agent-envelope></body></html>`,
       'taken tags',
     );
     const state = win as unknown as { __warnings: string[]; __errors: string[] };
     // Every other element is defined and renders.
-    const chat = doc.querySelector('mantis-chat') as HTMLElement;
+    const chat = doc.querySelector('mantis-chat') as LitElementLike;
     await waitUntil(() => chat.shadowRoot?.querySelector('textarea'), 'the chat never rendered');
     await waitUntil(() => doc.querySelector('agent-envelope')?.shadowRoot?.querySelector('[part="fallback"]'), 'the envelope never rendered', { timeout: 8000 });
     expect((win.customElements.get('mantis-ui-view') as CustomElementConstructor).name).to.equal('PagesOwnView');
+    // The history's view is rendered with the tag the page took: the page's element, which the chat leaves alone.
+    await waitUntil(() => chat.shadowRoot?.querySelector('[part~="message-assistant"] mantis-ui-view'), 'the history never rendered', { timeout: 8000 });
+    await chat.updateComplete;
+    expect(chat.shadowRoot?.querySelector('mantis-ui-view')?.constructor.name).to.equal('PagesOwnView');
+    expect(chat.shadowRoot?.querySelector('[part~="message-assistant"] [part="text"] table'), 'the Markdown around it rendered').not.to.equal(null);
     await waitUntil(() => state.__warnings.some((w) => w.includes('<mantis-a2ui-surface>')), 'no warning for the lazily defined tag', { timeout: 8000 });
+    // A load the taken tag asked for, and an error the page's own view caused, would both be under way by then.
+    await animationFrames(win, 2);
     expect(state.__warnings.filter((w) => w.includes('already defined')).length, 'one warning per taken tag').to.equal(2);
     expect(state.__warnings.some((w) => w.includes('<mantis-ui-view>') && w.includes('already defined'))).to.equal(true);
     expect((win.customElements.get('mantis-a2ui-surface') as CustomElementConstructor).name).to.equal('PagesOwnSurface');
+    // A lazily defined tag taken before the IIFE ran is never loaded (elements/internal/lazy.iife.ts, lazyElement),
+    // though the page holds one.
+    const requested = win.performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname);
+    expect(requested).not.to.include('/dist/mantis-ui.a2ui.js');
     expect(state.__errors).to.deep.equal([]);
     frame.remove();
   });

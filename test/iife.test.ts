@@ -2,7 +2,8 @@ import { expect, waitUntil } from '@open-wc/testing';
 import { agentOrigin, composerSocketUrl } from './helpers/agent.js';
 import { replyWithNode } from './helpers/chat-views.js';
 import type { MantisChat } from '../elements/mantis-chat/mantis-chat.js';
-import { legacyPage } from './helpers/legacy-page.js';
+import type { MapLibreAdapter } from '../elements/maplibre/index.js';
+import { animationFrames, legacyPage } from './helpers/legacy-page.js';
 
 /**
  * The one-file bundle in a page with no module scripts, as a legacy page would load it: a plain <script> tag.
@@ -32,10 +33,15 @@ describe('dist/mantis-ui.iife.js', () => {
     frame.remove();
   });
 
-  it('warns instead of throwing when loaded twice', async () => {
+  it('warns instead of throwing when loaded twice, once per tag it defines at once, and keeps the first copy’s elements', async () => {
     const { frame, win, doc } = await legacyPage('');
-    const warnings: unknown[] = [];
-    win.console.warn = (...args: unknown[]) => warnings.push(args);
+    // The tags the IIFE defines as it runs. The lazily defined ones are not defined yet on a page that holds none, so
+    // the second copy finds them free.
+    const eager = ['agent-envelope', 'mantis-chat', 'mantis-ui-view'];
+    const first = eager.map((tag) => win.customElements.get(tag));
+    expect(first.every((element) => typeof element === 'function'), 'defined by the first copy').to.equal(true);
+    const warnings: string[] = [];
+    win.console.warn = (...args: unknown[]) => warnings.push(args.map(String).join(' '));
     const errors: unknown[] = [];
     win.addEventListener('error', (event) => errors.push(event.message));
     const again = doc.createElement('script');
@@ -44,7 +50,9 @@ describe('dist/mantis-ui.iife.js', () => {
     doc.head.append(again);
     await loaded;
     expect(errors).to.deep.equal([]);
-    expect(warnings.length).to.be.greaterThan(0);
+    const taken = warnings.filter((warning) => warning.includes('already defined')).map((warning) => /<([a-z0-9-]+)>/.exec(warning)?.[1]);
+    expect(taken.sort()).to.deep.equal(eager);
+    expect(eager.filter((tag, i) => win.customElements.get(tag) !== first[i]), 'replaced by the second copy').to.deep.equal([]);
     frame.remove();
   });
 });
@@ -91,8 +99,11 @@ describe('the lazily loaded parts of the IIFE', () => {
     const iife = await (await fetch('/dist/mantis-ui.iife.js')).text();
     // ECharts' internal markers and its renderer library's name; the map adapter's MapLibre calls.
     for (const marker of ['__ec_', 'zrender', 'fitBounds', 'echarts-safe-subset']) expect(iife.includes(marker), marker).to.equal(false);
-    const { frame, win } = await legacyPage('<mantis-ui-view spec=\'{"version":1,"id":"v","root":{"id":"h","type":"heading","text":"Hi"}}\'></mantis-ui-view>');
-    await new Promise((done) => setTimeout(done, 100));
+    const { frame, win, doc } = await legacyPage('<mantis-ui-view spec=\'{"version":1,"id":"v","root":{"id":"h","type":"heading","text":"Hi"}}\'></mantis-ui-view>');
+    const view = doc.querySelector('mantis-ui-view') as HTMLElement;
+    await waitUntil(() => view.shadowRoot?.querySelector('[role="heading"]'), 'the view never rendered');
+    // Rendered and painted twice: a lazy import the render asked for would have been requested by now.
+    await animationFrames(win, 2);
     expect(lazyFiles(win)).to.deep.equal([]);
     frame.remove();
   });
@@ -113,6 +124,33 @@ describe('the lazily loaded parts of the IIFE', () => {
     expect(files).to.include('/dist/mantis-ui.agent-ui.js');
     expect(files).to.include('/dist/mantis-ui.chart.js');
     expect(files.some((path) => path.includes('maplibre'))).to.equal(false);
+    frame.remove();
+  });
+
+  it('creates a MapLibre adapter from the file found beside the IIFE, whatever the page base', async () => {
+    // maplibre-gl 6 ships ES modules only, so the page loads it with a module script (as demo/page/map.mjs does) and
+    // makes the adapter through the IIFE's global (as demo/page/demo.js does). The page's base points elsewhere.
+    const { frame, win } = await legacyPage(
+      `<div id="map" style="position: relative; width: 400px; height: 300px"></div>
+      <script type="module">
+        import { Map, setWorkerUrl } from '/node_modules/maplibre-gl/dist/maplibre-gl.mjs';
+        setWorkerUrl('/node_modules/maplibre-gl/dist/maplibre-gl-worker.mjs');
+        const style = { version: 8, sources: {}, layers: [{ id: 'bg', type: 'background', paint: { 'background-color': '#eef' } }] };
+        const map = new Map({ container: 'map', style, center: [121.47, 31.23], zoom: 12, attributionControl: false });
+        window.pageMap = { map, adapter: MantisUI.createMapLibreAdapter(map, { padding: 0 }) };
+      </script>`,
+      '<base href="/test/elements/">',
+    );
+    const page = (win as unknown as { pageMap?: { map: { getLayer(id: string): { type: string } | undefined }; adapter: MapLibreAdapter } }).pageMap;
+    if (!page) throw new Error('the page made no map');
+    const junction = { type: 'Feature', id: 'J-101', geometry: { type: 'Point', coordinates: [121.4705, 31.2304] }, properties: { id: 'J-101' } };
+    // Resolves once the adapter's file has loaded and drawn on the page's map.
+    await page.adapter.renderJunctions(win.JSON.parse(JSON.stringify({ renderRef: 'rr_iife', junctions: { type: 'FeatureCollection', features: [junction] } })));
+    expect(page.map.getLayer('mantis-junctions')?.type).to.equal('circle');
+    expect(lazyFiles(win)).to.include('/dist/mantis-ui.maplibre.js');
+    const requested = win.performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname);
+    expect(requested.filter((path) => path.startsWith('/test/elements/'))).to.deep.equal([]);
+    page.adapter.dispose();
     frame.remove();
   });
 

@@ -7,7 +7,7 @@ import { sendMouse } from '@web/test-runner-commands';
 import { agentOrigin } from './helpers/agent.js';
 
 type Violation = { directive: string; blocked: string; sample: string; source: string };
-type StrictWindow = Window & typeof globalThis & { __violations: Violation[] };
+type StrictWindow = Window & typeof globalThis & { __violations: Violation[]; __listenedAfter: string[]; __inlineRan?: boolean };
 
 async function strictPage(): Promise<{ frame: HTMLIFrameElement; win: StrictWindow; doc: Document }> {
   const frame = document.createElement('iframe');
@@ -22,23 +22,76 @@ async function strictPage(): Promise<{ frame: HTMLIFrameElement; win: StrictWind
   return { frame, win, doc: win.document };
 }
 
+/**
+ * A task, then two animation frames of the page: a violation is reported in a task queued after the offending call,
+ * so one the last step caused has been dispatched (and recorded) by then.
+ */
+async function settled(win: Window): Promise<void> {
+  await new Promise((done) => win.setTimeout(done, 0));
+  for (let frame = 0; frame < 2; frame += 1) await new Promise((done) => win.requestAnimationFrame(done));
+}
+
+/** What `run` threw: chai's to.throw(Constructor) does not match an error of another frame's realm. */
+function thrown(run: () => unknown): unknown {
+  try {
+    run();
+  } catch (error) {
+    return error;
+  }
+  return undefined;
+}
+
 const shadow = (el: Element | null | undefined): ShadowRoot => {
   if (!el?.shadowRoot) throw new Error(`no shadow root on ${el?.localName}`);
   return el.shadowRoot;
 };
 
 describe('a page with a strict CSP and Trusted Types enforced', () => {
-  it('is really strict: an inline style and a string given to innerHTML are refused there', async () => {
+  it('listens from the first moment: before any other script ran, ahead of every listener the page adds', async () => {
     const { frame, win, doc } = await strictPage();
-    expect(win.__violations, 'the listener ran first').to.deep.equal([]);
+    const listen = new URL('/test/fixtures/strict/listen.js', location.href).href;
+    // Attached while the parser had reached no other script: a listener attached later (a script before it, defer,
+    // DOMContentLoaded) would see the IIFE's and page.js's elements here.
+    expect(win.__listenedAfter).to.deep.equal([listen]);
+    const scripts = [...doc.scripts].map((script) => script.src);
+    expect(scripts.slice(0, 3)).to.deep.equal([listen, new URL('/dist/mantis-ui.iife.js', location.href).href, new URL('/test/fixtures/strict/page.js', location.href).href]);
+    // A listener added later that stops every violation, even at the document in capture, does not hide one from it.
+    doc.addEventListener('securitypolicyviolation', (event) => event.stopImmediatePropagation(), { capture: true });
+    expect(thrown(() => win.eval('1'))).to.be.instanceOf(win.EvalError);
+    await waitUntil(() => win.__violations.length > 0, 'the violation was hidden');
+    await settled(win);
+    expect(win.__violations.map((v) => `${v.directive} ${v.sample}`)).to.deep.equal(['require-trusted-types-for eval|1']);
+    frame.remove();
+  });
+
+  it('is really strict: eval, inline styles and scripts, and a string given to innerHTML are refused there', async () => {
+    const { frame, win, doc } = await strictPage();
     const div = doc.createElement('div');
     expect(() => {
       div.innerHTML = '<b>bold</b>';
     }).to.throw(/TrustedHTML/);
+    expect(thrown(() => win.eval('1'))).to.be.instanceOf(win.EvalError);
     div.setAttribute('style', 'color: red');
     doc.body.append(div);
-    await waitUntil(() => win.__violations.length >= 2, 'no violation reported');
-    expect(win.__violations.map((v) => v.directive).sort()).to.deep.equal(['require-trusted-types-for', 'style-src-attr']);
+    const style = doc.createElement('style');
+    style.textContent = 'b { color: red; }';
+    doc.head.append(style);
+    // Its text set in the test's document, where Trusted Types are not enforced, the script passes their check: what
+    // refuses it is the policy's script-src.
+    const script = document.createElement('script');
+    script.textContent = 'window.__inlineRan = true;';
+    doc.head.append(doc.adoptNode(script));
+    await waitUntil(() => win.__violations.length >= 5, 'not every refusal was reported');
+    await settled(win);
+    // Trusted Types name the sink in the sample; the policy's own directives report no sample (no 'report-sample').
+    expect(win.__violations.map((v) => (v.sample ? `${v.directive} ${v.sample.split('|')[0]}` : v.directive)).sort()).to.deep.equal([
+      'require-trusted-types-for Element innerHTML',
+      'require-trusted-types-for eval',
+      'script-src-elem',
+      'style-src-attr',
+      'style-src-elem',
+    ]);
+    expect(win.__inlineRan, 'the inline script ran').to.equal(undefined);
     frame.remove();
   });
 
@@ -120,6 +173,7 @@ describe('a page with a strict CSP and Trusted Types enforced', () => {
     (shadow(media).querySelector('[part~="artifact-open"]') as HTMLButtonElement).click();
     await waitUntil(() => shadow(chat).querySelector('mantis-artifact-panel')?.shadowRoot?.textContent?.includes('J-101'), 'the panel never showed the artifact', { timeout: 8000 });
 
+    await settled(win);
     expect(win.__violations).to.deep.equal([]);
     frame.remove();
   });

@@ -1,6 +1,7 @@
 // The reference server's upload endpoint (/api/v1/uploads/, tus 1.0 over @tus/server), spoken with plain fetch, its
 // test-control API, and the Composer's confirmation of a user message's attachments.
 import assert from 'node:assert/strict';
+import { request as httpRequest } from 'node:http';
 import { after, before, test } from 'node:test';
 import { WebSocket } from 'ws';
 import { COMPOSER_PATH, startAgentServer, type AgentServer } from '../../demo/server/agent-server.js';
@@ -289,42 +290,134 @@ test('uploads: a PATCH cut by the cut_after fault resumes from the offset HEAD r
   assert.deepEqual(Buffer.from(await file.arrayBuffer()), body);
 });
 
-test('uploads: the throttle fault slows PATCH bodies until the faults are reset', async () => {
+/**
+ * One request on a connection of its own (node:http, no keep-alive), for the tests that mock setTimeout: fetch's
+ * pooled connections would carry timers of one test's mocked clock into the next test's (where clearing one of them
+ * would take another timer off that clock).
+ */
+function send(method: string, url: string, headers: Record<string, string> = {}, body?: Uint8Array): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(url, { method, headers: body ? { ...headers, 'content-length': String(body.length) } : headers, agent: false }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+/** The server's offset of an upload (undefined once it is gone) and the bytes its latest PATCH took, from the stats. */
+async function progress(id: string): Promise<{ offset: number | undefined; patched: number }> {
+  const response = await send('GET', `${server.origin}/api/v1/test/uploads/stats`);
+  assert.equal(response.status, 200);
+  const now = JSON.parse(response.text) as Stats;
+  return { offset: now.uploads.find((u) => u.id === id)?.offset, patched: now.patches.filter((p) => p.id === id).at(-1)?.bytes ?? 0 };
+}
+
+/** A promise, and whether it has settled yet (read without waiting). */
+function watch<T>(promise: Promise<T>): { readonly settled: () => boolean; readonly result: Promise<T> } {
+  let settled = false;
+  const result = promise.finally(() => (settled = true));
+  return { settled: () => settled, result };
+}
+
+const patchAlone = (url: string, offset: number, body: Uint8Array) =>
+  send('PATCH', url, { ...TUS, authorization: DEMO, 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' }, body);
+
+// The throttle takes a body in slices of throttle/20 bytes and sleeps (setTimeout) a twentieth of a second after each.
+// The server runs in this process, so with setTimeout mocked a slice is taken only when the test moves the clock: these
+// tests count bytes per tick of the mocked clock, never the time anything takes.
+const TICK_MS = 50;
+
+test('uploads: the throttle fault takes a PATCH body one slice per tick until the faults are reset', async (t) => {
   const body = Buffer.concat([PNG, Buffer.alloc(4000, 1)]);
   const { url, id } = await create({ name: 'slow.png', type: 'image/png', size: body.length });
   const set = await fetch(`${server.origin}/api/v1/test/uploads/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"throttle": 10000}' });
   assert.deepEqual(await set.json(), { cut_after: null, throttle: 10_000 });
-  const started = Date.now();
-  const slow = patch(url, 0, body);
-  await new Promise((done) => setTimeout(done, 150));
-  const midway = (await stats()).uploads.find((u) => u.id === id);
-  assert.ok(midway && midway.offset > 0 && midway.offset < body.length, `midway: ${JSON.stringify(midway)}`);
-  assert.equal((await slow).status, 204);
-  assert.ok(Date.now() - started >= 350, 'about 4 KiB at 10 KB/s');
-  const reset = await fetch(`${server.origin}/api/v1/test/uploads/faults`, { method: 'DELETE' });
-  assert.deepEqual(await reset.json(), { cut_after: null, throttle: null });
+  const slice = 10_000 / 20;
+  t.mock.timers.enable({ apis: ['setTimeout'] });
+  try {
+    const slow = watch(patchAlone(url, 0, body));
+    // The whole body is there at once; until the clock moves, the server takes one slice of it and no more.
+    let first = 0;
+    for (let polls = 0; polls < 500 && first === 0; polls++) first = (await progress(id)).offset ?? 0;
+    assert.ok(first > 0 && first <= slice, `first slice: ${first}`);
+    for (let polls = 0; polls < 5; polls++) assert.equal((await progress(id)).offset, first, 'nothing more without a tick');
+    assert.equal(slow.settled(), false, 'the PATCH is still running');
+
+    // Each tick lets in at most one slice, so the body takes a tick per slice.
+    const offsets = [first];
+    let ticks = 0;
+    while (!slow.settled() && ticks < 1000) {
+      t.mock.timers.tick(TICK_MS);
+      ticks += 1;
+      const { offset } = await progress(id);
+      if (offset !== undefined && offset !== offsets.at(-1)) offsets.push(offset);
+    }
+    assert.equal((await slow.result).status, 204);
+    assert.equal(offsets.at(-1), body.length);
+    const steps = offsets.slice(1).map((offset, i) => offset - (offsets[i] as number));
+    assert.ok(steps.every((step) => step > 0 && step <= slice), `bytes per tick: ${steps.join(', ')}`);
+    assert.ok(ticks >= Math.ceil((body.length - first) / slice), `${ticks} ticks`);
+
+    // Reset, a PATCH is read whole without the clock moving at all.
+    const reset = await send('DELETE', `${server.origin}/api/v1/test/uploads/faults`);
+    assert.deepEqual(JSON.parse(reset.text), { cut_after: null, throttle: null });
+    const fast = await create({ name: 'fast.png', type: 'image/png', size: body.length });
+    const quick = watch(patchAlone(fast.url, 0, body));
+    for (let polls = 0; polls < 500 && !quick.settled(); polls++) await progress(fast.id);
+    assert.equal(quick.settled(), true, 'an unthrottled PATCH needs no tick');
+    assert.equal((await quick.result).status, 204);
+  } finally {
+    t.mock.timers.reset();
+  }
   const bad = await fetch(`${server.origin}/api/v1/test/uploads/faults`, { method: 'POST', body: '{"throttle": 0}' });
   assert.equal(bad.status, 400);
   await bad.arrayBuffer();
 });
 
-test('uploads: a DELETE while a throttled PATCH runs stops it and removes the upload', async () => {
+test('uploads: a DELETE while a throttled PATCH runs stops it at once and removes the upload', async (t) => {
   const body = Buffer.concat([PNG, Buffer.alloc(20_000, 1)]);
   const { url, id } = await create({ name: 'cancel.png', type: 'image/png', size: body.length });
   await fetch(`${server.origin}/api/v1/test/uploads/faults`, { method: 'POST', body: '{"throttle": 4000}' }).then((r) => r.arrayBuffer());
+  const slice = 4000 / 20;
+  t.mock.timers.enable({ apis: ['setTimeout'] });
   try {
-    const running = patch(url, 0, body).then(
-      (r) => r.status,
-      () => 'cut',
+    const running = watch(
+      patchAlone(url, 0, body).then(
+        (r) => r.status,
+        () => 'cut',
+      ),
     );
-    await new Promise((done) => setTimeout(done, 200));
-    const started = Date.now();
-    const deleted = await remove(url);
-    assert.equal(deleted.status, 204);
-    assert.ok(Date.now() - started < 2000, 'without waiting for the body');
-    await running;
-    assert.equal((await stats()).uploads.find((u) => u.id === id), undefined);
+    let before = 0;
+    for (let polls = 0; polls < 500 && before === 0; polls++) before = (await progress(id)).patched;
+    assert.ok(before > 0 && before < body.length, `read before the DELETE: ${before}`);
+
+    // The DELETE asks the write to stop (the locker's interrupt), and it stops when its current slice's sleep ends: no
+    // more slices are read. Without that, the write reads on, slice by slice, to the end of the body (a hundred ticks).
+    const deleted = watch(send('DELETE', url, { ...TUS, authorization: DEMO }));
+    // A round trip of the server before the first tick, so the DELETE has asked for the upload's lock by then.
+    await progress(id);
+    let ticks = 0;
+    for (let polls = 0; polls < 1000 && !deleted.settled(); polls++) {
+      await progress(id);
+      if (deleted.settled()) break;
+      t.mock.timers.tick(TICK_MS);
+      ticks += 1;
+    }
+    assert.equal(deleted.settled(), true, 'the DELETE was answered');
+    assert.equal((await deleted.result).status, 204);
+    const after = await progress(id);
+    assert.equal(after.offset, undefined, 'the upload is gone');
+    assert.ok(after.patched - before <= slice, `read after the DELETE was sent: ${after.patched - before} bytes (${ticks} ticks)`);
+    assert.ok(after.patched < body.length, 'answered while most of the body was still unread');
+    for (let polls = 0; polls < 500 && !running.settled(); polls++) await progress(id);
+    assert.equal(running.settled(), true, 'the PATCH ended too');
+    await running.result;
   } finally {
+    t.mock.timers.reset();
     await fetch(`${server.origin}/api/v1/test/uploads/faults`, { method: 'DELETE' }).then((r) => r.arrayBuffer());
   }
 });
