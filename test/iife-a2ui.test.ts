@@ -40,4 +40,29 @@ describe('A2UI beside the IIFE', function () {
     });
     frame.remove();
   });
+
+  it('a chat on a page that defined <mantis-a2ui-surface> itself says so in place of the surface, loads no renderer and warns once', async () => {
+    const { frame, win, doc } = await legacyPage(
+      `<mantis-chat url="${composerSocketUrl()}"></mantis-chat>`,
+      `<script>
+        window.__warnings = [];
+        const warn = console.warn;
+        console.warn = (...args) => { window.__warnings.push(args.join(' ')); warn(...args); };
+        customElements.define('mantis-a2ui-surface', class PagesOwnSurface extends HTMLElement {});
+      </script>`,
+    );
+    const chat = doc.querySelector('mantis-chat') as HTMLElement & { send(text: string): boolean };
+    await waitUntil(() => chat.shadowRoot?.querySelector('[part="status"] [role="status"]')?.textContent === 'Connected', 'never connected');
+    chat.send('a2ui form please');
+    await waitUntil(() => chat.shadowRoot?.querySelector('[part="surface-fallback"]'), 'no note in place of the surface', { timeout: 10000 });
+    const note = chat.shadowRoot?.querySelector('[part="surface-fallback"]');
+    expect(note?.getAttribute('role')).to.equal('note');
+    expect(note?.textContent).to.contain('the page defines <mantis-a2ui-surface> itself');
+    expect(chat.shadowRoot?.querySelector('mantis-a2ui-surface'), 'an element of the page’s class in the chat').to.equal(null);
+    const requested = win.performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname);
+    expect(requested).not.to.include('/dist/mantis-ui.a2ui.js');
+    const warnings = (win as unknown as { __warnings: string[] }).__warnings.filter((w) => w.includes('<mantis-a2ui-surface> is already defined'));
+    expect(warnings).to.have.length(1);
+    frame.remove();
+  });
 });

@@ -1,4 +1,10 @@
-const warned = new Set<string>();
+/**
+ * The tags warned about, page-wide: the IIFE and each lazy file beside it carry their own copy of this module (as
+ * would two copies of the bundle), and a tag is still warned about once.
+ */
+const WARNED = Symbol.for('mantis-ui.warned-tags');
+const shared = globalThis as typeof globalThis & { [WARNED]?: Set<string> };
+const warned: Set<string> = (shared[WARNED] ??= new Set<string>());
 
 /** The warning for a tag that is already defined: once per tag, never an exception. */
 export function warnTaken(tag: string): void {

@@ -53,6 +53,14 @@ export const loadArtifactPanel: () => Promise<ArtifactPanelModule> = once('manti
 export const loadTusUploader: () => Promise<TusUploaderModule> = once('mantis-ui.uploads.js');
 export const loadAttachmentsView: () => Promise<AttachmentsViewModule> = once('mantis-ui.attachments.js');
 
+/** The lazy tags the page had defined before the IIFE ran. */
+const taken = new Set<string>();
+
+/** Whether the page defined this lazy tag before the IIFE ran: its file is never loaded, and a chat shows none of it. */
+export function takenBeforeLoad(tag: string): boolean {
+  return taken.has(tag);
+}
+
 /**
  * Loads a lazy element's file once the page needs it: now if its own markup holds the tag, else when a node with the
  * tag is added (a MutationObserver until then). `require` loads and defines it; the twins export it for the chat. A
@@ -60,7 +68,10 @@ export const loadAttachmentsView: () => Promise<AttachmentsViewModule> = once('m
  */
 export function lazyElement(tag: string, load: () => Promise<unknown>): () => void {
   // Taken already (by the page, or a copy of mantis-ui loaded before): that element stays, as for the eager tags.
-  if (customElements.get(tag)) warnTaken(tag);
+  if (customElements.get(tag)) {
+    warnTaken(tag);
+    taken.add(tag);
+  }
   const require = (): void => {
     if (!customElements.get(tag)) load().catch((error: unknown) => console.warn(`[mantis-ui] <${tag}> could not be loaded:`, error));
   };

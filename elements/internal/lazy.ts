@@ -53,6 +53,11 @@ export const loadTusUploader: () => Promise<TusUploaderModule> = once(() => impo
 /** The composer's attachment controls, loaded once a chat has an upload endpoint. */
 export const loadAttachmentsView: () => Promise<AttachmentsViewModule> = once(() => import('../mantis-chat/attachments-view.js'));
 
+/** In the ES build the elements are defined with the rest (a tag the page took shows as another class once loaded). */
+export function takenBeforeLoad(_tag: string): boolean {
+  return false;
+}
+
 /** In the ES build every element is defined with the rest: nothing to watch for (lazy.iife.ts loads them in the IIFE). */
 export function lazyElement(_tag: string, load: () => Promise<unknown>): () => void {
   return () => void load();

@@ -97,6 +97,7 @@ import type { MapAdapter } from '../../src/agent-ui/types.js';
  * @csspart send-button - The send button.
  * @csspart send-error - Why the last message could not be sent.
  * @csspart surface-slot - Where an assistant message first touched an A2UI surface; only the latest message that touched it holds the surface.
+ * @csspart surface-fallback - Shown instead of an A2UI surface when the page defined `<mantis-a2ui-surface>` itself.
  * @csspart a2ui-surface - An A2UI surface (a `<mantis-a2ui-surface>`; style its inside through that element's parts).
  * @csspart action-chip - A user turn that was an action on an A2UI surface (`[a2ui_action]`), shown as a compact chip.
  *

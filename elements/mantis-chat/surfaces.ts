@@ -2,7 +2,7 @@ import { html, nothing, type ReactiveController, type TemplateResult } from 'lit
 import { Directive, directive, type ElementPart } from 'lit/directive.js';
 import type { SurfacePlacement } from '../../src/chat/surfaces.js';
 import type { AssistantMessage, ChatSession, ClientDataModel } from '../../src/index.js';
-import { loadA2uiSurface, type A2uiSurfaceModule } from '../internal/lazy.js';
+import { loadA2uiSurface, takenBeforeLoad, type A2uiSurfaceModule } from '../internal/lazy.js';
 
 /** What the chat's A2UI surfaces need from the element. */
 export interface SurfaceHost extends HTMLElement {
@@ -15,6 +15,8 @@ export interface SurfaceHost extends HTMLElement {
 type SurfaceElement = ReturnType<A2uiSurfaceModule['createChatSurface']>;
 
 const key = (messageId: string, surfaceId: string): string => `${messageId}\u0000${surfaceId}`;
+
+const TAG = 'mantis-a2ui-surface';
 
 /**
  * A2UI surfaces that follow the conversation (004_655f119d9cdaeeed.txt). Each live surface is one
@@ -34,6 +36,8 @@ export class ChatSurfaces implements ReactiveController {
   /** The surface element's module (a lazy file in the IIFE): it defines the element and moves it keeping its state. */
   #kit: A2uiSurfaceModule | null = null;
   #loading = false;
+  /** The page defined `<mantis-a2ui-surface>` itself: its element is not ours, so surfaces show a note instead. */
+  #taken = false;
   readonly slot = directive(
     // An element directive: `update` gets the slot element itself.
     class extends Directive {
@@ -77,6 +81,7 @@ export class ChatSurfaces implements ReactiveController {
     if (placements === this.#placed && !this.#dirty) return;
     // Surfaces are made by their element's module (a lazy file in the IIFE): once it came, this runs again.
     const kit = this.#kit;
+    if (this.#taken) return this.#noteRefusal(placements);
     if (!kit) {
       if (placements.size > 0) this.#load();
       return;
@@ -118,8 +123,12 @@ export class ChatSurfaces implements ReactiveController {
   #load(): void {
     if (this.#loading) return;
     this.#loading = true;
+    // A tag the page took before the IIFE ran: its file is never loaded (it would define nothing).
+    if (takenBeforeLoad(TAG)) return this.#refuse();
     loadA2uiSurface().then(
       (kit) => {
+        // Taken after the IIFE ran, or in the ES build: the element of that name is another class.
+        if (customElements.get(TAG) !== kit.MantisA2uiSurface) return this.#refuse();
         this.#kit = kit;
         this.#dirty = true;
         this.#host.requestUpdate();
@@ -129,5 +138,30 @@ export class ChatSurfaces implements ReactiveController {
         console.warn('[mantis-ui] <mantis-a2ui-surface> could not be loaded:', error);
       },
     );
+  }
+
+  #refuse(): void {
+    this.#taken = true;
+    this.#dirty = true;
+    this.#host.requestUpdate();
+  }
+
+  /**
+   * The page's own `<mantis-a2ui-surface>` is not ours to drive: the owner's slot of each surface says so instead (a
+   * finished message is not rendered again, so the note goes into the slot as the element would).
+   */
+  #noteRefusal(placements: ReadonlyMap<string, SurfacePlacement>): void {
+    this.#placed = placements;
+    this.#dirty = false;
+    for (const placement of placements.values()) {
+      const slot = this.#slots.get(key(placement.owner, placement.surfaceId));
+      if (!slot || slot.querySelector('[part="surface-fallback"]')) continue;
+      const note = document.createElement('p');
+      note.setAttribute('part', 'surface-fallback');
+      note.setAttribute('role', 'note');
+      note.dataset['surfaceId'] = placement.surfaceId;
+      note.textContent = 'This interactive surface cannot be shown here: the page defines <mantis-a2ui-surface> itself.';
+      slot.replaceChildren(note);
+    }
   }
 }

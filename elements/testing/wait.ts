@@ -49,7 +49,7 @@ function awaitingReply(chat: MantisChat): boolean {
 /** Options of waitForReply. */
 export interface WaitForReplyOptions {
   /**
-   * Milliseconds to wait before failing with a message that says what the chat shows (REPLY_WAIT_TIMEOUT, 10 s, by
+   * Milliseconds to wait before failing with a message that says what the chat shows (REPLY_WAIT_TIMEOUT, 30 s, by
    * default; `Infinity` waits as long as the test runner lets it).
    */
   readonly timeout?: number;
@@ -59,8 +59,8 @@ export interface WaitForReplyOptions {
   readonly envelopes?: boolean;
 }
 
-/** How long waitForReply waits by default: longer than a scripted reply takes, shorter than most runners' test timeouts. */
-export const REPLY_WAIT_TIMEOUT = 10_000;
+/** How long waitForReply waits by default: longer than a reply takes, a first chart (ECharts loaded cold) included. */
+export const REPLY_WAIT_TIMEOUT = 30_000;
 
 /** A wait that can be given up: `cancel` removes what it listens to. */
 interface Wait<T> {
@@ -118,26 +118,44 @@ function surfacesPlaced(chat: MantisChat, messageId: string): Wait<void> {
   const missing = (): boolean => {
     const message = chat.conversation.find((m): m is AssistantMessage => m.id === messageId && m.role === 'assistant');
     const live = (message?.surfaceIds ?? []).filter((id) => chat.session.thread.surfaces.has(id));
-    const shown = findAllParts<HTMLElement & { surfaceId?: string }>(chat, 'mantis-a2ui-surface').map((element) => element.surfaceId);
+    const shown = [
+      ...findAllParts<HTMLElement & { surfaceId?: string }>(chat, 'mantis-a2ui-surface').map((element) => element.surfaceId),
+      // On a page that defined the tag itself, the chat shows a note in its place.
+      ...findAllParts(chat, '[part="surface-fallback"]').map((note) => note.dataset['surfaceId']),
+    ];
     return live.some((id) => !shown.includes(id));
   };
   // A surface placed in the chat applies its messages and announces it.
   return whenTrue(chat, 'mantis-a2ui-change', () => !missing());
 }
 
-/** Resolves once `done()` holds, checked now and at each `type` event of the chat; cancelling stops listening. */
+/**
+ * Resolves once `done()` holds, checked now, at each `type` event of the chat, and at each animation frame (what the
+ * chat shows without an event, such as the note in place of a surface); cancelling stops both.
+ */
 function whenTrue(chat: MantisChat, type: 'mantis-history-change' | 'mantis-a2ui-change', done: () => boolean): Wait<void> {
   const controller = new AbortController();
+  let frame = 0;
   const promise = new Promise<void>((resolve) => {
-    if (done()) return resolve();
     const check = (): void => {
-      if (!done()) return;
+      if (controller.signal.aborted) return;
+      if (!done()) {
+        frame = requestAnimationFrame(check);
+        return;
+      }
       controller.abort();
       resolve();
     };
     chat.addEventListener(type, check, { signal: controller.signal });
+    check();
   });
-  return { promise, cancel: () => controller.abort() };
+  return {
+    promise,
+    cancel: () => {
+      controller.abort();
+      cancelAnimationFrame(frame);
+    },
+  };
 }
 
 /**
