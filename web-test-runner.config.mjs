@@ -17,7 +17,8 @@ export const RESULTS_FILE = process.env.MANTIS_WTR_RESULTS ?? 'node_modules/.cac
 // The reference agent server, started by the test runner: browser tests talk to it over real sockets. The media
 // store's test peer (test files, held responses, the test-control API) is for tests only, so it is turned on here.
 const { startAgentServer } = await tsImport('./demo/server/agent-server.ts', import.meta.url);
-const agent = await startAgentServer({ port: 0, mediaTest: true });
+// It also serves dist/ as a CDN would (test/iife.test.ts loads the IIFE from this other origin).
+const agent = await startAgentServer({ port: 0, mediaTest: true, mounts: [{ prefix: '/dist/', dir: 'dist', cors: true }] });
 
 /** @returns {import('@web/test-runner').Reporter} */
 function countingReporter() {
@@ -55,7 +56,9 @@ export default {
   concurrency: 1,
   testsFinishTimeout: 240_000,
   browserStartTimeout: 60_000,
-  testFramework: { config: { timeout: 10_000 } },
+  // A test's first chart or A2UI surface loads ECharts or the renderer through the dev server, hundreds of modules: on
+  // two busy cores that alone has taken most of 10 s (the README's tester example failed so once under a full run).
+  testFramework: { config: { timeout: 20_000 } },
   browsers: [
     chromeLauncher({
       launchOptions: {

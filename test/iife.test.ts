@@ -154,6 +154,29 @@ describe('the lazily loaded parts of the IIFE', () => {
     frame.remove();
   });
 
+  it('draws a chart from files of the IIFE’s own origin when a page of another origin loads it, as from a CDN', async () => {
+    // The reference server serves dist/ with CORS, as a CDN does: the lazy files are modules of its origin.
+    const frame = document.createElement('iframe');
+    frame.title = 'cdn origin page';
+    frame.srcdoc = `<!doctype html><html lang="en"><head><title>cdn origin</title><script src="${agentOrigin}/dist/mantis-ui.iife.js"></script></head>
+      <body><agent-envelope envelope-id="e1" envelope='${JSON.stringify(chart)}'></agent-envelope></body></html>`;
+    const loaded = new Promise((done) => frame.addEventListener('load', done, { once: true }));
+    document.body.append(frame);
+    await loaded;
+    const win = frame.contentWindow as Window & typeof globalThis;
+    expect(new URL(agentOrigin).origin).not.to.equal(win.location.origin === 'null' ? location.origin : win.location.origin);
+    const el = win.document.querySelector('agent-envelope') as HTMLElement;
+    await waitUntil(() => el.shadowRoot?.querySelector('[part="chart"] svg'), 'no chart SVG', { timeout: 15000 });
+    const lazy = win.performance
+      .getEntriesByType('resource')
+      .map((entry) => entry.name)
+      .filter((name) => /\/mantis-ui\.[^/]+\.js$/.test(new URL(name).pathname));
+    expect(lazy).to.include(`${agentOrigin}/dist/mantis-ui.agent-ui.js`);
+    expect(lazy).to.include(`${agentOrigin}/dist/mantis-ui.chart.js`);
+    expect(lazy.filter((name) => !name.startsWith(`${agentOrigin}/`)), 'a file from the page’s origin').to.deep.equal([]);
+    frame.remove();
+  });
+
   it('fetches no chart code for a chart that fails its checks', async () => {
     const bad = { ...chart, spec: { ...chart.spec, title: { text: '<img src=x onerror=alert(1)>' } } };
     const frame = document.createElement('iframe');

@@ -24,7 +24,8 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
 const server = await startAgentServer({
   port,
   host: values.host,
-  mounts: values.demo ? [{ prefix: '/dist/', dir: 'dist' }, { prefix: '/', dir: 'demo/page' }] : [],
+  // dist/ as a CDN serves it: a page of any origin may load the IIFE and its lazy files from here.
+  mounts: values.demo ? [{ prefix: '/dist/', dir: 'dist', cors: true }, { prefix: '/', dir: 'demo/page' }] : [],
 });
 
 console.log(`Reference agent: ws${server.origin.slice(4)}${COMPOSER_PATH}`);

@@ -18,6 +18,11 @@ const TYPES: Record<string, string> = {
 export interface StaticMount {
   readonly prefix: string;
   readonly dir: string;
+  /**
+   * Readable by pages of any origin, as a CDN serves a package (`access-control-allow-origin: *`): the IIFE imports
+   * its lazy files as modules from the folder it came from, and a module of another origin needs CORS.
+   */
+  readonly cors?: boolean;
 }
 
 /**
@@ -48,6 +53,7 @@ export async function serveStatic(req: IncomingMessage, res: ServerResponse, mou
         'content-length': info.size,
         'cache-control': 'no-cache',
         'x-content-type-options': 'nosniff',
+        ...(mount.cors ? { 'access-control-allow-origin': '*' } : {}),
       });
       if (req.method === 'HEAD') res.end();
       else createReadStream(file).pipe(res);
