@@ -3,6 +3,7 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import { agentOrigin } from './helpers/agent.js';
 import { animationFrames } from './helpers/legacy-page.js';
+import { a2uiFormMessages } from '../src/testing/fixtures.js';
 
 /** Loads a page whose whole markup is `html` (an iframe's srcdoc) and resolves once it loaded. */
 async function page(html: string, title: string): Promise<{ frame: HTMLIFrameElement; win: Window & typeof globalThis; doc: Document }> {
@@ -38,7 +39,13 @@ const SETUP = `<script>
 </script>`;
 
 const BODY = `<main><h1>Legacy</h1><p>Page text.</p><mantis-chat theme="light"></mantis-chat>
-  <mantis-ui-view theme="light" spec='${JSON.stringify(VIEW)}'></mantis-ui-view></main>`;
+  <mantis-ui-view theme="light" spec='${JSON.stringify(VIEW)}'></mantis-ui-view>
+  <mantis-a2ui-surface theme="light"></mantis-a2ui-surface></main>`;
+
+/** The page's script that gives its A2UI surface (a lazily loaded element, with a file and styles of its own) a form. */
+const SURFACE_SETUP = `<script>
+  document.addEventListener('DOMContentLoaded', () => { document.querySelector('mantis-a2ui-surface').messages = ${JSON.stringify(a2uiFormMessages)}; });
+</script>`;
 
 /** Global CSS as aggressive as legacy pages have: resets, typography on everything, !important, element selectors. */
 const HOSTILE = `<style>
@@ -84,7 +91,7 @@ function insideStyles(doc: Document): string[] {
       if (el.shadowRoot) walk(el.shadowRoot, where);
     }
   };
-  for (const host of doc.querySelectorAll('mantis-chat, mantis-ui-view')) if (host.shadowRoot) walk(host.shadowRoot, host.localName);
+  for (const host of doc.querySelectorAll('mantis-chat, mantis-ui-view, mantis-a2ui-surface')) if (host.shadowRoot) walk(host.shadowRoot, host.localName);
   return rows;
 }
 
@@ -97,21 +104,25 @@ async function rendered(doc: Document): Promise<void> {
   await waitUntil(() => view.shadowRoot?.querySelector('[role="heading"]'), 'the view never rendered');
   // A heading shows the first render only: updates it scheduled must be done before the styles inside are compared.
   const inChat = [...(chat.shadowRoot?.querySelectorAll<LitElementLike>('mantis-ui-view') ?? [])];
-  await Promise.all([chat, view, ...inChat].map((el) => el.updateComplete));
+  // The page's own A2UI surface, if it has one: its element comes from a file of its own.
+  const surface = doc.querySelector('body mantis-a2ui-surface') as LitElementLike | null;
+  if (surface) await waitUntil(() => surface.shadowRoot?.querySelector('input'), 'the surface never rendered its form', { timeout: 8000 });
+  await Promise.all([chat, view, ...inChat, ...(surface ? [surface] : [])].map((el) => el.updateComplete));
   await animationFrames(doc.defaultView as Window, 1);
 }
 
 describe('the IIFE on a legacy page', () => {
   it('keeps aggressive global CSS out: every element inside is styled as on a clean page', async () => {
     const head = `<!doctype html><html lang="en"><head><title>page</title><script src="/dist/mantis-ui.iife.js"></script>`;
-    const clean = await page(`${head}${SETUP}</head><body>${BODY}</body></html>`, 'clean page');
+    const clean = await page(`${head}${SETUP}${SURFACE_SETUP}</head><body>${BODY}</body></html>`, 'clean page');
     await rendered(clean.doc);
-    const hostile = await page(`${head}${HOSTILE}${SETUP}</head><body>${BODY}</body></html>`, 'hostile page');
+    const hostile = await page(`${head}${HOSTILE}${SETUP}${SURFACE_SETUP}</head><body>${BODY}</body></html>`, 'hostile page');
     await rendered(hostile.doc);
     // The hostile rules do apply on the page itself.
     expect(hostile.win.getComputedStyle(hostile.doc.querySelector('h1') as Element).fontFamily).to.contain('Comic Sans MS');
     const want = insideStyles(clean.doc);
     expect(want.length).to.be.greaterThan(40);
+    expect(want.filter((row) => row.startsWith('mantis-a2ui-surface > ')).length, 'the surface’s elements are compared too').to.be.greaterThan(3);
     const got = insideStyles(hostile.doc);
     expect(got.length).to.equal(want.length);
     const differences = got.flatMap((row, i) => (row === want[i] ? [] : [`${row}\n  clean: ${want[i]}`]));

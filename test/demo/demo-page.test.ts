@@ -206,6 +206,29 @@ describe('the demo page (demo/page/index.html)', function () {
     );
   });
 
+  it('shows the photos of a junction, and opens its artifact as a table in the panel', async () => {
+    await tour('Photos and an artifact');
+    await until(
+      () => allIn('mantis-ui-view', 'mantis-media-item').some((item) => item.shadowRoot?.querySelector('[part="image"]')),
+      'no photo of the authenticated media store showed',
+    );
+    const open = findDeep(lastReply(), '[part~="artifact-open"]')[0] as HTMLButtonElement | undefined;
+    expect(open, 'the reply offers its artifact').to.not.equal(undefined);
+    open?.click();
+    await until(() => findDeep(inChat('mantis-artifact-panel')?.shadowRoot, 'table td').length > 0, 'the artifact panel showed no table');
+  });
+
+  it('answers in Ask mode: the reply is authored read-only and offers no state-changing action', async () => {
+    await tour('Ask mode');
+    expect(chat.mode).to.equal('ask');
+    const last = (chat as unknown as { conversation: readonly { role: string; marker?: { mode: string } }[] }).conversation.at(-1);
+    expect(last?.role === 'assistant' && last.marker?.mode).to.equal('ask');
+    const buttons = findDeep(lastReply(), 'button[part~="action"]') as HTMLButtonElement[];
+    expect(buttons.length, 'the view offers actions').to.be.greaterThan(0);
+    const changing = buttons.filter((button) => !button.disabled && button.getAttribute('aria-description') === 'Asks for confirmation');
+    expect(changing.map((button) => button.dataset.action)).to.deep.equal([]);
+  });
+
   it('switches the chat between light and dark with the theme toggle', async () => {
     for (const theme of ['dark', 'light'] as const) {
       choose('theme', theme);

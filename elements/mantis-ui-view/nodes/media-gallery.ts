@@ -15,11 +15,12 @@ export function mediaGallery(node: MediaGalleryNode, ctx: RenderContext): Templa
     ${node.title ? html`<p class="group-title" aria-hidden="true">${node.title}</p>` : nothing}
     <ul class="media-items">
       ${node.items.map(
-        // The figure captions the item itself (caption, or the alt text), so the item gets no caption of its own.
+        // The figure captions the item itself, so the item gets no caption of its own. A caption that only repeated
+        // the alt text would say it twice to a screen reader (axe: image-redundant-alt): the alt text alone is kept.
         (item) => html`<li>
           <figure part="media-item" class="media-item" data-key=${item.key}>
             <mantis-media-item .media=${ctx.media} key=${item.key} alt=${item.alt}></mantis-media-item>
-            <figcaption>${item.caption ?? item.alt}</figcaption>
+            ${item.caption && item.caption !== item.alt ? html`<figcaption>${item.caption}</figcaption>` : nothing}
           </figure>
         </li>`,
       )}

@@ -154,6 +154,8 @@ describe('<mantis-ui-view> catalog: task-card, media-gallery, artifact, action-r
       ]);
       const captions = figures.map((f) => text(f.querySelector('figcaption')));
       expect(captions[0]).to.equal('Cluster 7, zoomed in');
+      // No caption: the alt text is the item's only description, not said twice (axe image-redundant-alt).
+      expect(figures[1]?.querySelector('figcaption')).to.equal(null);
       expect(captions[2]).to.equal('Legend');
       // Nothing that could fetch: no <img>, no URL-bearing attribute, no background image.
       const fetching = 'img, picture, source, video, audio, object, embed, iframe, [src], [srcset], [href]';
