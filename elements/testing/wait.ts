@@ -140,6 +140,8 @@ function whenTrue(chat: MantisChat, type: 'mantis-history-change' | 'mantis-a2ui
     const check = (): void => {
       if (controller.signal.aborted) return;
       if (!done()) {
+        // One poll at a time: an event between two frames replaces the frame's check instead of adding a second loop.
+        cancelAnimationFrame(frame);
         frame = requestAnimationFrame(check);
         return;
       }

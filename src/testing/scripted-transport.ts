@@ -214,8 +214,8 @@ export class ScriptedTransport extends BaseTransport {
         const action: RecordedA2uiAction | null = turn ? { ...turn, via: 'turn' } : null;
         if (action) this.#a2uiActions.push(action);
         const reply = (action && this.#actionRules.find((rule) => rule.test(action))?.reply) ?? this.#rules.find((rule) => rule.test(frame.text))?.reply ?? this.#replies.shift();
-        if (reply) this.#play(reply, { mode: frame.mode, inReplyTo: frame.client_message_id });
-        else this.#refuse(frame);
+        // A user message nothing was scripted for gets a reply that fails at once, so the test sees it.
+        this.#play(reply ?? this.#unscriptedReply(frame.text, 'user message'), { mode: frame.mode, inReplyTo: frame.client_message_id });
         return;
       }
       case 'client_action': {
@@ -259,11 +259,6 @@ export class ScriptedTransport extends BaseTransport {
       ids: this.#ids,
     };
     for (const event of playReply(reply, context)) this.#queue.push({ event, messageId });
-  }
-
-  /** A user message nothing was scripted for: a reply that fails at once, so the test sees it. */
-  #refuse(frame: Extract<ClientFrame, { type: 'user_message' }>): void {
-    this.#play(this.#unscriptedReply(frame.text, 'user message'), { mode: frame.mode, inReplyTo: frame.client_message_id });
   }
 
   /** Records what nothing answered (`unscripted`) and makes the reply that says so. */
