@@ -138,6 +138,8 @@ export class UploadStore extends DataStore {
   readonly #hooks = new Map<string, WriteHooks>();
   /** Uploads whose running write was asked to stop (another request waits for the upload's lock). */
   readonly #interrupted = new Set<string>();
+  /** Creations held by the `hold_create` test fault: milliseconds, by upload ID. */
+  readonly #holds = new Map<string, number>();
   readonly expiryMs: number;
   readonly unclaimedMs: number;
   readonly #maxPendingBytes: number;
@@ -274,6 +276,11 @@ export class UploadStore extends DataStore {
     };
   }
 
+  /** A test fault: the creation of this (reserved) upload is answered `ms` milliseconds after it was created. */
+  holdCreation(id: string, ms: number): void {
+    if (this.#records.get(id)?.state === 'reserved') this.#holds.set(id, ms);
+  }
+
   /** Asks the write in progress of an upload, if any, to stop after the bytes it has (another request waits for it). */
   interrupt(id: string): void {
     if (this.#records.get(id)?.state === 'open') this.#interrupted.add(id);
@@ -286,6 +293,11 @@ export class UploadStore extends DataStore {
     if (record?.state !== 'reserved') throw ERRORS.UNKNOWN_ERROR;
     record.state = 'open';
     record.created = upload.creation_date ? Date.parse(upload.creation_date) : Date.now();
+    const hold = this.#holds.get(upload.id);
+    if (hold !== undefined) {
+      this.#holds.delete(upload.id);
+      await new Promise((resolve) => setTimeout(resolve, hold));
+    }
     return upload;
   }
 

@@ -44,6 +44,8 @@ export interface UploadsHandler extends RequestHandler {
 interface RequestState {
   readonly account: string;
   reserved?: string;
+  /** The `hold_create` fault this POST took: milliseconds its answer waits after the upload was created. */
+  holdCreate?: number;
 }
 
 /** One PATCH, for the test-control stats. */
@@ -54,10 +56,14 @@ interface PatchRecord {
   aborted: boolean;
 }
 
-/** The faults the test-control API set: cut the next PATCH after N bytes; read PATCH bodies at most at N bytes/s. */
+/**
+ * The faults the test-control API set: cut the next PATCH after N bytes; read PATCH bodies at most at N bytes/s; hold
+ * the answer of the next POST N ms after it created the upload.
+ */
 interface Faults {
   cutAfter: number | null;
   throttle: number | null;
+  holdCreate: number | null;
 }
 
 const EXPOSE = `${EXPOSED_HEADERS}, Upload-Expires`;
@@ -71,7 +77,7 @@ export function createUploadsHandler(options: UploadsOptions): UploadsHandler {
   }
   const requests = new WeakMap<IncomingMessage, RequestState>();
   const patches: PatchRecord[] = [];
-  const faults: Faults = { cutAfter: null, throttle: null };
+  const faults: Faults = { cutAfter: null, throttle: null, holdCreate: null };
 
   /** The Node request behind one of tus's requests (srvx keeps it as `runtime.node.req`). */
   const stateOf = (req: Parameters<NonNullable<ServerOptions['onIncomingRequest']>>[0]): RequestState => {
@@ -126,6 +132,7 @@ export function createUploadsHandler(options: UploadsOptions): UploadsHandler {
       const refusal = store.reserve(upload.id, state.account, { name, type, size: upload.size ?? 0, metadata });
       if (refusal) throw { status_code: refusal.status, body: `${refusal.message}\n` };
       state.reserved = upload.id;
+      if (state.holdCreate !== undefined) store.holdCreation(upload.id, state.holdCreate);
       return {};
     },
     async onUploadFinish(_req, upload) {
@@ -197,6 +204,10 @@ export function createUploadsHandler(options: UploadsOptions): UploadsHandler {
       return true;
     }
     const state: RequestState = { account: auth.account };
+    if (req.method === 'POST' && faults.holdCreate !== null) {
+      state.holdCreate = faults.holdCreate;
+      faults.holdCreate = null;
+    }
     requests.set(req, state);
     const unhook = req.method === 'PATCH' && store.owner(rest) === auth.account ? watchPatch(rest, req, res) : () => undefined;
     try {
@@ -217,8 +228,8 @@ const CONTROL_CORS = {
 } as const;
 
 /**
- * The test-control API: `GET stats`; `POST faults` `{"cut_after": N}` and/or `{"throttle": BYTES_PER_SECOND}`;
- * `DELETE faults`.
+ * The test-control API: `GET stats`; `POST faults` with any of `{"cut_after": N, "throttle": BYTES_PER_SECOND,
+ * "hold_create": MS}`; `DELETE faults`.
  */
 async function handleTestControl(req: IncomingMessage, res: ServerResponse, url: URL, store: UploadStore, patches: readonly PatchRecord[], faults: Faults): Promise<void> {
   const json = (status: number, body: unknown, extra: Record<string, string> = {}): void => {
@@ -226,7 +237,7 @@ async function handleTestControl(req: IncomingMessage, res: ServerResponse, url:
     res.writeHead(status, { ...CONTROL_CORS, 'content-type': 'application/json', 'cache-control': 'no-store', 'content-length': String(Buffer.byteLength(text)), ...extra });
     res.end(text);
   };
-  const current = () => ({ cut_after: faults.cutAfter, throttle: faults.throttle });
+  const current = () => ({ cut_after: faults.cutAfter, throttle: faults.throttle, hold_create: faults.holdCreate });
   const name = url.pathname.slice(UPLOADS_TEST_PATH.length);
   const allowed = name === 'stats' ? ['GET'] : name === 'faults' ? ['POST', 'DELETE'] : null;
   if (allowed === null) return json(404, { error: 'No such test-control endpoint' });
@@ -253,12 +264,14 @@ async function handleTestControl(req: IncomingMessage, res: ServerResponse, url:
       })),
       stored: store.storedKeys(),
       patches,
+      faults: current(),
     });
   }
   if (req.method === 'DELETE') {
     req.resume();
     faults.cutAfter = null;
     faults.throttle = null;
+    faults.holdCreate = null;
     return json(200, current());
   }
   let body = '';
@@ -274,12 +287,16 @@ async function handleTestControl(req: IncomingMessage, res: ServerResponse, url:
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return json(400, { error: 'The body is a JSON object' });
   const entries = Object.entries(parsed as Record<string, unknown>);
-  const unknown = entries.find(([key]) => key !== 'cut_after' && key !== 'throttle');
-  if (unknown || entries.length === 0) return json(400, { error: 'Set cut_after, throttle, or both' });
-  const { cut_after: cutAfter, throttle } = parsed as { cut_after?: unknown; throttle?: unknown };
+  const unknown = entries.find(([key]) => key !== 'cut_after' && key !== 'throttle' && key !== 'hold_create');
+  if (unknown || entries.length === 0) return json(400, { error: 'Set any of cut_after, throttle and hold_create' });
+  const { cut_after: cutAfter, throttle, hold_create: holdCreate } = parsed as { cut_after?: unknown; throttle?: unknown; hold_create?: unknown };
   if (cutAfter !== undefined && !(Number.isSafeInteger(cutAfter) && (cutAfter as number) >= 0)) return json(400, { error: 'cut_after is a whole number of bytes >= 0' });
   if (throttle !== undefined && !(Number.isSafeInteger(throttle) && (throttle as number) >= 1)) return json(400, { error: 'throttle is a whole number of bytes per second >= 1' });
+  if (holdCreate !== undefined && !(Number.isSafeInteger(holdCreate) && (holdCreate as number) >= 1 && (holdCreate as number) <= 10_000)) {
+    return json(400, { error: 'hold_create is a whole number of milliseconds from 1 to 10000' });
+  }
   if (cutAfter !== undefined) faults.cutAfter = cutAfter as number;
+  if (holdCreate !== undefined) faults.holdCreate = holdCreate as number;
   if (throttle !== undefined) faults.throttle = throttle as number;
   return json(200, current());
 }

@@ -67,7 +67,10 @@ const CANCEL_WAIT_MS = 15_000;
 
 export function createTusUploader(options: TusUploaderOptions): Uploader {
   const endpoint = new URL(options.endpoint);
-  const onBeforeRequest = async (req: HttpRequest): Promise<void> => {
+  /** Before each request of one file's upload. */
+  const beforeRequest = async (state: FileState, req: HttpRequest): Promise<void> => {
+    // A request is going out: the upload no longer waits for a retry.
+    state.waiting = false;
     // The credentials go to the endpoint's origin only, not to wherever an answer's Location points.
     if (new URL(req.getURL(), endpoint).origin === endpoint.origin) {
       const token = await options.token?.();
@@ -75,6 +78,9 @@ export function createTusUploader(options: TusUploaderOptions): Uploader {
       const xhr = req.getUnderlyingObject() as XMLHttpRequest | undefined;
       if (options.withCredentials && xhr && 'withCredentials' in xhr) xhr.withCredentials = true;
     }
+    // Cancelled before this request left (while tus opened the file, or the token was read): it is not sent, and the
+    // upload ends with an error, which settles the cancel. Only the DELETE of a cancel goes out.
+    if (state.cancelled && req.getMethod() !== 'DELETE') throw new Error('tus: the upload was cancelled');
   };
 
   /** A tus Upload of the file: a new one (`state.url` null) or one that resumes at the endpoint's offset. */
@@ -82,7 +88,7 @@ export function createTusUploader(options: TusUploaderOptions): Uploader {
     const upload: Upload = new Upload(file, {
       endpoint: options.endpoint,
       ...(state.url ? { uploadUrl: state.url } : {}),
-      onBeforeRequest,
+      onBeforeRequest: (req) => beforeRequest(state, req),
       retryDelays: [...(options.retryDelays ?? RETRY_DELAYS)],
       storeFingerprintForResuming: false,
       removeFingerprintOnSuccess: true,
@@ -95,10 +101,7 @@ export function createTusUploader(options: TusUploaderOptions): Uploader {
         const status = error.originalResponse?.getStatus();
         return (state.waiting = !state.cancelled && (status === undefined || status === 409 || status === 423));
       },
-      onProgress: (sent, total) => {
-        state.waiting = false;
-        onProgress({ sent, total });
-      },
+      onProgress: (sent, total) => onProgress({ sent, total }),
       onUploadUrlAvailable: () => {
         state.url = upload.url;
         // Cancelled while the endpoint was creating it: delete it there now that it has a name.
@@ -139,14 +142,24 @@ export function createTusUploader(options: TusUploaderOptions): Uploader {
           await upload.abort(true).catch(() => undefined);
           return;
         }
-        // Not named yet: the creation may be on its way. Wait for the name to delete it (or for the creation to fail).
+        // Not named yet, and waiting to retry its creation: nothing is on its way, so stopping the retry is enough.
+        if (state.waiting) {
+          await upload.abort(false);
+          return;
+        }
+        // Not named yet: the creating request is on its way, or about to leave. One on its way is not aborted, as the
+        // endpoint may have created the upload already and only its answer names it: the upload is deleted once named
+        // (onUploadUrlAvailable). One about to leave is not sent (beforeRequest), and the upload fails (onError).
         await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, CANCEL_WAIT_MS);
+          const timer = setTimeout(() => {
+            // No answer at all: stop waiting (the endpoint expires what it may hold).
+            void upload.abort(false);
+            resolve();
+          }, CANCEL_WAIT_MS);
           state.named = () => {
             clearTimeout(timer);
             resolve();
           };
-          void upload.abort(false);
         });
       },
       resume() {

@@ -175,6 +175,8 @@ export class AttachmentTray {
       return;
     }
     this.#update(entry, { state: 'uploading', error: undefined, failure: undefined });
+    // Removed by a listener of that change: it was released with no upload to cancel, so none starts.
+    if (!this.#entries.includes(entry)) return;
     // A retried upload keeps reporting to the callback it started with: the entry, not the handle, decides.
     const progress = (p: UploadProgress): void => {
       if (entry.item.state === 'uploading') this.#update(entry, { sent: Math.min(p.sent, entry.item.size) });

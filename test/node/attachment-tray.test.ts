@@ -102,6 +102,36 @@ describe('the attachment tray', () => {
     session.disconnect();
   });
 
+  test('a file removed by a listener the moment it turns to uploading (or to uploading again) starts no upload', async () => {
+    const { session, uploader } = await openSession();
+    const tray = session.attachments;
+    /** Removes the file named `name` from within the change that shows it uploading. */
+    const removeWhenUploading = (name: string): Promise<void> =>
+      new Promise((resolve) => {
+        const off = tray.subscribe(() => {
+          const item = tray.items.find((i) => i.name === name);
+          if (item?.state !== 'uploading') return;
+          off();
+          void tray.remove(item.id).then(resolve);
+        });
+      });
+    const removed = removeWhenUploading('early.png');
+    await tray.add([png('early.png')]);
+    await removed;
+    assert.deepEqual(uploader.started, []);
+    // The same for a retry: the failed upload is cancelled (deleted on the endpoint), no new one runs.
+    await tray.add([png('again.png')]);
+    uploader.finish('again.png', { ok: false, reason: 'network', message: 'The network failed.' });
+    await settle();
+    const again = removeWhenUploading('again.png');
+    tray.retry(tray.items[0]?.id as string);
+    await again;
+    assert.deepEqual(uploader.retried, []);
+    assert.deepEqual(uploader.cancelled, ['again.png']);
+    assert.deepEqual(tray.items, []);
+    session.disconnect();
+  });
+
   test('removing an uploaded file cancels its upload, which deletes it on the endpoint', async () => {
     const { session, uploader } = await openSession();
     await session.attachments.add([png('kept.png')]);

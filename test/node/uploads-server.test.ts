@@ -30,6 +30,7 @@ interface Stats {
   uploads: Array<{ id: string; account: string; name: string; size: number; offset: number; complete: boolean; claimed: boolean; key?: string }>;
   stored: string[];
   patches: Array<{ id: string; startOffset: number; bytes: number; aborted: boolean }>;
+  faults: { cut_after: number | null; throttle: number | null; hold_create: number | null };
 }
 
 async function stats(origin = server.origin): Promise<Stats> {
@@ -271,7 +272,7 @@ test('uploads: a PATCH cut by the cut_after fault resumes from the offset HEAD r
   const { url, id } = await create({ name: 'resume.png', type: 'image/png', size: body.length });
   const fault = await fetch(`${server.origin}/api/v1/test/uploads/faults`, { method: 'POST', body: JSON.stringify({ cut_after: 30_000 }) });
   assert.equal(fault.status, 200);
-  assert.deepEqual(await fault.json(), { cut_after: 30_000, throttle: null });
+  assert.deepEqual(await fault.json(), { cut_after: 30_000, throttle: null, hold_create: null });
   await assert.rejects(patch(url, 0, body), 'the connection is gone, no response');
   const resumed = await head(url);
   assert.equal(resumed.status, 200);
@@ -288,6 +289,38 @@ test('uploads: a PATCH cut by the cut_after fault resumes from the offset HEAD r
   ]);
   const file = await getFile(record?.key ?? '');
   assert.deepEqual(Buffer.from(await file.arrayBuffer()), body);
+});
+
+test('uploads: the hold_create fault answers the next POST only after it created the upload, once', async () => {
+  const fault = await fetch(`${server.origin}/api/v1/test/uploads/faults`, { method: 'POST', body: JSON.stringify({ hold_create: 1500 }) });
+  assert.deepEqual(await fault.json(), { cut_after: null, throttle: null, hold_create: 1500 });
+  let answered = false;
+  const held = create({ name: 'held.csv', type: 'text/csv', size: 10 }).then((result) => {
+    answered = true;
+    return result;
+  });
+  // The upload exists on the server while its creation is still unanswered: the client does not know its name yet.
+  let record: Stats['uploads'][number] | undefined;
+  for (let polls = 0; polls < 200 && !record; polls++) {
+    record = (await stats()).uploads.find((u) => u.name === 'held.csv');
+    if (!record) await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  assert.equal(answered, false, 'the POST was answered before the upload showed');
+  assert.equal((await stats()).faults.hold_create, null, 'that POST took the fault');
+  assert.deepEqual(record && { offset: record.offset, complete: record.complete }, { offset: 0, complete: false });
+  const { response, id } = await held;
+  assert.equal(response.status, 201);
+  assert.equal(id, record?.id);
+  // One-shot: the next POST is not held.
+  const next = await create({ name: 'next.csv', type: 'text/csv', size: 10 });
+  assert.equal(next.response.status, 201);
+  assert.equal((await remove(next.url)).status, 204);
+  assert.equal((await remove(new URL(`/api/v1/uploads/${id}`, server.origin).href)).status, 204);
+  for (const body of ['{"hold_create": 0}', '{"hold_create": 10001}', '{"hold_create": 1.5}', '{"hold": 5}']) {
+    const bad = await fetch(`${server.origin}/api/v1/test/uploads/faults`, { method: 'POST', body });
+    assert.equal(bad.status, 400, body);
+    await bad.arrayBuffer();
+  }
 });
 
 /**
@@ -335,7 +368,7 @@ test('uploads: the throttle fault takes a PATCH body one slice per tick until th
   const body = Buffer.concat([PNG, Buffer.alloc(4000, 1)]);
   const { url, id } = await create({ name: 'slow.png', type: 'image/png', size: body.length });
   const set = await fetch(`${server.origin}/api/v1/test/uploads/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"throttle": 10000}' });
-  assert.deepEqual(await set.json(), { cut_after: null, throttle: 10_000 });
+  assert.deepEqual(await set.json(), { cut_after: null, throttle: 10_000, hold_create: null });
   const slice = 10_000 / 20;
   t.mock.timers.enable({ apis: ['setTimeout'] });
   try {
@@ -364,7 +397,7 @@ test('uploads: the throttle fault takes a PATCH body one slice per tick until th
 
     // Reset, a PATCH is read whole without the clock moving at all.
     const reset = await send('DELETE', `${server.origin}/api/v1/test/uploads/faults`);
-    assert.deepEqual(JSON.parse(reset.text), { cut_after: null, throttle: null });
+    assert.deepEqual(JSON.parse(reset.text), { cut_after: null, throttle: null, hold_create: null });
     const fast = await create({ name: 'fast.png', type: 'image/png', size: body.length });
     const quick = watch(patchAlone(fast.url, 0, body));
     for (let polls = 0; polls < 500 && !quick.settled(); polls++) await progress(fast.id);

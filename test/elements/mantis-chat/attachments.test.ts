@@ -22,7 +22,7 @@ interface UploadStats {
 
 const control = (path: string, init?: RequestInit) => fetch(new URL(`/api/v1/test/uploads/${path}`, agentOrigin), init);
 const stats = async (): Promise<UploadStats> => (await control('stats')).json() as Promise<UploadStats>;
-const setFaults = (faults: { cut_after?: number; throttle?: number }) =>
+const setFaults = (faults: { cut_after?: number; throttle?: number; hold_create?: number }) =>
   control('faults', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(faults) });
 
 /** A real PNG drawn on a canvas. */
@@ -223,26 +223,47 @@ describe('<mantis-chat> attachments', function () {
     await waitUntil(() => shadow(el).activeElement === textarea(el), 'focus was lost');
   });
 
-  it('a file cancelled before the server named its upload leaves nothing either', async () => {
+  it('a file cancelled while the server creates its upload is deleted once the server names it', async () => {
     const el = await openChat();
     const name = unique('early.csv');
     const tray = el.session.attachments;
-    // Removed the moment it starts uploading, with nothing sent yet: the tus client is loading, or its creating
-    // request is on its way.
-    const removed = new Promise<void>((resolve) => {
-      const off = tray.subscribe(() => {
-        const item = tray.items[0];
-        if (item?.state !== 'uploading') return;
-        off();
-        void tray.remove(item.id).then(resolve);
-      });
-    });
+    // The server creates the upload, then holds its answer: only that answer names the upload to the client.
+    await setFaults({ hold_create: 3000 });
     await tray.add([csvFile(name, 64 * 1024)]);
-    await removed;
-    // A creating request already on its way is answered after the removal: the upload it named is deleted then, so
-    // the server may hold it for a moment (this read once came first under a full CI run).
-    await waitUntil(async () => !(await stats()).uploads.some((u) => u.name === name), 'the cancelled upload stayed on the server', { timeout: 10_000 });
+    await waitUntil(async () => (await stats()).uploads.some((u) => u.name === name), 'the server never created the upload', { timeout: 10_000 });
+    const item = tray.items[0] as PendingAttachment;
+    expect([item.state, item.uploadId]).to.deep.equal(['uploading', undefined]);
+    // Cancelling now must not drop the creating request: its answer is what lets the client delete the upload.
+    await tray.remove(item.id);
+    const after = await stats();
+    expect(after.uploads.filter((u) => u.name === name)).to.deep.equal([]);
+    expect(after.stored.filter((key) => key.endsWith(name))).to.deep.equal([]);
     expect(tray.items).to.deep.equal([]);
+  });
+
+  it('a file cancelled before its creating request left sends none', async () => {
+    const el = await openChat();
+    const name = unique('unsent.csv');
+    const tray = el.session.attachments;
+    // The token is read for each request: holding it holds the creating request before it leaves.
+    let release!: () => void;
+    const asked = new Promise<void>((resolve) => {
+      const gate = new Promise<string>((open) => (release = () => open('demo-token')));
+      el.mediaToken = () => {
+        resolve();
+        return gate;
+      };
+    });
+    performance.clearResourceTimings();
+    await tray.add([csvFile(name, 8 * 1024)]);
+    await asked;
+    const removed = tray.remove((tray.items[0] as PendingAttachment).id);
+    release();
+    await removed;
+    // Settled: no request of it went to the endpoint, and the server holds nothing of it.
+    const requests = performance.getEntriesByType('resource').filter((entry) => entry.name.startsWith(UPLOADS));
+    expect(requests.map((entry) => entry.name)).to.deep.equal([]);
+    expect((await stats()).uploads.filter((u) => u.name === name)).to.deep.equal([]);
   });
 
   it('refuses an over-limit file and a disguised one (HTML named .png) before uploading, saying why', async () => {
