@@ -83,7 +83,7 @@ export interface Example {
 }
 
 // The dev server serves a file outside its root under this prefix (../shared/ is one level up from the project).
-const EXAMPLES = '/__wds-outside-root__/1/shared/spec/a2ui-v0.9/examples/';
+export const EXAMPLES = '/__wds-outside-root__/1/shared/spec/a2ui-v0.9/examples/';
 let loaded: Promise<Example[] | null> | null = null;
 
 /** The examples, or null when ../shared/spec/a2ui-v0.9/examples is absent. */

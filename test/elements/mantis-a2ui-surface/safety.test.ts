@@ -8,12 +8,16 @@ import type { A2uiRenderFn, MantisA2uiSurface } from '../../../elements/mantis-a
 import { BASIC_CATALOG_ID } from '../../../src/a2ui/types.js';
 import { A2UI_LIMITS } from '../../../src/limits.js';
 import { recordFetch } from '../../helpers/fetch-log.js';
-import { $, $$, components, create, data, errorsOf, examplesOrSkip, render, surfaceOf, textOf, type } from './fixtures.js';
+import { $, $$, components, create, data, errorsOf, EXAMPLES, examplesOrSkip, render, surfaceOf, textOf, type } from './fixtures.js';
 
 // Same-origin addresses show up in the resource timeline even when they fail (404), so a request cannot hide.
 const PROBE = `${location.origin}/__a2ui-probe`;
 
-/** Every request the page makes from now on (fetch, and anything the browser loads: images, media, frames). */
+/**
+ * Every request the page makes from now on (fetch, and anything the browser loads: images, media, frames), but the
+ * suite's own reads of the specification's examples: where they are absent, the 404 of that read may enter the
+ * timeline only after a later test started recording.
+ */
 function recordRequests(): { readonly seen: () => string[]; stop(): void } {
   const fetches = recordFetch();
   const observed: string[] = [];
@@ -21,7 +25,8 @@ function recordRequests(): { readonly seen: () => string[]; stop(): void } {
   observer.observe({ type: 'resource', buffered: false });
   performance.clearResourceTimings();
   return {
-    seen: () => [...fetches.requested, ...observed, ...performance.getEntriesByType('resource').map((e) => e.name)],
+    seen: () =>
+      [...fetches.requested, ...observed, ...performance.getEntriesByType('resource').map((e) => e.name)].filter((name) => !new URL(name, location.href).pathname.startsWith(EXAMPLES)),
     stop: () => {
       observer.disconnect();
       fetches.restore();
