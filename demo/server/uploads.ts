@@ -57,14 +57,20 @@ interface PatchRecord {
 }
 
 /**
- * The faults the test-control API set: cut the next PATCH after N bytes; read PATCH bodies at most at N bytes/s; hold
- * the answer of the next POST N ms after it created the upload.
+ * The faults the test-control API sets, by their names there, with the whole numbers each takes: cut the next PATCH
+ * after N bytes; read PATCH bodies at most at N bytes/s; answer the next POST N ms after it created its upload; cut
+ * the next N DELETEs before they delete anything.
  */
-interface Faults {
-  cutAfter: number | null;
-  throttle: number | null;
-  holdCreate: number | null;
-}
+const FAULTS = {
+  cut_after: { min: 0, max: Number.MAX_SAFE_INTEGER, unit: 'bytes' },
+  throttle: { min: 1, max: Number.MAX_SAFE_INTEGER, unit: 'bytes per second' },
+  hold_create: { min: 1, max: 10_000, unit: 'milliseconds' },
+  cut_delete: { min: 1, max: 10, unit: 'requests' },
+} as const;
+type FaultName = keyof typeof FAULTS;
+type Faults = Record<FaultName, number | null>;
+const FAULT_NAMES = Object.keys(FAULTS) as FaultName[];
+const noFaults = (): Faults => ({ cut_after: null, throttle: null, hold_create: null, cut_delete: null });
 
 const EXPOSE = `${EXPOSED_HEADERS}, Upload-Expires`;
 
@@ -77,7 +83,7 @@ export function createUploadsHandler(options: UploadsOptions): UploadsHandler {
   }
   const requests = new WeakMap<IncomingMessage, RequestState>();
   const patches: PatchRecord[] = [];
-  const faults: Faults = { cutAfter: null, throttle: null, holdCreate: null };
+  const faults: Faults = noFaults();
 
   /** The Node request behind one of tus's requests (srvx keeps it as `runtime.node.req`). */
   const stateOf = (req: Parameters<NonNullable<ServerOptions['onIncomingRequest']>>[0]): RequestState => {
@@ -161,8 +167,8 @@ export function createUploadsHandler(options: UploadsOptions): UploadsHandler {
     patches.push(record);
     if (patches.length > MAX_PATCH_RECORDS) patches.shift();
     res.once('close', () => (record.aborted = !res.writableFinished));
-    const cutAfter = faults.cutAfter ?? undefined;
-    faults.cutAfter = null;
+    const cutAfter = faults.cut_after ?? undefined;
+    faults.cut_after = null;
     return store.hook(id, {
       received: (bytes) => void (record.bytes += bytes),
       cutAfter,
@@ -204,9 +210,15 @@ export function createUploadsHandler(options: UploadsOptions): UploadsHandler {
       return true;
     }
     const state: RequestState = { account: auth.account };
-    if (req.method === 'POST' && faults.holdCreate !== null) {
-      state.holdCreate = faults.holdCreate;
-      faults.holdCreate = null;
+    if (req.method === 'POST' && faults.hold_create !== null) {
+      state.holdCreate = faults.hold_create;
+      faults.hold_create = null;
+    }
+    if (req.method === 'DELETE' && faults.cut_delete !== null && store.owner(rest) === auth.account) {
+      faults.cut_delete = faults.cut_delete > 1 ? faults.cut_delete - 1 : null;
+      // A network error for the client: no answer, and the upload is still there.
+      req.socket.destroy();
+      return true;
     }
     requests.set(req, state);
     const unhook = req.method === 'PATCH' && store.owner(rest) === auth.account ? watchPatch(rest, req, res) : () => undefined;
@@ -228,8 +240,8 @@ const CONTROL_CORS = {
 } as const;
 
 /**
- * The test-control API: `GET stats`; `POST faults` with any of `{"cut_after": N, "throttle": BYTES_PER_SECOND,
- * "hold_create": MS}`; `DELETE faults`.
+ * The test-control API: `GET stats`; `POST faults` with any of `{"cut_after": BYTES, "throttle": BYTES_PER_SECOND,
+ * "hold_create": MS, "cut_delete": REQUESTS}`; `DELETE faults`.
  */
 async function handleTestControl(req: IncomingMessage, res: ServerResponse, url: URL, store: UploadStore, patches: readonly PatchRecord[], faults: Faults): Promise<void> {
   const json = (status: number, body: unknown, extra: Record<string, string> = {}): void => {
@@ -237,7 +249,7 @@ async function handleTestControl(req: IncomingMessage, res: ServerResponse, url:
     res.writeHead(status, { ...CONTROL_CORS, 'content-type': 'application/json', 'cache-control': 'no-store', 'content-length': String(Buffer.byteLength(text)), ...extra });
     res.end(text);
   };
-  const current = () => ({ cut_after: faults.cutAfter, throttle: faults.throttle, hold_create: faults.holdCreate });
+  const current = (): Faults => ({ ...faults });
   const name = url.pathname.slice(UPLOADS_TEST_PATH.length);
   const allowed = name === 'stats' ? ['GET'] : name === 'faults' ? ['POST', 'DELETE'] : null;
   if (allowed === null) return json(404, { error: 'No such test-control endpoint' });
@@ -269,9 +281,7 @@ async function handleTestControl(req: IncomingMessage, res: ServerResponse, url:
   }
   if (req.method === 'DELETE') {
     req.resume();
-    faults.cutAfter = null;
-    faults.throttle = null;
-    faults.holdCreate = null;
+    Object.assign(faults, noFaults());
     return json(200, current());
   }
   let body = '';
@@ -287,16 +297,15 @@ async function handleTestControl(req: IncomingMessage, res: ServerResponse, url:
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return json(400, { error: 'The body is a JSON object' });
   const entries = Object.entries(parsed as Record<string, unknown>);
-  const unknown = entries.find(([key]) => key !== 'cut_after' && key !== 'throttle' && key !== 'hold_create');
-  if (unknown || entries.length === 0) return json(400, { error: 'Set any of cut_after, throttle and hold_create' });
-  const { cut_after: cutAfter, throttle, hold_create: holdCreate } = parsed as { cut_after?: unknown; throttle?: unknown; hold_create?: unknown };
-  if (cutAfter !== undefined && !(Number.isSafeInteger(cutAfter) && (cutAfter as number) >= 0)) return json(400, { error: 'cut_after is a whole number of bytes >= 0' });
-  if (throttle !== undefined && !(Number.isSafeInteger(throttle) && (throttle as number) >= 1)) return json(400, { error: 'throttle is a whole number of bytes per second >= 1' });
-  if (holdCreate !== undefined && !(Number.isSafeInteger(holdCreate) && (holdCreate as number) >= 1 && (holdCreate as number) <= 10_000)) {
-    return json(400, { error: 'hold_create is a whole number of milliseconds from 1 to 10000' });
+  if (entries.length === 0 || entries.some(([key]) => !(FAULT_NAMES as string[]).includes(key))) {
+    return json(400, { error: `Set any of ${FAULT_NAMES.join(', ')}` });
   }
-  if (cutAfter !== undefined) faults.cutAfter = cutAfter as number;
-  if (holdCreate !== undefined) faults.holdCreate = holdCreate as number;
-  if (throttle !== undefined) faults.throttle = throttle as number;
+  for (const [key, value] of entries) {
+    const { min, max, unit } = FAULTS[key as FaultName];
+    if (!(Number.isSafeInteger(value) && (value as number) >= min && (value as number) <= max)) {
+      return json(400, { error: `${key} is a whole number of ${unit}, ${max === Number.MAX_SAFE_INTEGER ? `>= ${min}` : `from ${min} to ${max}`}` });
+    }
+  }
+  for (const [key, value] of entries) faults[key as FaultName] = value as number;
   return json(200, current());
 }

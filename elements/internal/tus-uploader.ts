@@ -96,9 +96,11 @@ export function createTusUploader(options: TusUploaderOptions): Uploader {
       ...(options.chunkSize ? { chunkSize: options.chunkSize } : {}),
       // Only a failure with no answer at all (the network) is retried: an answer is the endpoint's decision. Except
       // tus's own two: 409 (the offset sent is not the endpoint's, as after a cut request) and 423 (the upload is
-      // still locked by that request), which a new HEAD resolves. Nothing is retried once cancelled.
+      // still locked by that request), which a new HEAD resolves. Nothing is retried once cancelled but the cancel's
+      // own DELETE (tus asks here for it too), which is retried the same way, so a network blip leaves nothing behind.
       onShouldRetry: (error: DetailedError) => {
         const status = error.originalResponse?.getStatus();
+        if (error.originalRequest?.getMethod() === 'DELETE') return status === undefined || status === 423;
         return (state.waiting = !state.cancelled && (status === undefined || status === 409 || status === 423));
       },
       onProgress: (sent, total) => onProgress({ sent, total }),

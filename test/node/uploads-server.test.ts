@@ -30,7 +30,7 @@ interface Stats {
   uploads: Array<{ id: string; account: string; name: string; size: number; offset: number; complete: boolean; claimed: boolean; key?: string }>;
   stored: string[];
   patches: Array<{ id: string; startOffset: number; bytes: number; aborted: boolean }>;
-  faults: { cut_after: number | null; throttle: number | null; hold_create: number | null };
+  faults: { cut_after: number | null; throttle: number | null; hold_create: number | null; cut_delete: number | null };
 }
 
 async function stats(origin = server.origin): Promise<Stats> {
@@ -272,7 +272,7 @@ test('uploads: a PATCH cut by the cut_after fault resumes from the offset HEAD r
   const { url, id } = await create({ name: 'resume.png', type: 'image/png', size: body.length });
   const fault = await fetch(`${server.origin}/api/v1/test/uploads/faults`, { method: 'POST', body: JSON.stringify({ cut_after: 30_000 }) });
   assert.equal(fault.status, 200);
-  assert.deepEqual(await fault.json(), { cut_after: 30_000, throttle: null, hold_create: null });
+  assert.deepEqual(await fault.json(), { cut_after: 30_000, throttle: null, hold_create: null, cut_delete: null });
   await assert.rejects(patch(url, 0, body), 'the connection is gone, no response');
   const resumed = await head(url);
   assert.equal(resumed.status, 200);
@@ -293,7 +293,7 @@ test('uploads: a PATCH cut by the cut_after fault resumes from the offset HEAD r
 
 test('uploads: the hold_create fault answers the next POST only after it created the upload, once', async () => {
   const fault = await fetch(`${server.origin}/api/v1/test/uploads/faults`, { method: 'POST', body: JSON.stringify({ hold_create: 1500 }) });
-  assert.deepEqual(await fault.json(), { cut_after: null, throttle: null, hold_create: 1500 });
+  assert.deepEqual(await fault.json(), { cut_after: null, throttle: null, hold_create: 1500, cut_delete: null });
   let answered = false;
   const held = create({ name: 'held.csv', type: 'text/csv', size: 10 }).then((result) => {
     answered = true;
@@ -317,6 +317,26 @@ test('uploads: the hold_create fault answers the next POST only after it created
   assert.equal((await remove(next.url)).status, 204);
   assert.equal((await remove(new URL(`/api/v1/uploads/${id}`, server.origin).href)).status, 204);
   for (const body of ['{"hold_create": 0}', '{"hold_create": 10001}', '{"hold_create": 1.5}', '{"hold": 5}']) {
+    const bad = await fetch(`${server.origin}/api/v1/test/uploads/faults`, { method: 'POST', body });
+    assert.equal(bad.status, 400, body);
+    await bad.arrayBuffer();
+  }
+});
+
+test('uploads: the cut_delete fault cuts the next N DELETEs of owners, which delete nothing', async () => {
+  const { url, id } = await create({ name: 'kept.csv', type: 'text/csv', size: 10 });
+  // Another account's DELETE is not the owner's: it does not take the fault.
+  const fault = await fetch(`${server.origin}/api/v1/test/uploads/faults`, { method: 'POST', body: '{"cut_delete": 2}' });
+  assert.equal((await fault.json()).cut_delete, 2);
+  assert.equal((await remove(url, OTHER)).status, 404);
+  await assert.rejects(remove(url), 'the connection is gone, no answer');
+  assert.equal((await stats()).faults.cut_delete, 1);
+  await assert.rejects(remove(url));
+  assert.equal((await stats()).uploads.some((u) => u.id === id), true, 'a cut DELETE deletes nothing');
+  assert.equal((await stats()).faults.cut_delete, null);
+  assert.equal((await remove(url)).status, 204);
+  assert.equal((await stats()).uploads.some((u) => u.id === id), false);
+  for (const body of ['{"cut_delete": 0}', '{"cut_delete": 11}', '{"cut_delete": true}']) {
     const bad = await fetch(`${server.origin}/api/v1/test/uploads/faults`, { method: 'POST', body });
     assert.equal(bad.status, 400, body);
     await bad.arrayBuffer();
@@ -368,7 +388,7 @@ test('uploads: the throttle fault takes a PATCH body one slice per tick until th
   const body = Buffer.concat([PNG, Buffer.alloc(4000, 1)]);
   const { url, id } = await create({ name: 'slow.png', type: 'image/png', size: body.length });
   const set = await fetch(`${server.origin}/api/v1/test/uploads/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"throttle": 10000}' });
-  assert.deepEqual(await set.json(), { cut_after: null, throttle: 10_000, hold_create: null });
+  assert.deepEqual(await set.json(), { cut_after: null, throttle: 10_000, hold_create: null, cut_delete: null });
   const slice = 10_000 / 20;
   t.mock.timers.enable({ apis: ['setTimeout'] });
   try {
@@ -397,7 +417,7 @@ test('uploads: the throttle fault takes a PATCH body one slice per tick until th
 
     // Reset, a PATCH is read whole without the clock moving at all.
     const reset = await send('DELETE', `${server.origin}/api/v1/test/uploads/faults`);
-    assert.deepEqual(JSON.parse(reset.text), { cut_after: null, throttle: null, hold_create: null });
+    assert.deepEqual(JSON.parse(reset.text), { cut_after: null, throttle: null, hold_create: null, cut_delete: null });
     const fast = await create({ name: 'fast.png', type: 'image/png', size: body.length });
     const quick = watch(patchAlone(fast.url, 0, body));
     for (let polls = 0; polls < 500 && !quick.settled(); polls++) await progress(fast.id);

@@ -18,11 +18,12 @@ interface UploadStats {
   readonly uploads: ReadonlyArray<{ id: string; account: string; name: string; size: number; offset: number; complete: boolean; claimed: boolean; key?: string }>;
   readonly stored: readonly string[];
   readonly patches: ReadonlyArray<{ id: string; startOffset: number; bytes: number; aborted: boolean }>;
+  readonly faults: { cut_after: number | null; throttle: number | null; hold_create: number | null; cut_delete: number | null };
 }
 
 const control = (path: string, init?: RequestInit) => fetch(new URL(`/api/v1/test/uploads/${path}`, agentOrigin), init);
 const stats = async (): Promise<UploadStats> => (await control('stats')).json() as Promise<UploadStats>;
-const setFaults = (faults: { cut_after?: number; throttle?: number; hold_create?: number }) =>
+const setFaults = (faults: { cut_after?: number; throttle?: number; hold_create?: number; cut_delete?: number }) =>
   control('faults', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(faults) });
 
 /** A real PNG drawn on a canvas. */
@@ -221,6 +222,24 @@ describe('<mantis-chat> attachments', function () {
     await waitUntil(async () => (await key()) === undefined, 'the removed upload is still on the server', { timeout: 10_000 });
     // The chip and its button are gone: focus is back in the message box.
     await waitUntil(() => shadow(el).activeElement === textarea(el), 'focus was lost');
+  });
+
+  it('a removal whose DELETE the network lost is sent again, and leaves nothing', async () => {
+    const el = await openChat();
+    const tray = el.session.attachments;
+    const png = await pngFile(unique('lost-delete.png'));
+    await tray.add([png]);
+    await uploaded(el, 1);
+    const key = (await stats()).uploads.find((u) => u.name === png.name)?.key as string;
+    expect(key).to.be.a('string');
+    // Four cuts: Chromium resends a request cut on a reused connection by itself, up to twice, so at least one of
+    // them reaches the uploader as a network error.
+    await setFaults({ cut_delete: 4 });
+    await tray.remove((tray.items[0] as PendingAttachment).id);
+    const after = await stats();
+    expect(after.faults.cut_delete).to.equal(null);
+    expect(after.uploads.filter((u) => u.name === png.name)).to.deep.equal([]);
+    expect(after.stored).not.to.include(key);
   });
 
   it('a file cancelled while the server creates its upload is deleted once the server names it', async () => {
