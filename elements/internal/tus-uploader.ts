@@ -139,9 +139,12 @@ export function createTusUploader(options: TusUploaderOptions): Uploader {
         finish({ ok: false, reason: 'aborted', message: 'Cancelled.' });
         if (state.cancelled) return;
         state.cancelled = true;
-        if (upload.url) {
+        // The file's URL, known to the upload of a retry only once it has started (tus sets it after opening the file).
+        const url = state.url ?? upload.url;
+        if (url) {
           // Stopped, and deleted on the endpoint (whether it had finished or not).
-          await upload.abort(true).catch(() => undefined);
+          await upload.abort(false);
+          await Upload.terminate(url, upload.options).catch(() => undefined);
           return;
         }
         // Not named yet, and waiting to retry its creation: nothing is on its way, so stopping the retry is enough.
