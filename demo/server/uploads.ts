@@ -48,7 +48,6 @@ interface RequestState {
   holdCreate?: number;
 }
 
-
 const EXPOSE = `${EXPOSED_HEADERS}, Upload-Expires`;
 
 /** Creates the upload handler. Its answers carry CORS headers, so a page on another origin can upload. */

@@ -139,8 +139,8 @@ export function createTusUploader(options: TusUploaderOptions): Uploader {
         finish({ ok: false, reason: 'aborted', message: 'Cancelled.' });
         if (state.cancelled) return;
         state.cancelled = true;
-        // The file's URL, known to the upload of a retry only once it has started (tus sets it after opening the file).
-        const url = state.url ?? upload.url;
+        // The file's URL (the tus Upload of a retry has it only once it has opened the file, a moment after it started).
+        const url = state.url;
         if (url) {
           // Stopped, and deleted on the endpoint (whether it had finished or not).
           await upload.abort(false);
