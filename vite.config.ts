@@ -157,8 +157,8 @@ export default defineConfig(({ mode }) =>
               entry: {
                 index: 'elements/index.ts',
                 core: 'src/index.ts',
-                'agent-ui': 'src/agent-ui/index.ts',
-                a2ui: 'src/a2ui/index.ts',
+                'agent-ui': 'src/protocols/agent-ui/index.ts',
+                a2ui: 'src/protocols/a2ui/index.ts',
                 react: 'elements/react/index.ts',
                 testing: 'elements/testing/index.ts',
               },

@@ -11,8 +11,8 @@ import type {
   ViewFailureReason,
   ViewIssue,
 } from '../src/index.js';
-import type { EnvelopeRejection, RenderStatus } from '../src/agent-ui/types.js';
-import type { A2uiAction, A2uiError, JsonValue } from '../src/a2ui/types.js';
+import type { EnvelopeRejection, RenderStatus } from '../src/protocols/agent-ui/types.js';
+import type { A2uiAction, A2uiError, JsonValue } from '../src/protocols/a2ui/types.js';
 
 /** Detail of `mantis-view-error`: why a view fell back, with JSON pointers to the problems. */
 export interface ViewErrorDetail {

@@ -1,5 +1,5 @@
 // @ts-check
-// npm run catalog: generates our A2UI catalog JSON from the Zod schemas the client validates with (src/a2ui/catalog-json.ts)
+// npm run catalog: generates our A2UI catalog JSON from the Zod schemas the client validates with (src/protocols/a2ui/catalog-json.ts)
 // and writes it to dist/a2ui-catalog.json (pretty), or to the path after `--out`. Prints one line per catalog: its
 // components and functions, the size of the file as written and its estimated tokens (characters / 4; see
 // estimateTokens), full and slim (no descriptions, compact: the form a prompt carries). Exits non-zero on failure.
@@ -21,9 +21,9 @@ const grouped = (n) => n.toLocaleString('en-US');
 
 try {
   const unregister = register();
-  const { catalogJson, slimCatalog, estimateTokens, BASIC_DESCRIPTIONS } = await import('../src/a2ui/catalog-json.ts');
-  const { MANTIS_CATALOG, MANTIS_DESCRIPTIONS } = await import('../src/a2ui/catalog-mantis.ts');
-  const { BASIC_CATALOG } = await import('../src/a2ui/catalog-basic.ts');
+  const { catalogJson, slimCatalog, estimateTokens, BASIC_DESCRIPTIONS } = await import('../src/protocols/a2ui/catalog-json.ts');
+  const { MANTIS_CATALOG, MANTIS_DESCRIPTIONS } = await import('../src/protocols/a2ui/catalog-mantis.ts');
+  const { BASIC_CATALOG } = await import('../src/protocols/a2ui/catalog-basic.ts');
   await unregister();
 
   const catalogs = [

@@ -167,7 +167,7 @@ export const ENVELOPE_THREAD_LIMITS = {
 } as const;
 
 /**
- * Bounds of A2UI v0.9 surfaces (src/a2ui/, ../shared/spec/a2ui-v0.9/): ours, the A2UI specification gives none. They
+ * Bounds of A2UI v0.9 surfaces (src/protocols/a2ui/, ../shared/spec/a2ui-v0.9/): ours, the A2UI specification gives none. They
  * bound the work one agent's messages can cost the page: validation, the surface store and the renderer read them.
  */
 export const A2UI_LIMITS = {

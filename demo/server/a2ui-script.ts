@@ -1,7 +1,7 @@
 import type * as z from 'zod/mini';
-import { A2UI_ACTION_PREFIX, parseActionTurn, type ActionTurn } from '../../src/a2ui/action.js';
-import { ClientActionSchema, ClientErrorSchema } from '../../src/a2ui/schema.js';
-import { A2UI_VERSION, BASIC_CATALOG_ID } from '../../src/a2ui/types.js';
+import { A2UI_ACTION_PREFIX, parseActionTurn, type ActionTurn } from '../../src/protocols/a2ui/action.js';
+import { ClientActionSchema, ClientErrorSchema } from '../../src/protocols/a2ui/schema.js';
+import { A2UI_VERSION, BASIC_CATALOG_ID } from '../../src/protocols/a2ui/types.js';
 
 /*
  * The reference agent's scripted A2UI v0.9 content (a2ui-v0.9/docs/a2ui_protocol.md, basic catalog) and the two ways
@@ -9,7 +9,7 @@ import { A2UI_VERSION, BASIC_CATALOG_ID } from '../../src/a2ui/types.js';
  * first-class `client_action` frame. Everything here is pure: a2ui-composer.ts puts it on the wire.
  */
 
-/** 004's synthesized user turn is read by the core (src/a2ui/action.ts), as the client writes it. */
+/** 004's synthesized user turn is read by the core (src/protocols/a2ui/action.ts), as the client writes it. */
 export { A2UI_ACTION_PREFIX, BASIC_CATALOG_ID, parseActionTurn };
 /** The surface of the booking form, created by `a2ui form` and updated by `a2ui update` and by actions. */
 export const BOOKING = 'booking';

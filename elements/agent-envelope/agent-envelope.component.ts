@@ -1,8 +1,8 @@
 import { LitElement, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import type { RegistryLoader } from '../../src/agent-ui/registry-loader.js';
-import type { AgentUiRegistry } from '../../src/agent-ui/registry.js';
-import type { MapAdapter, RenderStatus, UiSurface } from '../../src/agent-ui/types.js';
+import type { RegistryLoader } from '../../src/protocols/agent-ui/registry-loader.js';
+import type { AgentUiRegistry } from '../../src/protocols/agent-ui/registry.js';
+import type { MapAdapter, RenderStatus, UiSurface } from '../../src/protocols/agent-ui/types.js';
 import { emit } from '../events.js';
 import { loadAgentUi } from '../internal/lazy.js';
 import type { ChartFigure } from './chart-runtime.js';

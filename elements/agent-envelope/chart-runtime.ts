@@ -2,7 +2,7 @@ import { BarChart, LineChart, PieChart, ScatterChart } from 'echarts/charts';
 import { DatasetComponent, GridComponent, LegendComponent, TitleComponent, TooltipComponent } from 'echarts/components';
 import { init, use } from 'echarts/core';
 import { SVGRenderer } from 'echarts/renderers';
-import type { CheckedChart } from '../../src/agent-ui/types.js';
+import type { CheckedChart } from '../../src/protocols/agent-ui/types.js';
 
 /*
  * The chart runtime, loaded lazily (elements/internal/lazy.ts) the first time a chart appears: ECharts with only

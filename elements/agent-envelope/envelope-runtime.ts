@@ -1,8 +1,8 @@
-import { fallbackTextOf, parseEnvelope } from '../../src/agent-ui/envelope.js';
-import { RegistryLoader } from '../../src/agent-ui/registry-loader.js';
-import { AgentUiRegistry, type ServerRegistryInfo } from '../../src/agent-ui/registry.js';
-import { agentUiEndpoints } from '../../src/agent-ui/render-ref.js';
-import type { Checked, CheckedChart, EnvelopeProblem, EnvelopeRejection, HostComponent, MapAdapter, UiSurface } from '../../src/agent-ui/types.js';
+import { fallbackTextOf, parseEnvelope } from '../../src/protocols/agent-ui/envelope.js';
+import { RegistryLoader } from '../../src/protocols/agent-ui/registry-loader.js';
+import { AgentUiRegistry, type ServerRegistryInfo } from '../../src/protocols/agent-ui/registry.js';
+import { agentUiEndpoints } from '../../src/protocols/agent-ui/render-ref.js';
+import type { Checked, CheckedChart, EnvelopeProblem, EnvelopeRejection, HostComponent, MapAdapter, UiSurface } from '../../src/protocols/agent-ui/types.js';
 import type * as ChartRuntime from './chart-runtime.js';
 import type { ChartFigure } from './chart-runtime.js';
 
@@ -16,12 +16,12 @@ import { runMapAction } from './map-run.js';
  * script-tag page reaches through `MantisUI.loadAgentUi()`.
  */
 
-export { AgentUiStream } from '../../src/agent-ui/stream.js';
-export { HistoryPanelProps, ScadaPanelProps } from '../../src/agent-ui/history-panel.js';
-import { seriesTypesOf } from '../../src/agent-ui/validate.js';
-import { checkChart } from '../../src/agent-ui/chart.js';
-import type { MapRequest } from '../../src/agent-ui/map.js';
-export { validateEnvelope } from '../../src/agent-ui/validate.js';
+export { AgentUiStream } from '../../src/protocols/agent-ui/stream.js';
+export { HistoryPanelProps, ScadaPanelProps } from '../../src/protocols/agent-ui/history-panel.js';
+import { seriesTypesOf } from '../../src/protocols/agent-ui/validate.js';
+import { checkChart } from '../../src/protocols/agent-ui/chart.js';
+import type { MapRequest } from '../../src/protocols/agent-ui/map.js';
+export { validateEnvelope } from '../../src/protocols/agent-ui/validate.js';
 export { AgentUiRegistry, RegistryLoader, agentUiEndpoints };
 
 /** What an envelope renders from. */

@@ -1,6 +1,6 @@
-import type { MapRequest } from '../../src/agent-ui/map.js';
-import { agentUiEndpoints, resolveRenderRef } from '../../src/agent-ui/render-ref.js';
-import type { Checked, MapAdapter } from '../../src/agent-ui/types.js';
+import type { MapRequest } from '../../src/protocols/agent-ui/map.js';
+import { agentUiEndpoints, resolveRenderRef } from '../../src/protocols/agent-ui/render-ref.js';
+import type { Checked, MapAdapter } from '../../src/protocols/agent-ui/types.js';
 
 /**
  * Runs a checked map action on the page's adapter: a render_junctions first resolves its render_ref (under the

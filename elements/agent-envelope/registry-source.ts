@@ -1,4 +1,4 @@
-import type { HostComponent } from '../../src/agent-ui/types.js';
+import type { HostComponent } from '../../src/protocols/agent-ui/types.js';
 
 /*
  * The business panels the page registered in code, for every <agent-envelope> and chat on the page. Kept apart from

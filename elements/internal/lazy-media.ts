@@ -1,6 +1,6 @@
 import { addressing, resolveBase } from '../../src/media/config.js';
 import type { MediaError, MediaEvent, MediaOptions, MediaService, MediaStats, MediaTokenProvider } from '../../src/media/types.js';
-import { notifyAll } from '../../src/transport/transport.js';
+import { notifyAll } from '../../src/protocols/composer/transport.js';
 import { loadMediaEngine } from './lazy.js';
 
 const ABORTED = { ok: false, reason: 'aborted' } as const;

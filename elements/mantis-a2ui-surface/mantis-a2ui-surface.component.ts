@@ -2,14 +2,14 @@ import { LitElement, html, nothing, type PropertyValues, type TemplateResult } f
 import { property } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
 // From their modules, not the core's index: in the IIFE this element is a lazy file that carries only what it uses.
-import type { CatalogDefinition } from '../../src/a2ui/catalog-basic.js';
-import { resolveContext, evaluateString, type EvalContext } from '../../src/a2ui/evaluate.js';
-import { OPEN_URL } from '../../src/a2ui/functions.js';
-import { A2uiSurfaceStore } from '../../src/a2ui/surface.js';
-import type { A2uiError, JsonObject, JsonValue } from '../../src/a2ui/types.js';
+import type { CatalogDefinition } from '../../src/protocols/a2ui/catalog-basic.js';
+import { resolveContext, evaluateString, type EvalContext } from '../../src/protocols/a2ui/evaluate.js';
+import { OPEN_URL } from '../../src/protocols/a2ui/functions.js';
+import { A2uiSurfaceStore } from '../../src/protocols/a2ui/surface.js';
+import type { A2uiError, JsonObject, JsonValue } from '../../src/protocols/a2ui/types.js';
 import { themeStyles, type Theme } from '../internal/theme.styles.js';
 import { DEFAULT_CATALOGS, DEFAULT_RENDERERS, expandMessage, originalError } from './mantis-renderers.js';
-import { surfaceOf } from '../../src/chat/surfaces.js';
+import { surfaceOf } from '../../src/protocols/a2ui/placements.js';
 import { InstanceCache } from './instance-cache.js';
 import { LinkConfirmController } from './link-confirm.js';
 import { surfaceStyles } from './mantis-a2ui-surface.styles.js';

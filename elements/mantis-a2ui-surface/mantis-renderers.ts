@@ -1,13 +1,13 @@
 import { html } from 'lit';
-import { BASIC_CATALOG, type CatalogDefinition } from '../../src/a2ui/catalog-basic.js';
-import { MANTIS_CATALOG, MANTIS_COMPONENTS, toMantisView } from '../../src/a2ui/catalog-mantis.js';
-import { expandHigherOrder, type HigherOrderCatalog } from '../../src/a2ui/higher-order.js';
-import { BASIC_CATALOG_ID, MANTIS_CATALOG_ID, type A2uiComponent, type A2uiError } from '../../src/a2ui/types.js';
+import { BASIC_CATALOG, type CatalogDefinition } from '../../src/protocols/a2ui/catalog-basic.js';
+import { MANTIS_CATALOG, MANTIS_COMPONENTS, toMantisView } from '../../src/protocols/a2ui/catalog-mantis.js';
+import { expandHigherOrder, type HigherOrderCatalog } from '../../src/protocols/a2ui/higher-order.js';
+import { BASIC_CATALOG_ID, MANTIS_CATALOG_ID, type A2uiComponent, type A2uiError } from '../../src/protocols/a2ui/types.js';
 import { BASIC_RENDERERS } from './basic-renderers.js';
 import type { A2uiRenderFn, A2uiRenderers } from './render-walk.js';
 
 /*
- * Our second A2UI catalog (MANTIS_CATALOG_ID, src/a2ui/catalog-mantis.ts): every basic component, our v1 components
+ * Our second A2UI catalog (MANTIS_CATALOG_ID, src/protocols/a2ui/catalog-mantis.ts): every basic component, our v1 components
  * drawn by <mantis-ui-view> as one-node views (so the v1 renderer, its action policy and its media rules apply), and
  * higher-order components, which are expanded into basic components before their message is applied.
  */

@@ -1,6 +1,6 @@
 import { html, nothing, render, type ReactiveController, type TemplateResult } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
-import { UI_SURFACES, type MapAdapter, type UiEnvelopeEntry, type UiSurface } from '../../src/agent-ui/types.js';
+import { UI_SURFACES, type MapAdapter, type UiEnvelopeEntry, type UiSurface } from '../../src/protocols/agent-ui/types.js';
 import type { ArtifactSource, AssistantMessage, ChatSession } from '../../src/index.js';
 import type { EnvelopeStatusDetail } from '../events.js';
 import '../agent-envelope/agent-envelope.js';

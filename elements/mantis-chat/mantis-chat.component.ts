@@ -21,7 +21,7 @@ import { ChatSurfaces } from './surfaces.js';
 import { ChatAttachments } from './attachments.js';
 import { attachmentCardStyles } from './attachment-card.js';
 import { requireArtifactPanel } from '../mantis-artifact-panel/mantis-artifact-panel.js';
-import type { MapAdapter } from '../../src/agent-ui/types.js';
+import type { MapAdapter } from '../../src/protocols/agent-ui/types.js';
 
 /**
  * The Composer: a transcript of streamed answers with validated views between their paragraphs, and an input. It is a

@@ -1,6 +1,6 @@
 import { html, nothing, type ReactiveController, type TemplateResult } from 'lit';
 import { Directive, directive, type ElementPart } from 'lit/directive.js';
-import type { SurfacePlacement } from '../../src/chat/surfaces.js';
+import type { SurfacePlacement } from '../../src/protocols/a2ui/placements.js';
 import type { AssistantMessage, ChatSession, ClientDataModel } from '../../src/index.js';
 import { loadA2uiSurface, takenBeforeLoad, type A2uiSurfaceModule } from '../internal/lazy.js';
 

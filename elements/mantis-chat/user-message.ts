@@ -1,6 +1,6 @@
 import { css, html, nothing, type TemplateResult } from 'lit';
 import { renderSentFiles } from './attachment-card.js';
-import { parseActionTurn } from '../../src/a2ui/action.js';
+import { parseActionTurn } from '../../src/protocols/a2ui/action.js';
 import type { UserMessage } from '../../src/index.js';
 
 /** A user message: always plain text, fences included; a synthesized A2UI action turn (004) shows as a compact chip. */

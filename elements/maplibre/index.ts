@@ -1,4 +1,4 @@
-import type { MapActionParams, MapAdapter } from '../../src/agent-ui/types.js';
+import type { MapActionParams, MapAdapter } from '../../src/protocols/agent-ui/types.js';
 import { loadMapLibreRuntime } from '../internal/lazy.js';
 import type { MapLibreAdapterOptions, MapLibreMapLike } from './maplibre-adapter.js';
 

@@ -2,7 +2,7 @@
  * agent-ui@1 (001_996c0b4640eee42b.txt): a MapAdapter for a MapLibre map the host created. It only drives the map
  * through the few methods of `MapLibreMapLike` and never imports maplibre-gl, which stays an optional peer dependency.
  */
-import type { BBox, JunctionCollection, LayerStyle, LngLat, MapActionParams } from '../../src/agent-ui/types.js';
+import type { BBox, JunctionCollection, LayerStyle, LngLat, MapActionParams } from '../../src/protocols/agent-ui/types.js';
 
 import type { MapLibrePointFeature, MapLibreGeoJsonSourceInput, MapLibreMapLike, MapLibreAdapterOptions, MapLibreAdapter } from './maplibre-types.js';
 

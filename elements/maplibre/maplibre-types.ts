@@ -2,7 +2,7 @@
  * The few parts of a MapLibre map the adapter uses (maplibre-adapter.ts), as structural types: maplibre-gl 5 and 6
  * maps fit them, and this package never imports maplibre-gl.
  */
-import type { MapAdapter } from '../../src/agent-ui/types.js';
+import type { MapAdapter } from '../../src/protocols/agent-ui/types.js';
 
 /** Insets in pixels, as MapLibre's `PaddingOptions`. */
 export interface MapLibrePadding {

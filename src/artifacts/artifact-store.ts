@@ -1,5 +1,5 @@
 import { TEXT_LIMITS } from '../limits.js';
-import { notifyAll } from '../transport/transport.js';
+import { notifyAll } from '../protocols/composer/transport.js';
 import { utf8Length } from '../utf8.js';
 import { ARTIFACT_LIMITS, type ArtifactChange, type ArtifactEntry, type ArtifactLimits, type ArtifactSource } from './types.js';
 

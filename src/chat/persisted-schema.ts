@@ -9,9 +9,9 @@ import {
   TaskEvent,
   TodoEvent,
   ToolEvent,
-} from '../protocol/composer-frames.js';
-import { MODES } from '../protocol/marker.js';
-import { RENDER_STATUSES } from '../agent-ui/types.js';
+} from '../protocols/composer/frames.js';
+import { MODES } from '../message/marker.js';
+import { RENDER_STATUSES } from '../protocols/agent-ui/types.js';
 import { ENVELOPE_THREAD_LIMITS, UPLOAD_LIMITS } from '../limits.js';
 import type { PersistedMessage } from './persisted.js';
 

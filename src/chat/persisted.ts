@@ -1,7 +1,7 @@
-import type { MessageEvent } from '../protocol/composer-frames.js';
-import type { MantisPart } from '../protocol/parts.js';
-import { toRecord, type ReasoningRecord } from '../protocol/records.js';
-import type { ProtocolRegistry } from '../protocol/registry.js';
+import type { MessageEvent } from '../protocols/composer/frames.js';
+import type { MantisPart } from '../message/parts.js';
+import { toRecord, type ReasoningRecord } from '../protocols/composer/records.js';
+import type { ProtocolRegistry } from '../protocols/registry.js';
 import type { AssistantMessage, PersistedEvent, UserMessage } from './thread.js';
 
 /*

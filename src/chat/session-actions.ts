@@ -1,8 +1,8 @@
 import { prepareAddToBag, type ActionPreparation, type BagDirectory } from '../actions/bags.js';
 import { outcomeOf, type ActionOutcome, type ActionStatus } from '../actions/outcomes.js';
 import type { ActionRegistry, ActionRequest, ActionServices } from '../actions/registry.js';
-import type { ServerEvent } from '../protocol/composer-frames.js';
-import type { Transport } from '../transport/transport.js';
+import type { ServerEvent } from '../protocols/composer/frames.js';
+import type { Transport } from '../protocols/composer/transport.js';
 import type { AssistantMessage, Thread } from './thread.js';
 
 /*

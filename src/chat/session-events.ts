@@ -1,9 +1,9 @@
 import type { ActionOutcome } from '../actions/outcomes.js';
 import type { ActionRequest } from '../actions/registry.js';
 import { COMPOSER_LIMITS } from '../limits.js';
-import type { UiEnvelopeEvent } from '../protocol/composer-frames.js';
-import type { MessageCitation } from '../protocol/projections.js';
-import type { ConnectionState } from '../transport/transport.js';
+import type { UiEnvelopeEvent } from '../protocols/composer/frames.js';
+import type { MessageCitation } from '../message/projections.js';
+import type { ConnectionState } from '../protocols/composer/transport.js';
 import type { AssistantMessage, PersistedMessage, UserMessage } from './thread.js';
 import type { WaitEnd } from './session-outbox.js';
 

@@ -1,5 +1,5 @@
-import type { ComposerMode } from '../protocol/marker.js';
-import type { ClientFrame } from '../protocol/composer-frames.js';
+import type { ComposerMode } from '../message/marker.js';
+import type { ClientFrame } from '../protocols/composer/frames.js';
 import type { AttachedFile, AttachmentTray } from '../uploads/tray.js';
 import type { UserMessage } from './thread.js';
 

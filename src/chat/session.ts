@@ -3,24 +3,24 @@ import { defaultActions, type ActionRegistry, type ActionRequest } from '../acti
 import { ArtifactStore } from '../artifacts/artifact-store.js';
 import type { ArtifactLimits } from '../artifacts/types.js';
 import { COMPOSER_LIMITS } from '../limits.js';
-import type { RenderStatus } from '../agent-ui/types.js';
-import type { UiEnvelopeEvent } from '../protocol/composer-frames.js';
+import type { RenderStatus } from '../protocols/agent-ui/types.js';
+import type { UiEnvelopeEvent } from '../protocols/composer/frames.js';
 import type { MediaService } from '../media/types.js';
-import { MODES, type ComposerMode } from '../protocol/marker.js';
-import { defaultProtocols, type ProtocolRegistry } from '../protocol/registry.js';
-import { notifyAll, type ConnectionState, type Transport, type TransportEvent } from '../transport/transport.js';
+import { MODES, type ComposerMode } from '../message/marker.js';
+import { defaultProtocols, type ProtocolRegistry } from '../protocols/registry.js';
+import { notifyAll, type ConnectionState, type Transport, type TransportEvent } from '../protocols/composer/transport.js';
 import { checkPersistedHistory, describeDropped } from './persisted-schema.js';
 import { ActionRunner, type RunOptions } from './session-actions.js';
 import { Thread, type AssistantMessage, type ChatMessage, type PersistedMessage, type UserMessage } from './thread.js';
-import type { A2uiAction, A2uiError } from '../a2ui/types.js';
-import { surfaceOf } from './surfaces.js';
-import { capabilitiesOf, reportA2uiError, sendA2uiAction, type ClientDataModel, type A2uiSendResult, type ServerCapabilities } from './session-a2ui.js';
+import type { A2uiAction, A2uiError } from '../protocols/a2ui/types.js';
+import { surfaceOf } from '../protocols/a2ui/placements.js';
+import { capabilitiesOf, reportA2uiError, sendA2uiAction, type ClientDataModel, type A2uiSendResult, type ServerCapabilities } from '../protocols/a2ui/outbox.js';
 import { AttachmentTray, type AttachedFile } from '../uploads/tray.js';
 import { WaitingMessage, userMessageFrame } from './session-outbox.js';
 import { REFUSAL_TEXT, globalGenerativeUiSwitch, type InterruptReason, type SendRefusal, type SendResult, type SessionEvent, type SessionListener } from './session-events.js';
 
 export * from './session-events.js';
-export type { ClientDataModel, A2uiSendResult, ServerCapabilities } from './session-a2ui.js';
+export type { ClientDataModel, A2uiSendResult, ServerCapabilities } from '../protocols/a2ui/outbox.js';
 export type { WaitEnd } from './session-outbox.js';
 
 /*

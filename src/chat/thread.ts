@@ -1,20 +1,20 @@
 import type { ActionOutcome } from '../actions/outcomes.js';
-import type { ServerEvent, UiEnvelopeEvent } from '../protocol/composer-frames.js';
-import type { ProtocolMarker } from '../protocol/marker.js';
-import { editFinished, type MessageParser } from '../protocol/parser.js';
-import type { MantisPart } from '../protocol/parts.js';
-import { citationIndex, type MessageCitation } from '../protocol/projections.js';
-import { isRecordEvent, toRecord, type ReasoningRecord, type TrustedRecord } from '../protocol/records.js';
+import type { ServerEvent, UiEnvelopeEvent } from '../protocols/composer/frames.js';
+import type { ProtocolMarker } from '../message/marker.js';
+import { editFinished, type MessageParser } from '../message/parser.js';
+import type { MantisPart } from '../message/parts.js';
+import { citationIndex, type MessageCitation } from '../message/projections.js';
+import { isRecordEvent, toRecord, type ReasoningRecord, type TrustedRecord } from '../protocols/composer/records.js';
 import { normalizeEvents, replayParts, type PersistedAssistant, type PersistedMessage } from './persisted.js';
 
 export type { PersistedMessage } from './persisted.js';
-import { defaultProtocols, type ProtocolRegistry } from '../protocol/registry.js';
-import type { RenderStatus, UiEnvelopeEntry } from '../agent-ui/types.js';
-import { envelopeEntry, legacyDebug, withStatus, type LegacyDebug } from './envelope-entries.js';
+import { defaultProtocols, type ProtocolRegistry } from '../protocols/registry.js';
+import type { RenderStatus, UiEnvelopeEntry } from '../protocols/agent-ui/types.js';
+import { envelopeEntry, legacyDebug, withStatus, type LegacyDebug } from '../protocols/agent-ui/entries.js';
 
-export type { LegacyDebug } from './envelope-entries.js';
+export type { LegacyDebug } from '../protocols/agent-ui/entries.js';
 import { ENVELOPE_THREAD_LIMITS } from '../limits.js';
-import { SurfacePlacements, touchedSurfaces, type SurfacePlacement } from './surfaces.js';
+import { SurfacePlacements, touchedSurfaces, type SurfacePlacement } from '../protocols/a2ui/placements.js';
 import type { AttachedFile } from '../uploads/tray.js';
 
 export interface UserMessage {

@@ -10,7 +10,7 @@ import { ABORTED, declaredLength, dispositionFileName, discard, failure, mediaTy
 import { fileNameOf, job, join, type Job, type SharedPreview } from './jobs.js';
 import { Limiter, PAGE_LIMITER } from './limiter.js';
 import { ObjectUrlCache } from './object-url-cache.js';
-import { notifyAll } from '../transport/transport.js';
+import { notifyAll } from '../protocols/composer/transport.js';
 import {
   PREVIEW_TYPES,
   type DownloadProgress,

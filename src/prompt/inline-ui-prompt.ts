@@ -3,7 +3,7 @@ import { ACTION_TYPES, Action, CONFIRMED_ACTIONS, READ_ONLY_ACTIONS, type Action
 import { INLINE_UI_EXAMPLES, NODE_DEFINITIONS, NODE_TYPES, type ExampleNode, type ExampleView, type NodeType } from '../catalog/index.js';
 import { Id } from '../schema/primitives.js';
 import { AgentFileKey, MantisUri, PointUri } from '../schema/uris.js';
-import { VIEW_FENCE_INFO } from '../protocol/message-parser.js';
+import { VIEW_FENCE_INFO } from '../protocols/composer/message-parser.js';
 import { jsonSchemaOf, renderObject, renderShape, type JsonSchema } from './json-shape.js';
 
 /*

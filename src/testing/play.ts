@@ -1,5 +1,5 @@
-import type { MessageEvent, ServerEvent } from '../protocol/composer-frames.js';
-import type { TransportEvent } from '../transport/transport.js';
+import type { MessageEvent, ServerEvent } from '../protocols/composer/frames.js';
+import type { TransportEvent } from '../protocols/composer/transport.js';
 import { fenceOf, type ReplyBuilder, type ScriptedTool, type UnsequencedEvent } from './reply.js';
 
 /*

@@ -1,11 +1,11 @@
-import { BASIC_CATALOG } from '../a2ui/catalog-basic.js';
-import { MANTIS_CATALOG } from '../a2ui/catalog-mantis.js';
-import { BASIC_CATALOG_ID } from '../a2ui/types.js';
-import { validateA2uiMessages } from '../a2ui/validate.js';
-import { parseEnvelope } from '../agent-ui/envelope.js';
-import { validateEnvelope } from '../agent-ui/validate.js';
-import { ServerEvent, TOOL_STATES, type TodoItem, type ToolState } from '../protocol/composer-frames.js';
-import { VIEW_FENCE_INFO } from '../protocol/message-parser.js';
+import { BASIC_CATALOG } from '../protocols/a2ui/catalog-basic.js';
+import { MANTIS_CATALOG } from '../protocols/a2ui/catalog-mantis.js';
+import { BASIC_CATALOG_ID } from '../protocols/a2ui/types.js';
+import { validateA2uiMessages } from '../protocols/a2ui/validate.js';
+import { parseEnvelope } from '../protocols/agent-ui/envelope.js';
+import { validateEnvelope } from '../protocols/agent-ui/validate.js';
+import { ServerEvent, TOOL_STATES, type TodoItem, type ToolState } from '../protocols/composer/frames.js';
+import { VIEW_FENCE_INFO } from '../protocols/composer/message-parser.js';
 import { describeFailure, validateView } from '../schema/validate.js';
 import type * as z from 'zod/mini';
 

@@ -1,7 +1,7 @@
-import { parseActionTurn } from '../a2ui/action.js';
-import { BASIC_CATALOG_ID } from '../a2ui/types.js';
-import { ClientFrame, type ServerEvent } from '../protocol/composer-frames.js';
-import { BaseTransport, type TransportCapabilities, type TransportEvent } from '../transport/transport.js';
+import { parseActionTurn } from '../protocols/a2ui/action.js';
+import { BASIC_CATALOG_ID } from '../protocols/a2ui/types.js';
+import { ClientFrame, type ServerEvent } from '../protocols/composer/frames.js';
+import { BaseTransport, type TransportCapabilities, type TransportEvent } from '../protocols/composer/transport.js';
 import { ScriptIds, playReply, type PlayContext } from './play.js';
 import { ReplyBuilder } from './reply.js';
 import { normalizeTranscript, type TranscriptEntry } from './transcript.js';

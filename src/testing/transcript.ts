@@ -1,4 +1,4 @@
-import type { ClientFrame, ServerEvent, UiEnvelopeEvent } from '../protocol/composer-frames.js';
+import type { ClientFrame, ServerEvent, UiEnvelopeEvent } from '../protocols/composer/frames.js';
 
 /*
  * A conversation as a scripted transport saw it, in order, made comparable across runs: the IDs the client chose

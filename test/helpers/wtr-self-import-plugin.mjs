@@ -8,8 +8,8 @@
 export const SELF_IMPORTS = {
   'mantis-ui': '/elements/index.ts',
   'mantis-ui/core': '/src/index.ts',
-  'mantis-ui/agent-ui': '/src/agent-ui/index.ts',
-  'mantis-ui/a2ui': '/src/a2ui/index.ts',
+  'mantis-ui/agent-ui': '/src/protocols/agent-ui/index.ts',
+  'mantis-ui/a2ui': '/src/protocols/a2ui/index.ts',
   'mantis-ui/testing': '/elements/testing/index.ts',
   'mantis-ui/react': '/elements/react/index.ts',
 };

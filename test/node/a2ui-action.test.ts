@@ -3,8 +3,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { A2UI_ACTION_PREFIX, actionMessage, errorMessage, formatActionTurn, parseActionTurn, parseClientMessage } from '../../src/a2ui/action.js';
-import type { A2uiAction, JsonObject } from '../../src/a2ui/types.js';
+import { A2UI_ACTION_PREFIX, actionMessage, errorMessage, formatActionTurn, parseActionTurn, parseClientMessage } from '../../src/protocols/a2ui/action.js';
+import type { A2uiAction, JsonObject } from '../../src/protocols/a2ui/types.js';
 
 const action = (overrides: Partial<A2uiAction> = {}): A2uiAction => ({
   name: 'submit',

@@ -1,4 +1,4 @@
-// The per-render evaluation budget (src/a2ui/evaluate.ts EvalBudget): shared by every evaluation of a render, it
+// The per-render evaluation budget (src/protocols/a2ui/evaluate.ts EvalBudget): shared by every evaluation of a render, it
 // bounds function calls, regex matcher steps and characters of text, and fails closed once exhausted. Termination and
 // results only; timings measured while writing them are in comments.
 import assert from 'node:assert/strict';
@@ -13,10 +13,10 @@ import {
   toText,
   toTextUpTo,
   type EvalContext,
-} from '../../src/a2ui/evaluate.js';
-import { FORMAT_LIMITS } from '../../src/a2ui/format.js';
-import { A2UI_FUNCTIONS, type A2uiFunction } from '../../src/a2ui/functions.js';
-import type { JsonValue } from '../../src/a2ui/types.js';
+} from '../../src/protocols/a2ui/evaluate.js';
+import { FORMAT_LIMITS } from '../../src/protocols/a2ui/format.js';
+import { A2UI_FUNCTIONS, type A2uiFunction } from '../../src/protocols/a2ui/functions.js';
+import type { JsonValue } from '../../src/protocols/a2ui/types.js';
 
 // 106 characters: 900 optional copies of a class written as 42 escapes and 9 letters. On 4,096 × U+4E00 a test() took
 // ~0.8 s before classes were normalized; now one matcher step is a bitset or binary-search probe (~12 ns).

@@ -1,4 +1,4 @@
-// Our A2UI catalog (src/a2ui/catalog-mantis.ts), its higher-order components (higher-order.ts) and the catalog JSON
+// Our A2UI catalog (src/protocols/a2ui/catalog-mantis.ts), its higher-order components (higher-order.ts) and the catalog JSON
 // generated from the Zod schemas (catalog-json.ts, scripts/catalog.mjs).
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -8,12 +8,12 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { encode } from 'gpt-tokenizer/encoding/o200k_base';
-import { BASIC_CATALOG, BASIC_COMPONENTS, BASIC_FUNCTION_CALLS } from '../../src/a2ui/catalog-basic.js';
-import { BASIC_DESCRIPTIONS, catalogJson, COMMON_TYPES_URL, estimateTokens, slimCatalog } from '../../src/a2ui/catalog-json.js';
-import { MANTIS_CATALOG, MANTIS_DESCRIPTIONS, MANTIS_V1_COMPONENTS, mantisName, toMantisView } from '../../src/a2ui/catalog-mantis.js';
-import { expandHigherOrder, HIGHER_ORDER } from '../../src/a2ui/higher-order.js';
-import { BASIC_CATALOG_ID, MANTIS_CATALOG_ID, type A2uiComponent } from '../../src/a2ui/types.js';
-import { validateA2uiMessages } from '../../src/a2ui/validate.js';
+import { BASIC_CATALOG, BASIC_COMPONENTS, BASIC_FUNCTION_CALLS } from '../../src/protocols/a2ui/catalog-basic.js';
+import { BASIC_DESCRIPTIONS, catalogJson, COMMON_TYPES_URL, estimateTokens, slimCatalog } from '../../src/protocols/a2ui/catalog-json.js';
+import { MANTIS_CATALOG, MANTIS_DESCRIPTIONS, MANTIS_V1_COMPONENTS, mantisName, toMantisView } from '../../src/protocols/a2ui/catalog-mantis.js';
+import { expandHigherOrder, HIGHER_ORDER } from '../../src/protocols/a2ui/higher-order.js';
+import { BASIC_CATALOG_ID, MANTIS_CATALOG_ID, type A2uiComponent } from '../../src/protocols/a2ui/types.js';
+import { validateA2uiMessages } from '../../src/protocols/a2ui/validate.js';
 import { INLINE_UI_EXAMPLES, NODE_DEFINITIONS } from '../../src/catalog/index.js';
 
 type Json = Record<string, unknown>;

@@ -1,4 +1,4 @@
-// A2UI dynamic values (src/a2ui/evaluate.ts) and formatString (src/a2ui/format.ts): bindings and scope, the type
+// A2UI dynamic values (src/protocols/a2ui/evaluate.ts) and formatString (src/protocols/a2ui/format.ts): bindings and scope, the type
 // conversions, action contexts, checks, the template syntax, and the bounds that keep agent input from running away.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -14,10 +14,10 @@ import {
   failingChecks,
   resolveContext,
   type EvalContext,
-} from '../../src/a2ui/evaluate.js';
-import { FORMAT_LIMITS } from '../../src/a2ui/format.js';
-import { A2UI_FUNCTIONS, type A2uiFunction } from '../../src/a2ui/functions.js';
-import type { JsonValue } from '../../src/a2ui/types.js';
+} from '../../src/protocols/a2ui/evaluate.js';
+import { FORMAT_LIMITS } from '../../src/protocols/a2ui/format.js';
+import { A2UI_FUNCTIONS, type A2uiFunction } from '../../src/protocols/a2ui/functions.js';
+import type { JsonValue } from '../../src/protocols/a2ui/types.js';
 
 const data: JsonValue = {
   company: 'Acme Corp',

@@ -1,10 +1,10 @@
-// The basic catalog's client functions (src/a2ui/functions.ts, format.ts), called as an agent calls them: through
+// The basic catalog's client functions (src/protocols/a2ui/functions.ts, format.ts), called as an agent calls them: through
 // evaluate() with catalog.json's argument names.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { evaluate, type EvalContext } from '../../src/a2ui/evaluate.js';
-import { A2UI_FUNCTIONS, OPEN_URL, safeOpenUrl, type A2uiFunction } from '../../src/a2ui/functions.js';
-import type { JsonValue } from '../../src/a2ui/types.js';
+import { evaluate, type EvalContext } from '../../src/protocols/a2ui/evaluate.js';
+import { A2UI_FUNCTIONS, OPEN_URL, safeOpenUrl, type A2uiFunction } from '../../src/protocols/a2ui/functions.js';
+import type { JsonValue } from '../../src/protocols/a2ui/types.js';
 import { A2UI_LIMITS } from '../../src/limits.js';
 
 const ctx: EvalContext = { data: { zip: '12345', n: 7, items: [] }, scope: '', locale: 'en-US' };

@@ -1,11 +1,11 @@
-// The linear-time matcher behind the A2UI `regex` function (src/a2ui/regex.ts): agreement with native RegExp on the
+// The linear-time matcher behind the A2UI `regex` function (src/protocols/a2ui/regex.ts): agreement with native RegExp on the
 // subset it supports, refusal of everything else, and catastrophic patterns that finish on maximal inputs.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { A2UI_LIMITS } from '../../src/limits.js';
-import { REGEX_MAX_PROGRAM, REGEX_TEST_STEPS, cachedRegex, compileRegex, type CompiledRegex } from '../../src/a2ui/regex.js';
-import { DIGIT, SPACE, WORD, classHas, compileClass, normalizeRanges } from '../../src/a2ui/regex-class.js';
+import { REGEX_MAX_PROGRAM, REGEX_TEST_STEPS, cachedRegex, compileRegex, type CompiledRegex } from '../../src/protocols/a2ui/regex.js';
+import { DIGIT, SPACE, WORD, classHas, compileClass, normalizeRanges } from '../../src/protocols/a2ui/regex-class.js';
 
 function compiled(source: string, flags = ''): CompiledRegex {
   const result = compileRegex(source, flags);

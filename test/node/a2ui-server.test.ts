@@ -7,7 +7,7 @@ import { afterEach, before, test } from 'node:test';
 import { WebSocket } from 'ws';
 import { COMPOSER_PATH, COMPOSER_SSE_PATH } from '../../demo/server/agent-server.js';
 import { BASIC_CATALOG_ID } from '../../demo/server/a2ui-script.js';
-import { formatActionTurn } from '../../src/a2ui/action.js';
+import { formatActionTurn } from '../../src/protocols/a2ui/action.js';
 import { ServerEvent } from '../../src/index.js';
 import { useAgentServer } from './agent.js';
 import { EventLog } from './event-log.js';
@@ -17,14 +17,14 @@ const BASIC = `&a2ui_catalog=${encodeURIComponent(BASIC_CATALOG_ID)}`;
 const session = (name: string) => `${name}-${randomUUID()}`;
 
 type Validate = (messages: unknown, options: { knownSurfaces: ReadonlyMap<string, string> }) => { ok: boolean; error?: unknown };
-/** The core's A2UI validator (src/a2ui/validate.ts), when present: every message list the server sends is checked. */
+/** The core's A2UI validator (src/protocols/a2ui/validate.ts), when present: every message list the server sends is checked. */
 let validate: Validate | null = null;
 /** Every `a2ui` event's messages, with the surfaces its connection had seen created before it (surfaceId → catalogId). */
 const sent: Array<{ messages: unknown[]; known: Map<string, string> }> = [];
 /** Events that fail the client's own frame schema: none may. */
 const invalid: unknown[] = [];
 before(async () => {
-  const path = '../../src/a2ui/validate.js';
+  const path = '../../src/protocols/a2ui/validate.js';
   const core = (await import(path).catch(() => null)) as { validateA2uiMessages?: Validate } | null;
   validate = core?.validateA2uiMessages ?? null;
 });
@@ -414,7 +414,7 @@ test('every event the server sent passes the client\'s frame schema', () => {
 });
 
 test('every a2ui message list the server sent passes the core validator, except the deliberately broken ones', (t) => {
-  if (!validate) return t.skip('src/a2ui/validate.ts is not there yet');
+  if (!validate) return t.skip('src/protocols/a2ui/validate.ts is not there yet');
   assert.ok(sent.length > 10);
   for (const { messages, known } of sent) {
     const result = validate(messages, { knownSurfaces: known });

@@ -6,8 +6,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { A2uiSurfaceStore } from '../../src/a2ui/surface.js';
-import { BASIC_CATALOG_ID, type A2uiError, type JsonValue } from '../../src/a2ui/types.js';
+import { A2uiSurfaceStore } from '../../src/protocols/a2ui/surface.js';
+import { BASIC_CATALOG_ID, type A2uiError, type JsonValue } from '../../src/protocols/a2ui/types.js';
 import { A2UI_LIMITS } from '../../src/limits.js';
 
 type Json = Record<string, unknown>;

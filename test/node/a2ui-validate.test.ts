@@ -6,10 +6,10 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import fc from 'fast-check';
 import * as z from 'zod/mini';
-import { BASIC_CATALOG, BASIC_COMPONENTS, BASIC_FUNCTION_CALLS, type CatalogDefinition } from '../../src/a2ui/catalog-basic.js';
-import { checkGraph, childRefs } from '../../src/a2ui/graph.js';
-import { BASIC_CATALOG_ID, type A2uiComponent } from '../../src/a2ui/types.js';
-import { validateA2uiMessage, validateA2uiMessages } from '../../src/a2ui/validate.js';
+import { BASIC_CATALOG, BASIC_COMPONENTS, BASIC_FUNCTION_CALLS, type CatalogDefinition } from '../../src/protocols/a2ui/catalog-basic.js';
+import { checkGraph, childRefs } from '../../src/protocols/a2ui/graph.js';
+import { BASIC_CATALOG_ID, type A2uiComponent } from '../../src/protocols/a2ui/types.js';
+import { validateA2uiMessage, validateA2uiMessages } from '../../src/protocols/a2ui/validate.js';
 import { A2UI_LIMITS } from '../../src/limits.js';
 
 const SPEC = join(import.meta.dirname, '../../../shared/spec/a2ui-v0.9');

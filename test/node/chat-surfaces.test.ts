@@ -6,8 +6,8 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { InPageTransport } from '../helpers/in-page-transport.js';
 import { ChatSession, Thread, checkPersistedHistory, type ClientFrame, type ServerEvent } from '../../src/index.js';
-import { parseActionTurn } from '../../src/a2ui/action.js';
-import type { A2uiAction } from '../../src/a2ui/types.js';
+import { parseActionTurn } from '../../src/protocols/a2ui/action.js';
+import type { A2uiAction } from '../../src/protocols/a2ui/types.js';
 
 const marker = { inline_ui_version: 1, mode: 'orchestrator' } as const;
 const start = (id: string, sequence = 0): ServerEvent => ({ type: 'message_start', message_id: id, sequence, marker });

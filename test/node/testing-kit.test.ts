@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { ChatSession, checkPersistedHistory, validateA2uiMessages, validateView, type AssistantMessage, type ChatMessage } from '../../src/index.js';
-import { validateEnvelope } from '../../src/agent-ui/validate.js';
+import { validateEnvelope } from '../../src/protocols/agent-ui/validate.js';
 import { ScriptError, ScriptedTransport, a2uiFormMessages, chartEnvelope, historyFixture, reply, viewFixtures, type ReplyBuilder } from '../../src/testing/index.js';
 
 /** A session connected to a scripted transport. */

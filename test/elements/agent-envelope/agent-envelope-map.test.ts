@@ -3,7 +3,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { Map as MapLibreMap, setWorkerUrl, type GeoJSONSource, type StyleSpecification } from 'maplibre-gl';
 import { createMapLibreAdapter, type MapLibreAdapter } from '../../../elements/maplibre/index.js';
-import type { MapActionParams, MapAdapter } from '../../../src/agent-ui/types.js';
+import type { MapActionParams, MapAdapter } from '../../../src/protocols/agent-ui/types.js';
 import {
   AGENT_UI_URL,
   PANEL_TAGS,

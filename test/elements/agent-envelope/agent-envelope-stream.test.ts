@@ -2,7 +2,7 @@
 // read under `agent-ui-url` (fetched, narrowing the page's panels; unavailable, the envelope waiting with its text).
 import { expect, fixture, html } from '@open-wc/testing';
 import { registerEnvelopeComponent } from '../../../elements/agent-envelope/agent-envelope.js';
-import { RegistryLoader } from '../../../src/agent-ui/registry-loader.js';
+import { RegistryLoader } from '../../../src/protocols/agent-ui/registry-loader.js';
 import { agentOrigin } from '../../helpers/agent.js';
 import {
   AGENT_UI_URL,

@@ -4,7 +4,7 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import { getInstanceByDom } from 'echarts/core';
 import '../../../elements/agent-envelope/agent-envelope.js';
-import { fallbackTextOf } from '../../../src/agent-ui/envelope.js';
+import { fallbackTextOf } from '../../../src/protocols/agent-ui/envelope.js';
 import { OWN_ATTACKS, sharedCorpusOrSkip } from '../../helpers/corpus.js';
 import { watchSinks } from '../../helpers/sinks.js';
 import { CHART, assertInert, chartWith, fallbackOf, historyEnvelope, mount, nextStatus, registerTestPanels, shadow, type Mounted } from './helpers.js';

@@ -1,7 +1,7 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import '../../../elements/agent-envelope/agent-envelope.js';
 import type { AgentEnvelope } from '../../../elements/agent-envelope/agent-envelope.js';
-import type { MapAdapter } from '../../../src/agent-ui/types.js';
+import type { MapAdapter } from '../../../src/protocols/agent-ui/types.js';
 import { agentOrigin } from '../../helpers/agent.js';
 
 /*

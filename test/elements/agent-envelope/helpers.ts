@@ -4,10 +4,10 @@
  */
 import { expect, fixture, html } from '@open-wc/testing';
 import { registerEnvelopeComponent, type AgentEnvelope, type EnvelopeStatusDetail } from '../../../elements/agent-envelope/agent-envelope.js';
-import { HistoryPanelProps, ScadaPanelProps } from '../../../src/agent-ui/history-panel.js';
-import type { AgentUiStreamEvent } from '../../../src/agent-ui/stream.js';
-import { AgentUiStream } from '../../../src/agent-ui/stream.js';
-import type { UiEnvelopeEvent } from '../../../src/protocol/composer-frames.js';
+import { HistoryPanelProps, ScadaPanelProps } from '../../../src/protocols/agent-ui/history-panel.js';
+import type { AgentUiStreamEvent } from '../../../src/protocols/agent-ui/stream.js';
+import { AgentUiStream } from '../../../src/protocols/agent-ui/stream.js';
+import type { UiEnvelopeEvent } from '../../../src/protocols/composer/frames.js';
 import { agentOrigin } from '../../helpers/agent.js';
 import { serverChart } from '../../src/agent-ui/fixtures.js';
 import { deepElements } from '../../helpers/sinks.js';

@@ -1,7 +1,7 @@
 import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { registerEnvelopeComponent, type AgentEnvelope } from '../../../elements/agent-envelope/agent-envelope.js';
-import { HistoryPanelProps } from '../../../src/agent-ui/history-panel.js';
-import type { MapAdapter, MapActionParams } from '../../../src/agent-ui/types.js';
+import { HistoryPanelProps } from '../../../src/protocols/agent-ui/history-panel.js';
+import type { MapAdapter, MapActionParams } from '../../../src/protocols/agent-ui/types.js';
 import { mount, nextStatus } from './helpers.js';
 
 /*

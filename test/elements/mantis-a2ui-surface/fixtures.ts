@@ -3,7 +3,7 @@
 import { fixture, html } from '@open-wc/testing';
 import '../../../elements/mantis-a2ui-surface/mantis-a2ui-surface.js';
 import type { A2uiActionDetail, A2uiErrorDetail, MantisA2uiSurface } from '../../../elements/mantis-a2ui-surface/mantis-a2ui-surface.js';
-import { BASIC_CATALOG_ID } from '../../../src/a2ui/types.js';
+import { BASIC_CATALOG_ID } from '../../../src/protocols/a2ui/types.js';
 
 export type Message = Record<string, unknown>;
 

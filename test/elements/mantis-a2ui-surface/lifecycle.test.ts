@@ -4,7 +4,7 @@
 // created again under its ID starts without the state of the one before.
 import { expect } from '@open-wc/testing';
 import '../../../elements/index.js';
-import { MANTIS_CATALOG_ID } from '../../../src/a2ui/types.js';
+import { MANTIS_CATALOG_ID } from '../../../src/protocols/a2ui/types.js';
 import { $$, components, create, data, errorsOf, render, surfaceOf, type, $ } from './fixtures.js';
 
 describe('<mantis-a2ui-surface> over a surface\'s life', () => {

@@ -4,7 +4,7 @@
 // component not sent yet shows a placeholder, and is reported only once no more messages are coming.
 import { expect, waitUntil } from '@open-wc/testing';
 import '../../../elements/index.js';
-import { MANTIS_CATALOG_ID } from '../../../src/a2ui/types.js';
+import { MANTIS_CATALOG_ID } from '../../../src/protocols/a2ui/types.js';
 import { $, $$, components, create, data, errorsOf, render, root, textOf } from './fixtures.js';
 
 const onMantis = (list: readonly Record<string, unknown>[], model?: unknown) => [

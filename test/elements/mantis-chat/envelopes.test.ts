@@ -10,8 +10,8 @@ import { registerEnvelopeComponent } from '../../../elements/agent-envelope/agen
 import type { EnvelopeStatusDetail } from '../../../elements/events.js';
 import { loadAgentUi } from '../../../elements/internal/lazy.js';
 import type { MantisChat } from '../../../elements/mantis-chat/mantis-chat.js';
-import { HistoryPanelProps, ScadaPanelProps } from '../../../src/agent-ui/history-panel.js';
-import type { MapActionParams, MapAdapter, RenderStatus } from '../../../src/agent-ui/types.js';
+import { HistoryPanelProps, ScadaPanelProps } from '../../../src/protocols/agent-ui/history-panel.js';
+import type { MapActionParams, MapAdapter, RenderStatus } from '../../../src/protocols/agent-ui/types.js';
 import type { AssistantMessage, PersistedMessage, UiEnvelopeEvent } from '../../../src/index.js';
 import { agentOrigin, composerSseUrl } from '../../helpers/agent.js';
 import { recordFetch } from '../../helpers/fetch-log.js';

@@ -6,7 +6,7 @@ import {
   type MapLibreAdapter,
   type MapLibreAdapterOptions,
 } from '../../../elements/maplibre/maplibre-adapter.js';
-import type { BBox, JunctionCollection } from '../../../src/agent-ui/types.js';
+import type { BBox, JunctionCollection } from '../../../src/protocols/agent-ui/types.js';
 
 // The runner serves node_modules at /node_modules/ (nodeResolve); MapLibre would derive the same URL from its own
 // module URL, but a host sets it explicitly, as a bundled build must.

@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
-import { CHART_SERIES_TYPES, checkChart } from '../../../src/agent-ui/chart.js';
-import { AGENT_UI_LIMITS } from '../../../src/agent-ui/limits.js';
+import { CHART_SERIES_TYPES, checkChart } from '../../../src/protocols/agent-ui/chart.js';
+import { AGENT_UI_LIMITS } from '../../../src/protocols/agent-ui/limits.js';
 import { OWN_ATTACKS, sharedCorpusOrSkip } from '../../helpers/corpus.js';
 import { serverChart } from './fixtures.js';
 

@@ -1,8 +1,8 @@
 import { expect } from '@open-wc/testing';
-import { describeRejection, fallbackTextOf, parseEnvelope } from '../../../src/agent-ui/envelope.js';
-import { AGENT_UI_LIMITS } from '../../../src/agent-ui/limits.js';
-import type { EnvelopeRejection } from '../../../src/agent-ui/types.js';
-import { validateEnvelope } from '../../../src/agent-ui/validate.js';
+import { describeRejection, fallbackTextOf, parseEnvelope } from '../../../src/protocols/agent-ui/envelope.js';
+import { AGENT_UI_LIMITS } from '../../../src/protocols/agent-ui/limits.js';
+import type { EnvelopeRejection } from '../../../src/protocols/agent-ui/types.js';
+import { validateEnvelope } from '../../../src/protocols/agent-ui/validate.js';
 import { OWN_ATTACKS, sharedCorpusOrSkip } from '../../helpers/corpus.js';
 import { fullRegistry, scenario, serverChart } from './fixtures.js';
 

@@ -3,9 +3,9 @@
  * copied: demo/server/agent-ui.ts imports node:crypto, so the browser cannot import its UI_REGISTRY or script.
  * The registry, each scenario's envelopes and a render_ref payload come over HTTP, exactly as a frontend gets them.
  */
-import { HistoryPanelProps, ScadaPanelProps } from '../../../src/agent-ui/history-panel.js';
-import { AgentUiRegistry, parseServerRegistry, type ServerRegistryInfo } from '../../../src/agent-ui/registry.js';
-import type { HostComponent } from '../../../src/agent-ui/types.js';
+import { HistoryPanelProps, ScadaPanelProps } from '../../../src/protocols/agent-ui/history-panel.js';
+import { AgentUiRegistry, parseServerRegistry, type ServerRegistryInfo } from '../../../src/protocols/agent-ui/registry.js';
+import type { HostComponent } from '../../../src/protocols/agent-ui/types.js';
 import { agentOrigin } from '../../helpers/agent.js';
 
 const api = (path: string, params: Record<string, string> = {}): string => {

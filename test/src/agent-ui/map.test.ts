@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
-import { AGENT_UI_LIMITS } from '../../../src/agent-ui/limits.js';
-import { STYLE_PRESETS, checkJunctions, parseMapAction } from '../../../src/agent-ui/map.js';
-import { validateEnvelope } from '../../../src/agent-ui/validate.js';
+import { AGENT_UI_LIMITS } from '../../../src/protocols/agent-ui/limits.js';
+import { STYLE_PRESETS, checkJunctions, parseMapAction } from '../../../src/protocols/agent-ui/map.js';
+import { validateEnvelope } from '../../../src/protocols/agent-ui/validate.js';
 import { fullRegistry, renderRefPayload, scenario } from './fixtures.js';
 
 const reasonOf = (action: string, params: unknown) => {

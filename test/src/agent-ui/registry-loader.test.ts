@@ -1,8 +1,8 @@
 import { expect, waitUntil } from '@open-wc/testing';
-import { RegistryLoader } from '../../../src/agent-ui/registry-loader.js';
-import type { ServerRegistryInfo } from '../../../src/agent-ui/registry.js';
-import { agentUiEndpoints } from '../../../src/agent-ui/render-ref.js';
-import type { AgentUiFetch } from '../../../src/agent-ui/stream.js';
+import { RegistryLoader } from '../../../src/protocols/agent-ui/registry-loader.js';
+import type { ServerRegistryInfo } from '../../../src/protocols/agent-ui/registry.js';
+import { agentUiEndpoints } from '../../../src/protocols/agent-ui/render-ref.js';
+import type { AgentUiFetch } from '../../../src/protocols/agent-ui/stream.js';
 import { agentOrigin } from '../../helpers/agent.js';
 
 const url = agentUiEndpoints(new URL('/api/v1/agent/chat/', agentOrigin).href).registry;

@@ -1,11 +1,11 @@
 import { expect } from '@open-wc/testing';
 import * as z from 'zod/mini';
-import { parseEnvelope } from '../../../src/agent-ui/envelope.js';
-import { HistoryPanelProps, ScadaPanelProps } from '../../../src/agent-ui/history-panel.js';
-import { AGENT_UI_LIMITS } from '../../../src/agent-ui/limits.js';
-import { AgentUiRegistry, parseServerRegistry, type ServerRegistryInfo } from '../../../src/agent-ui/registry.js';
-import type { HostComponent, UIEnvelope } from '../../../src/agent-ui/types.js';
-import { validateEnvelope } from '../../../src/agent-ui/validate.js';
+import { parseEnvelope } from '../../../src/protocols/agent-ui/envelope.js';
+import { HistoryPanelProps, ScadaPanelProps } from '../../../src/protocols/agent-ui/history-panel.js';
+import { AGENT_UI_LIMITS } from '../../../src/protocols/agent-ui/limits.js';
+import { AgentUiRegistry, parseServerRegistry, type ServerRegistryInfo } from '../../../src/protocols/agent-ui/registry.js';
+import type { HostComponent, UIEnvelope } from '../../../src/protocols/agent-ui/types.js';
+import { validateEnvelope } from '../../../src/protocols/agent-ui/validate.js';
 import { HOST_COMPONENTS, serverChart, serverRegistry, serverRegistryJson } from './fixtures.js';
 
 const [HISTORY, SCADA] = HOST_COMPONENTS as [HostComponent, HostComponent];

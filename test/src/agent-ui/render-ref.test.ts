@@ -4,8 +4,8 @@ import {
   agentUiEndpoints,
   defaultAgentUiBase,
   resolveRenderRef,
-} from '../../../src/agent-ui/render-ref.js';
-import { AgentUiStream, type AgentUiFetch } from '../../../src/agent-ui/stream.js';
+} from '../../../src/protocols/agent-ui/render-ref.js';
+import { AgentUiStream, type AgentUiFetch } from '../../../src/protocols/agent-ui/stream.js';
 import { agentOrigin } from '../../helpers/agent.js';
 
 const endpoints = agentUiEndpoints(new URL('/api/v1/agent/chat', agentOrigin).href);

@@ -1,5 +1,5 @@
 import { expect, waitUntil } from '@open-wc/testing';
-import { AgentUiStream, MIN_RETRY_MS, type AgentUiFetch, type AgentUiStreamEvent, type AgentUiStreamOptions } from '../../../src/agent-ui/stream.js';
+import { AgentUiStream, MIN_RETRY_MS, type AgentUiFetch, type AgentUiStreamEvent, type AgentUiStreamOptions } from '../../../src/protocols/agent-ui/stream.js';
 import { agentOrigin } from '../../helpers/agent.js';
 
 const FAST = { minDelay: 5, maxDelay: 40 };

@@ -1,0 +1,170 @@
+import type { ComposerNode, InvalidNode } from '../schema/nodes.js';
+import type { ProtocolMarker } from './marker.js';
+import { parseAssistantText } from '../protocols/registry.js';
+import type { MantisPart, TextPart } from './parts.js';
+import { parseMantisUri } from '../schema/uris.js';
+import { cleanFileName } from '../uploads/policy.js';
+
+/*
+ * Projections of a persisted assistant message (000_de6e533300a72cb9.txt, "Persistence, copy, and model
+ * context"). The original text stays the source of truth and is never changed; UI fences are removed only from
+ * these projections, so old view payloads never consume model context while replay stays exact. Visible prose
+ * and citation markup are kept.
+ */
+
+/** What projections need of a message: its source text and trusted marker (user messages have no marker). */
+export interface ProjectableMessage {
+  readonly role: 'user' | 'assistant';
+  readonly text: string;
+  readonly marker?: ProtocolMarker;
+  /** A user message's files. */
+  readonly attachments?: readonly { readonly name: string; readonly mediaType: string }[];
+  /** An assistant message's trusted records: its `attachment` records are the files the backend confirmed. */
+  readonly events?: readonly { readonly event: { readonly type: string } }[];
+}
+
+/** The files of a message, named (file name and type) without their content: `[Attached: a.png (image/png)]`. */
+export function attachmentsLine(message: ProjectableMessage): string {
+  const files =
+    message.role === 'user'
+      ? (message.attachments ?? []).map((f) => `${cleanFileName(f.name)} (${f.mediaType})`)
+      : (message.events ?? []).flatMap(({ event }) => (isAttachment(event) ? [`${cleanFileName(event.name)} (${event.media_type})`] : []));
+  return files.length > 0 ? `[Attached: ${files.join(', ')}]` : '';
+}
+
+const isAttachment = (event: { readonly type: string }): event is { type: 'attachment'; name: string; media_type: string } => event.type === 'attachment';
+
+/** The visible prose of a message (its text parts joined, fences that were views removed), and its files named. */
+function visibleProse(message: ProjectableMessage): string {
+  // The whole text: copy and context keep what the display limit cut off on screen.
+  const prose =
+    message.role === 'user' || !message.marker ? message.text : proseOf(parseAssistantText(message.text, message.marker, { displayChars: Number.POSITIVE_INFINITY }));
+  return [prose, attachmentsLine(message)].filter((text) => text.length > 0).join('\n\n');
+}
+
+/** Joins the text parts of parsed parts, without the views between them. */
+export function proseOf(parts: readonly MantisPart[]): string {
+  const prose: string[] = [];
+  for (const part of parts) {
+    if (part.type === 'text') prose.push(part.text.trim());
+    // A Visual Tour has no prose of its own: its visible text is its title, summary and steps.
+    if (part.type === 'data-mantis-tour') {
+      const tour = part.data;
+      prose.push(`${tour.title}`, tour.summary ?? '', tour.steps.map((step, i) => `${i + 1}. ${step.title}: ${step.body}`).join('\n'));
+    }
+  }
+  return prose.filter((text) => text.length > 0).join('\n\n');
+}
+
+/** The text the copy button puts on the clipboard. */
+export function copyText(message: ProjectableMessage): string {
+  return visibleProse(message);
+}
+
+/** The prompt a follow-up suggestion is built from. */
+export function followUpPrompt(message: ProjectableMessage): string {
+  return visibleProse(message);
+}
+
+/** The preamble that resumes a conversation in a new model context: every message's visible prose, by role. */
+export function contextPreamble(messages: readonly ProjectableMessage[]): string {
+  return messages
+    .map((message) => `${message.role === 'user' ? 'User' : 'Assistant'}: ${visibleProse(message)}`)
+    .join('\n\n');
+}
+
+/** A citation made by citation markup in prose: `[3]`, or `[3](mantis://…)` with the map entity it points at. */
+export interface TextCitation {
+  readonly number: number;
+  readonly origin: 'text';
+  readonly target?: { readonly uri: string };
+}
+
+/** A citation of a citation-list in a view. */
+export interface ViewCitation {
+  readonly number: number;
+  readonly origin: 'view';
+  readonly viewId: string;
+  readonly nodeId: string;
+  readonly id: string;
+  readonly title: string;
+  readonly source?: string;
+  readonly excerpt?: string;
+  readonly target?: { readonly uri: string };
+}
+
+/** One citation of a message's aggregate set, numbered continuously across its text and its views. */
+export type MessageCitation = TextCitation | ViewCitation;
+
+/** The aggregate citation set of a message (what a canvas shows), and where each view's numbering starts. */
+export interface CitationIndex {
+  readonly citations: readonly MessageCitation[];
+  /** `${viewId}/${nodeId}` of a citation-list → the number of its first citation. */
+  readonly startOf: ReadonlyMap<string, number>;
+  /** The part ID of each view → the number its first citation gets. */
+  readonly viewStart: ReadonlyMap<string, number>;
+}
+
+/** The largest citation number read from prose; larger bracketed numbers are not citation markup. */
+const MAX_CITATION = 999;
+const CITATION_MARKUP = /\[(\d{1,3})\](?:\((mantis:\/\/[^\s()]{1,512})\))?/g;
+/** Code is not prose: citation markup inside fences or code spans does not count. */
+const CODE = /(^|\n) {0,3}(`{3,}|~{3,})[^\n]*\n[\s\S]*?(\n {0,3}\2[`~]*[ \t]*(?=\n|$)|$)|(`+)[^`]*?\4/g;
+
+const markupCache = new WeakMap<object, readonly TextCitation[]>();
+/** The citation markup of a text part, read once per part. */
+function textCitations(part: TextPart): readonly TextCitation[] {
+  let found = markupCache.get(part);
+  if (!found) {
+    const list: TextCitation[] = [];
+    for (const match of part.text.replace(CODE, ' ').matchAll(CITATION_MARKUP)) {
+      const number = Number(match[1]);
+      if (number < 1 || number > MAX_CITATION) continue;
+      const uri = match[2];
+      list.push({ number, origin: 'text', ...(uri && parseMantisUri(uri) ? { target: { uri } } : {}) });
+    }
+    found = list;
+    markupCache.set(part, found);
+  }
+  return found;
+}
+
+/**
+ * Numbers a message's citations in source order, continuously across its text and its views: citation markup in
+ * prose keeps the number it was written with, and each citation-list continues after the highest number cited
+ * before it. Text after the last view is read only when `trailingText` is set (the final aggregate), so the
+ * streaming tail of a message is never re-read per chunk to place its views.
+ */
+export function citationIndex(parts: readonly MantisPart[], options: { trailingText?: boolean } = {}): CitationIndex {
+  const citations: MessageCitation[] = [];
+  const cited = new Set<number>();
+  const startOf = new Map<string, number>();
+  const viewStart = new Map<string, number>();
+  let next = 1;
+  const lastView = options.trailingText === false ? parts.findLastIndex((p) => p.type === 'data-mantis-ui') : parts.length - 1;
+  const visit = (node: ComposerNode | InvalidNode, viewId: string): void => {
+    if (node.type === 'stack' || node.type === 'grid') {
+      for (const child of node.children) visit(child, viewId);
+    } else if (node.type === 'citation-list') {
+      startOf.set(`${viewId}/${node.id}`, next);
+      for (const citation of node.citations) {
+        cited.add(next);
+        citations.push({ ...citation, number: next++, origin: 'view', viewId, nodeId: node.id });
+      }
+    }
+  };
+  parts.forEach((part, index) => {
+    if (part.type === 'text' && index <= lastView) {
+      for (const citation of textCitations(part)) {
+        if (cited.has(citation.number)) continue;
+        cited.add(citation.number);
+        citations.push(citation);
+        next = Math.max(next, citation.number + 1);
+      }
+    } else if (part.type === 'data-mantis-ui') {
+      viewStart.set(part.id, next);
+      visit(part.data.root, part.data.id);
+    }
+  });
+  return { citations: citations.sort((a, b) => a.number - b.number), startOf, viewStart };
+}

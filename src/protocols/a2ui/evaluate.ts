@@ -1,0 +1,335 @@
+import { A2UI_FUNCTIONS, OPEN_URL, logicalAnd, logicalOr, type FunctionRegistry } from './functions.js';
+import { A2UI_LIMITS } from '../../limits.js';
+import { FORBIDDEN_SEGMENTS, getPointer, resolvePath } from './pointer.js';
+import { REGEX_TEST_STEPS } from './regex.js';
+import type { JsonObject, JsonValue } from './types.js';
+
+/*
+ * Dynamic values of A2UI v0.9 (common_types.json DynamicValue; a2ui_protocol.md "Data model representation" and
+ * "Client-side logic & validation"): a literal is itself, `{path}` reads the data model (relative paths against the
+ * current collection scope) and `{call, args}` runs a registered client function on its evaluated arguments. Nothing
+ * here evaluates JavaScript, and nothing throws: a malformed value, an unknown function or one that fails is
+ * `undefined`. Every evaluation of one render shares one budget (EvalBudget: function calls, regex steps, characters
+ * of text) and each bounds its call nesting, so no agent-authored value or data can make a render run away.
+ */
+
+export interface EvalContext {
+  /** The surface's data model (root). */
+  readonly data: JsonValue;
+  /** Absolute JSON Pointer of the current collection scope (a template item), '' at the surface root. */
+  readonly scope: string;
+  /** Registered client functions (defaults to A2UI_FUNCTIONS); a host may add its own. */
+  readonly functions?: FunctionRegistry;
+  /** BCP 47 locale of formatNumber, formatCurrency, formatDate and pluralize; the runtime's when absent. */
+  readonly locale?: string;
+  /**
+   * The work every evaluation of one render shares (createEvalBudget, one per render of a surface); when absent, each
+   * evaluate() (resolveContext, failingChecks) has its own, of EVAL_LIMITS.
+   */
+  readonly budget?: EvalBudget;
+}
+
+/**
+ * Work left to the evaluations sharing it, taken as they run. Once one allowance runs out, `exhausted` is set and every
+ * further function call is `undefined` (a check on it fails, a Text shows nothing); nothing throws.
+ */
+export interface EvalBudget {
+  /** Function calls left (nested ones and formatString's included). */
+  calls: number;
+  /** Steps left of the regex function's matcher (regex.ts; a cached result costs none); -1 once a match ran out. */
+  regexSteps: number;
+  /** Characters left that functions turn values into (formatString's templates and results, length's and pluralize's text). */
+  chars: number;
+  /** Whether an allowance ran out: the renderer may say that some values could not be shown. */
+  exhausted: boolean;
+}
+
+/** The budget of one render of a surface (ours); 2,000 template instances of a few bindings each fit well within it. */
+export const EVAL_BUDGET = {
+  /** Function calls: 10 per template instance at the template expansion limit. ~0.1 s at worst. */
+  calls: 20_000,
+  /** Regex matcher steps (an instruction visited or a thread tested; ~12 ns each): ~60 ms here, ~0.25 s on a slow machine. */
+  regexSteps: 5_000_000,
+  /** Characters functions produce or read as text: 1M (2 MB of strings), ~50 ms of formatting at worst. */
+  chars: 1_000_000,
+} as const;
+
+/** The bounds of one evaluation (ours: the specification gives none); its budget when the context brings none. */
+export const EVAL_LIMITS = {
+  /** Function calls one evaluation may make, nested ones and formatString's included; past it, calls are `undefined`. */
+  calls: 1000,
+  /** Regex matcher steps of one evaluation (REGEX_TEST_STEPS, as one test()). */
+  regexSteps: REGEX_TEST_STEPS,
+  /** Characters functions produce or read as text in one evaluation: the data model's size. */
+  chars: A2UI_LIMITS.dataModelBytes,
+  /** Function calls nested inside each other. */
+  callDepth: 16,
+  /** Nesting of arrays and objects in a value read as literal. */
+  jsonDepth: 64,
+} as const;
+
+/** A fresh budget for one render: EVAL_BUDGET, or the limits given. */
+export function createEvalBudget(limits: Partial<Record<'calls' | 'regexSteps' | 'chars', number>> = {}): EvalBudget {
+  const pick = (key: 'calls' | 'regexSteps' | 'chars'): number => {
+    const value = limits[key];
+    return typeof value === 'number' && value >= 0 ? value : EVAL_BUDGET[key];
+  };
+  return { calls: pick('calls'), regexSteps: pick('regexSteps'), chars: pick('chars'), exhausted: false };
+}
+
+/** Marks the budget run out (every further call is then `undefined`). */
+export function exhaust(budget: EvalBudget | undefined): undefined {
+  if (budget) budget.exhausted = true;
+  return undefined;
+}
+
+const STATE = Symbol('a2ui.evaluationState');
+type Budgeted = EvalContext & { readonly budget: EvalBudget; readonly [STATE]: { depth: number } };
+
+/** The context with the budget (and call nesting) of the evaluation it belongs to (new at the top of an evaluation). */
+function budgeted(ctx: EvalContext): Budgeted {
+  if ((ctx as Partial<Budgeted>)[STATE]) return ctx as Budgeted;
+  const { data, scope, functions, locale } = ctx;
+  const shared = ctx.budget;
+  const budget = shared && typeof shared === 'object' ? shared : createEvalBudget(EVAL_LIMITS);
+  return { ...ctx, data, scope: typeof scope === 'string' ? scope : '', functions, locale, budget, [STATE]: { depth: 0 } };
+}
+
+const isRecord = (value: unknown): value is Readonly<Record<string, unknown>> => {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const proto: unknown = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+};
+
+const own = (record: Readonly<Record<string, unknown>>, key: string): unknown =>
+  Object.prototype.hasOwnProperty.call(record, key) ? record[key] : undefined;
+
+/** `value` as plain JSON (a copy of objects and arrays), or `undefined` when it is not JSON. */
+function toJson(value: unknown, depth = 0): JsonValue | undefined {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return value;
+  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
+  if (depth >= EVAL_LIMITS.jsonDepth) return undefined;
+  if (Array.isArray(value)) return Array.from(value as unknown[], (item) => toJson(item, depth + 1) ?? null);
+  if (!isRecord(value)) return undefined;
+  const entries: [string, JsonValue][] = [];
+  for (const key of Object.keys(value)) {
+    const item = FORBIDDEN_SEGMENTS.has(key) ? undefined : toJson(value[key], depth + 1);
+    if (item !== undefined) entries.push([key, item]);
+  }
+  return Object.fromEntries(entries);
+}
+
+function evaluateIn(value: unknown, ctx: Budgeted, depth: number): JsonValue | undefined {
+  if (Array.isArray(value)) {
+    return depth >= EVAL_LIMITS.jsonDepth ? undefined : Array.from(value as unknown[], (item) => evaluateIn(item, ctx, depth + 1) ?? null);
+  }
+  if (!isRecord(value)) return toJson(value, depth);
+  const call = own(value, 'call');
+  if (typeof call === 'string') return callFunction(call, own(value, 'args'), ctx, depth);
+  const path = own(value, 'path');
+  if (typeof path === 'string') {
+    const pointer = resolvePath(path, ctx.scope);
+    return pointer === null ? undefined : getPointer(ctx.data, pointer);
+  }
+  return toJson(value, depth);
+}
+
+function callFunction(name: string, rawArgs: unknown, ctx: Budgeted, depth: number): JsonValue | undefined {
+  const { budget } = ctx;
+  const state = ctx[STATE];
+  // openUrl is a local action: the renderer runs it on a click, never while evaluating (see safeOpenUrl).
+  if (name === OPEN_URL || budget.exhausted || state.depth >= EVAL_LIMITS.callDepth) return undefined;
+  if (!(budget.calls > 0)) return exhaust(budget);
+  budget.calls--;
+  const fn = (ctx.functions ?? A2UI_FUNCTIONS).get(name);
+  const args = rawArgs === undefined ? {} : rawArgs;
+  if (typeof fn !== 'function' || !isRecord(args)) return undefined;
+  state.depth++;
+  try {
+    if (fn === logicalAnd || fn === logicalOr) {
+      // The specification encourages short-circuiting: later values are not evaluated once the result is known.
+      const values = own(args, 'values');
+      if (!Array.isArray(values)) return undefined;
+      const stopAt = fn === logicalOr;
+      for (const item of values as unknown[]) {
+        const value = evaluateIn(item, ctx, depth + 1);
+        if (budget.exhausted) return undefined;
+        if (toBoolean(value) === stopAt) return stopAt;
+      }
+      return !stopAt;
+    }
+    const evaluated: Record<string, JsonValue | undefined> = Object.create(null) as Record<string, JsonValue | undefined>;
+    for (const key of Object.keys(args)) if (!FORBIDDEN_SEGMENTS.has(key)) evaluated[key] = evaluateIn(args[key], ctx, depth + 1);
+    if (budget.exhausted) return undefined;
+    const result = toJson(fn(evaluated, ctx));
+    // Fail closed: a call that ran the budget out (a regex out of steps, say) has no value.
+    if (budget.regexSteps < 0 || budget.chars < 0) budget.exhausted = true;
+    return budget.exhausted ? undefined : result;
+  } finally {
+    state.depth--;
+  }
+}
+
+/** A dynamic value's value: a literal is itself, `{path}` reads the data (relative to scope), `{call, args}` calls. */
+export function evaluate(value: unknown, ctx: EvalContext): JsonValue | undefined {
+  try {
+    return evaluateIn(value, budgeted(ctx), 0);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The specification's conversion to a string: numbers and booleans as usual, null and undefined '', others as JSON. */
+export function toText(value: JsonValue | undefined): string {
+  return toTextUpTo(value, Infinity);
+}
+
+/**
+ * The first `max` characters of toText(value), in time O(max) however large the value: an object or array is written
+ * as JSON.stringify writes it, stopping once `max` characters are out.
+ */
+export function toTextUpTo(value: JsonValue | undefined, max: number): string {
+  if (typeof value === 'string') return value.length > max ? value.slice(0, max) : value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value).slice(0, max);
+  if (value === null || typeof value !== 'object') return '';
+  const parts: string[] = [];
+  let size = 0;
+  const put = (s: string): boolean => {
+    parts.push(s);
+    return (size += s.length) < max;
+  };
+  const write = (v: unknown): boolean => {
+    if (typeof v === 'string') {
+      const room = Math.min(v.length, Math.max(0, max - size)); // each code unit writes one character or more
+      return put(JSON.stringify(v.slice(0, room + 1)));
+    }
+    if (v === null || typeof v !== 'object') return put(typeof v === 'number' || typeof v === 'boolean' ? JSON.stringify(v) : 'null');
+    if (Array.isArray(v)) {
+      if (!put('[')) return false;
+      for (let i = 0; i < v.length; i++) if ((i > 0 && !put(',')) || !write((v as unknown[])[i] ?? null)) return false;
+      return put(']');
+    }
+    if (!put('{')) return false;
+    let first = true;
+    for (const key of Object.keys(v)) {
+      const item = (v as Record<string, unknown>)[key];
+      if (item === undefined) continue;
+      if ((!first && !put(',')) || !put(`${JSON.stringify(key)}:`) || !write(item)) return false;
+      first = false;
+    }
+    return put('}');
+  };
+  try {
+    write(value);
+  } catch {
+    return '';
+  }
+  const text = parts.join('');
+  return text.length > max ? text.slice(0, max) : text;
+}
+
+/**
+ * toText(value) up to `max` characters, taken from the context's budget: `undefined` (the budget exhausted) when more
+ * than it has left would be needed. Without a budget, only `max` bounds it.
+ */
+export function chargedText(value: JsonValue | undefined, ctx: EvalContext, max = Infinity): string | undefined {
+  const budget = ctx.budget;
+  const left = budget ? Math.max(0, budget.chars) : Infinity;
+  const text = toTextUpTo(value, Math.min(max, left + 1));
+  if (!budget) return text;
+  if (text.length > left) {
+    budget.chars = -1;
+    return exhaust(budget);
+  }
+  budget.chars -= text.length;
+  return text;
+}
+
+/** A number, or a string that reads as one (surrounding blanks allowed); `undefined` for anything else. */
+export function toNumber(value: JsonValue | undefined): number | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
+  if (typeof value !== 'string' || value.trim() === '') return undefined;
+  const number = Number(value);
+  return Number.isFinite(number) ? number : undefined;
+}
+
+/** renderer_guide.md "Type Coercion Standards": "true"/"false" in any case, non-zero numbers; everything else false. */
+export function toBoolean(value: JsonValue | undefined): boolean {
+  if (typeof value === 'boolean') return value;
+  if (typeof value === 'string') return value.toLowerCase() === 'true';
+  if (typeof value === 'number') return value !== 0 && !Number.isNaN(value);
+  return false;
+}
+
+export function evaluateString(value: unknown, ctx: EvalContext): string {
+  return toText(evaluate(value, ctx));
+}
+
+/** `undefined` when there is no number (missing data included): the specification's table reads that as 0. */
+export function evaluateNumber(value: unknown, ctx: EvalContext): number | undefined {
+  return toNumber(evaluate(value, ctx));
+}
+
+export function evaluateBoolean(value: unknown, ctx: EvalContext): boolean {
+  return toBoolean(evaluate(value, ctx));
+}
+
+/** An array's strings (numbers and booleans converted; null, objects and arrays skipped); one string is a list of one. */
+export function evaluateStringList(value: unknown, ctx: EvalContext): string[] {
+  const list = evaluate(value, ctx);
+  if (typeof list === 'string') return [list];
+  if (!Array.isArray(list)) return [];
+  return (list as readonly JsonValue[]).flatMap((item) => (item !== null && typeof item !== 'object' ? [toText(item)] : []));
+}
+
+/** The absolute pointer an input's value is two-way bound to, when `value` is a {path} binding; null otherwise (or forbidden). */
+export function bindingPointer(value: unknown, scope: string): string | null {
+  try {
+    if (!isRecord(value) || own(value, 'call') !== undefined) return null;
+    const path = own(value, 'path');
+    return typeof path === 'string' ? resolvePath(path, typeof scope === 'string' ? scope : '') : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Resolves an action's event context: every value evaluated (a2ui_protocol.md "Server actions"). A value that resolves
+ * to nothing (a path with no data yet, a failed call) is sent as `null`, so the keys the agent asked for are all there.
+ */
+export function resolveContext(context: unknown, ctx: EvalContext): JsonObject {
+  try {
+    if (!isRecord(context)) return {};
+    const shared = budgeted(ctx);
+    const keys = Object.keys(context).filter((key) => !FORBIDDEN_SEGMENTS.has(key));
+    return Object.fromEntries(keys.map((key) => [key, evaluate(context[key], shared) ?? null]));
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * Runs a component's `checks` (CheckRule[]): the messages of the failing ones, in order. A rule is `{condition,
+ * message}` (common_types.json) or, as a2ui_protocol.md's example writes it, a function call with a `message`. A
+ * condition passes only when it evaluates to true (with the boolean conversion): an unknown function, a malformed rule
+ * or an exhausted budget fails, so a form is never submittable by mistake. A rule without a string message gives ''.
+ */
+export function failingChecks(checks: unknown, ctx: EvalContext): string[] {
+  const failing: string[] = [];
+  try {
+    if (!Array.isArray(checks)) return [];
+    const shared = budgeted(ctx);
+    for (const rule of checks as unknown[]) {
+      const record = isRecord(rule) ? rule : {};
+      const hasCondition = Object.prototype.hasOwnProperty.call(record, 'condition');
+      const condition = hasCondition ? own(record, 'condition') : typeof own(record, 'call') === 'string' ? record : undefined;
+      if (!evaluateBoolean(condition, shared)) {
+        const message = own(record, 'message');
+        failing.push(typeof message === 'string' ? message : '');
+      }
+    }
+    return failing;
+  } catch {
+    return [...failing, '']; // fail closed
+  }
+}

@@ -1,0 +1,34 @@
+/*
+ * The DOM-free A2UI v0.9 core (../shared/spec/a2ui-v0.9/): message schemas and validation, the basic catalog, the
+ * component graph, the surface store, and the action round trip.
+ */
+export * from './types.js';
+export { parsePointer, formatPointer, resolvePath, getAt, getPointer, writeAt, FORBIDDEN_SEGMENTS } from './pointer.js';
+export * from './schema.js';
+export { BASIC_CATALOG, BASIC_COMPONENTS, BASIC_FUNCTION_CALLS, BasicTheme, ICON_NAMES, type CatalogDefinition } from './catalog-basic.js';
+export { validateA2uiMessage, validateA2uiMessages } from './validate.js';
+export type { A2uiMessageResult, A2uiSurfaceFacts, A2uiValidationOptions, A2uiValidationResult, A2uiValidationState } from './validate.js';
+export { checkGraph, childRefs, type ChildRef, type GraphLimits, type GraphResult } from './graph.js';
+export { checkPlainJson, jsonBytes, jsonDepth } from './plain-json.js';
+export { A2uiSurfaceStore, type A2uiSurfaceStoreOptions, type SurfaceListener, type SurfaceState } from './surface.js';
+export { A2UI_ACTION_PREFIX, actionMessage, errorMessage, formatActionTurn, parseActionTurn, parseClientMessage, type ActionTurn } from './action.js';
+export {
+  evaluate,
+  evaluateBoolean,
+  evaluateNumber,
+  evaluateString,
+  evaluateStringList,
+  failingChecks,
+  resolveContext,
+  createEvalBudget,
+  EVAL_BUDGET,
+  type EvalBudget,
+  type EvalContext,
+} from './evaluate.js';
+export { A2UI_FUNCTIONS, type A2uiFunction, type FunctionRegistry } from './functions.js';
+export { MANTIS_CATALOG, MANTIS_COMPONENTS, MANTIS_DESCRIPTIONS, toMantisView } from './catalog-mantis.js';
+export { HIGHER_ORDER, expandHigherOrder, type HigherOrderCatalog, type HigherOrderDefinition } from './higher-order.js';
+export { catalogJson, estimateTokens, slimCatalog, BASIC_DESCRIPTIONS, type CatalogDescriptions, type JsonSchemaObject } from './catalog-json.js';
+export { OPEN_URL, safeOpenUrl } from './functions.js';
+export { compileRegex, type CompiledRegex } from './regex.js';
+export { touchedSurfaces, surfaceOf, type SurfacePlacement } from './placements.js';

@@ -1,0 +1,193 @@
+import { A2UI_LIMITS } from '../../limits.js';
+import type { CatalogDefinition } from './catalog-basic.js';
+import { checkGraph } from './graph.js';
+import { checkPlainJson, copyJson, jsonBytes, jsonDepth } from './plain-json.js';
+import { getAt, parsePointer, writeAt } from './pointer.js';
+import type { A2uiComponent, A2uiError, A2uiValidationError, JsonObject, JsonValue } from './types.js';
+import { validateA2uiMessage, type A2uiSurfaceFacts } from './validate.js';
+
+/*
+ * The state of the A2UI surfaces one renderer shows (a2ui_protocol.md "Envelope message structure", "Data model
+ * updates"), DOM-free. Each message is validated against the current state before it changes anything, and a
+ * message that fails changes nothing. Every change makes a new SurfaceState (and a new components map or data model
+ * where they changed; the rest is shared), so a renderer can compare snapshots by identity.
+ *
+ * updateComponents upserts by id: a component replaces the one with its id whole (properties are not merged), and
+ * one whose type changed is removed and added again, so it moves to the end of the map (renderer_guide.md: "remove
+ * the old component and create a fresh one"). Removing an array item through updateDataModel sets it to null: the
+ * protocol keeps the array's length ("set to undefined"), and JSON has no undefined.
+ */
+
+export interface SurfaceState {
+  readonly surfaceId: string;
+  readonly catalogId: string;
+  readonly theme?: JsonObject;
+  readonly sendDataModel: boolean;
+  /** The components by id, in the order they were first defined. */
+  readonly components: ReadonlyMap<string, A2uiComponent>;
+  readonly data: JsonValue;
+  /** Increases with every change of any surface of the store: a recreated surface never repeats one. */
+  readonly revision: number;
+}
+
+export type SurfaceListener = (surfaceId: string) => void;
+
+export interface A2uiSurfaceStoreOptions {
+  /** The catalogs surfaces may use (default: the basic catalog). */
+  readonly catalogs?: readonly CatalogDefinition[];
+  /** Where an error thrown by a listener goes (default: rethrown in a microtask, where uncaught errors are reported). */
+  readonly onListenerError?: (error: unknown) => void;
+}
+
+const rethrowLater = (error: unknown): void =>
+  queueMicrotask(() => {
+    throw error;
+  });
+
+export class A2uiSurfaceStore {
+  readonly #catalogs: readonly CatalogDefinition[] | undefined;
+  readonly #onListenerError: (error: unknown) => void;
+  readonly #surfaces = new Map<string, SurfaceState>();
+  readonly #listeners = new Set<SurfaceListener>();
+  readonly #checked = new WeakMap<SurfaceState, A2uiValidationError | null>();
+  #revision = 0;
+
+  constructor(options: A2uiSurfaceStoreOptions = {}) {
+    this.#catalogs = options.catalogs;
+    this.#onListenerError = options.onListenerError ?? rethrowLater;
+  }
+
+  /** Validates one server message against the current state and applies it; the error (and no change) when it fails. Never throws. */
+  apply(message: unknown): A2uiError | null {
+    try {
+      const surfaces = new Map<string, A2uiSurfaceFacts>();
+      for (const [id, s] of this.#surfaces) surfaces.set(id, { catalogId: s.catalogId, componentIds: s.components });
+      const result = validateA2uiMessage(message, { surfaces, ...(this.#catalogs ? { catalogs: this.#catalogs } : {}) });
+      if (!result.ok) return result.error;
+      const m = copyJson(result.message);
+      if ('createSurface' in m) {
+        const { surfaceId, catalogId, theme, sendDataModel } = m.createSurface;
+        const state = { surfaceId, catalogId, sendDataModel: sendDataModel ?? false, components: new Map(), data: {}, revision: 0 };
+        this.#commit(theme ? { ...state, theme: theme as JsonObject } : state);
+      } else if ('deleteSurface' in m) {
+        this.#surfaces.delete(m.deleteSurface.surfaceId);
+        this.#revision += 1;
+        this.#notify(m.deleteSurface.surfaceId);
+      } else if ('updateComponents' in m) {
+        const surface = this.#surfaces.get(m.updateComponents.surfaceId) as SurfaceState;
+        const components = new Map(surface.components);
+        for (const component of m.updateComponents.components as A2uiComponent[]) {
+          if (components.get(component.id)?.component !== component.component) components.delete(component.id);
+          components.set(component.id, component);
+        }
+        this.#commit({ ...surface, components });
+      } else {
+        const { surfaceId, path, value } = m.updateDataModel;
+        const refused = this.#setData(surfaceId, path === undefined ? [] : (parsePointer(path) as string[]), value as JsonValue | undefined);
+        if (refused) return { code: 'VALIDATION_FAILED', surfaceId, path: refused === 'path' ? '/path' : '/value', message: REFUSALS[refused] };
+      }
+      return null;
+    } catch {
+      return { code: 'INTERNAL_ERROR', surfaceId: '', message: 'The message could not be applied.' };
+    }
+  }
+
+  /** The current snapshot of a surface. */
+  get(surfaceId: string): SurfaceState | undefined {
+    return this.#surfaces.get(surfaceId);
+  }
+
+  surfaceIds(): string[] {
+    return [...this.#surfaces.keys()];
+  }
+
+  /**
+   * A two-way binding's write from an input: `value` at the absolute `pointer` (`undefined` removes it), within the
+   * data model's limits. `false`, and no change, when the surface, pointer or value is refused. Never throws.
+   */
+  setData(surfaceId: string, pointer: string, value: JsonValue | undefined): boolean {
+    try {
+      const segments = pointer.length > A2UI_LIMITS.pathChars ? null : parsePointer(pointer);
+      if (!segments || !this.#surfaces.has(surfaceId)) return false;
+      if (value !== undefined && checkPlainJson(value, { depth: A2UI_LIMITS.dataModelDepth, stringChars: A2UI_LIMITS.dataModelBytes })) return false;
+      return this.#setData(surfaceId, segments, copyJson(value)) === null;
+    } catch {
+      return false;
+    }
+  }
+
+  /** Calls `listener` with a surface's id after every change to it (deletion included). Returns the unsubscribe. */
+  subscribe(listener: SurfaceListener): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /**
+   * The component tree's problem, if any, as the standard error: a reference to no component, a cycle, or nesting
+   * past A2UI_LIMITS.depth. The path is `/components/<i><ref>`, `i` the component's position in
+   * `Array.from(components.values())` (the order of first definition), `<ref>` the reference inside it (e.g.
+   * `/children/2`). `null` when the tree is fine, has no root yet, or the surface does not exist.
+   */
+  checkSurface(surfaceId: string): A2uiValidationError | null {
+    const surface = this.#surfaces.get(surfaceId);
+    if (!surface) return null;
+    const cached = this.#checked.get(surface);
+    if (cached !== undefined) return cached;
+    const graph = checkGraph(surface.components);
+    const error = graph.ok ? null : { ...graph.error, surfaceId };
+    this.#checked.set(surface, error);
+    return error;
+  }
+
+  /** client_data_model.json: the data model of every surface created with `sendDataModel`, or `undefined` when none is. */
+  clientDataModel(): { surfaces: Record<string, JsonValue> } | undefined {
+    const surfaces: Record<string, JsonValue> = {};
+    for (const s of this.#surfaces.values()) if (s.sendDataModel) Object.defineProperty(surfaces, s.surfaceId, { value: s.data, enumerable: true, writable: true, configurable: true });
+    return Object.keys(surfaces).length > 0 ? { surfaces } : undefined;
+  }
+
+  /** Sets or removes a value in a surface's data model; what was refused, or `null` when it changed. */
+  #setData(surfaceId: string, segments: readonly string[], value: JsonValue | undefined): Refusal | null {
+    const surface = this.#surfaces.get(surfaceId);
+    if (!surface) return 'path';
+    let next: JsonValue;
+    if (segments.length === 0) {
+      next = value === undefined ? {} : value;
+    } else {
+      if (value === undefined && getAt(surface.data, segments) === undefined) return null;
+      const inArray = value === undefined && Array.isArray(getAt(surface.data, segments.slice(0, -1)));
+      const written = writeAt(surface.data, segments, inArray ? null : value);
+      if (!written.ok || written.value === undefined) return 'path';
+      next = written.value;
+    }
+    if (jsonBytes(next) > A2UI_LIMITS.dataModelBytes) return 'bytes';
+    if (jsonDepth(next) > A2UI_LIMITS.dataModelDepth) return 'depth';
+    this.#commit({ ...surface, data: next });
+    return null;
+  }
+
+  #commit(state: SurfaceState): void {
+    this.#revision += 1;
+    this.#surfaces.set(state.surfaceId, { ...state, revision: this.#revision });
+    this.#notify(state.surfaceId);
+  }
+
+  #notify(surfaceId: string): void {
+    for (const listener of [...this.#listeners]) {
+      try {
+        listener(surfaceId);
+      } catch (error) {
+        // A listener's bug must not break the store or keep the other listeners from hearing of the change.
+        this.#onListenerError(error);
+      }
+    }
+  }
+}
+
+type Refusal = 'path' | 'bytes' | 'depth';
+
+const REFUSALS: Record<Refusal, string> = {
+  path: 'The path crosses a value that is not an object or array, or an index past the end of an array.',
+  bytes: `The data model would be larger than ${A2UI_LIMITS.dataModelBytes} bytes of JSON.`,
+  depth: `The data model would be nested deeper than ${A2UI_LIMITS.dataModelDepth} levels.`,
+};

@@ -1,0 +1,74 @@
+import { A2UI_LIMITS } from '../../limits.js';
+import type { CatalogDefinition } from './catalog-basic.js';
+import { childRefs } from './graph.js';
+import { describeIssues, type IssueReport, type Segments } from './issues.js';
+import { resolvePath } from './pointer.js';
+import type { A2uiComponent } from './types.js';
+
+/*
+ * One component of an updateComponents against its surface's catalog: its schema, then what a schema cannot say.
+ * Every FunctionCall anywhere in it (a Dynamic* value, an action's functionCall, a check's condition, nested
+ * arguments) must name one of the catalog's functions and fit that function's arguments; every data binding and
+ * template `path` must be a pointer that resolves (relative ones too: they are resolved in a template's scope) and
+ * reaches no prototype; a component holds at most A2UI_LIMITS.childrenPerComponent children.
+ */
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const onlyKeys = (value: Record<string, unknown>, allowed: readonly string[]): boolean => Object.keys(value).every((k) => allowed.includes(k));
+
+/** `{call, args?, returnType?}`. */
+const isFunctionCall = (value: Record<string, unknown>): boolean =>
+  typeof value['call'] === 'string' && onlyKeys(value, ['call', 'args', 'returnType']);
+
+/** `{path}` (a DataBinding) or `{componentId, path}` (a ChildList template). */
+const isBinding = (value: Record<string, unknown>): boolean =>
+  typeof value['path'] === 'string' && onlyKeys(value, ['path', 'componentId']);
+
+/** Checks a binding's or template's `path`; `null` when it is fine. */
+export function checkBindingPath(path: string): string | null {
+  if (path.length > A2UI_LIMITS.pathChars) return `Paths must be at most ${A2UI_LIMITS.pathChars} characters.`;
+  if (resolvePath(path, '') === null) return `"${path.slice(0, 60)}" is not a valid JSON Pointer, or names a forbidden segment.`;
+  return null;
+}
+
+/** The function calls and bindings in a component, checked against the catalog. Iterative. */
+function checkDynamic(component: A2uiComponent, catalog: CatalogDefinition): IssueReport | null {
+  const stack: { value: unknown; path: Segments }[] = Object.entries(component).map(([key, value]) => ({ value, path: [key] }));
+  while (stack.length > 0) {
+    const { value, path } = stack.pop() as { value: unknown; path: Segments };
+    if (Array.isArray(value)) {
+      value.forEach((item, i) => stack.push({ value: item, path: [...path, i] }));
+      continue;
+    }
+    if (!isRecord(value)) continue;
+    if (isFunctionCall(value)) {
+      const name = value['call'] as string;
+      if (!catalog.functions.has(name)) return { path: [...path, 'call'], message: `The catalog has no function "${name}".` };
+      const schema = catalog.functionCalls?.[name];
+      const parsed = schema?.safeParse(value);
+      if (parsed && !parsed.success) return describeIssues(parsed.error.issues, component, path);
+    } else if (isBinding(value)) {
+      const problem = checkBindingPath(value['path'] as string);
+      if (problem) return { path: [...path, 'path'], message: problem };
+    }
+    for (const [key, item] of Object.entries(value)) stack.push({ value: item, path: [...path, key] });
+  }
+  return null;
+}
+
+/** The first problem of `component` under `catalog`, its path inside the component; `null` when it is valid. */
+export function checkComponent(component: A2uiComponent, catalog: CatalogDefinition): IssueReport | null {
+  const schema = Object.prototype.hasOwnProperty.call(catalog.components, component.component)
+    ? catalog.components[component.component]
+    : undefined;
+  if (!schema) return { path: ['component'], message: `The catalog has no component "${component.component.slice(0, 60)}".` };
+  const parsed = schema.safeParse(component);
+  if (!parsed.success) return describeIssues(parsed.error.issues, component);
+  const refs = childRefs(component);
+  if (refs.length > A2UI_LIMITS.childrenPerComponent) {
+    const prop = component['tabs'] !== undefined ? 'tabs' : 'children';
+    return { path: [prop], message: `A component can have at most ${A2UI_LIMITS.childrenPerComponent} children.` };
+  }
+  return checkDynamic(component, catalog);
+}

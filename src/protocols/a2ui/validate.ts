@@ -1,0 +1,205 @@
+import { A2UI_LIMITS } from '../../limits.js';
+import { BASIC_CATALOG, type CatalogDefinition } from './catalog-basic.js';
+import { checkGraph } from './graph.js';
+import { describeIssues, type IssueReport, type Segments } from './issues.js';
+import { checkPlainJson, jsonBytes, jsonDepth } from './plain-json.js';
+import { formatPointer, parsePointer } from './pointer.js';
+import { SERVER_MESSAGES, type A2uiMessageKind, type A2uiServerMessage } from './schema.js';
+import { A2UI_VERSION, type A2uiComponent, type A2uiValidationError, type JsonValue } from './types.js';
+import { checkComponent } from './validate-component.js';
+
+/*
+ * Validation of what an agent sends (a2ui_protocol.md; the JSON Schemas are in schema.ts and catalog-basic.ts), with
+ * failures in the spec's standard error format: code VALIDATION_FAILED, the message's surfaceId ('' when it has
+ * none), a JSON Pointer relative to the message's payload (`/components/3/text` inside updateComponents) and one
+ * sentence. A problem outside the payload has a pointer relative to the message itself: `/version`, or '' for a
+ * message that is not an object or has no single payload.
+ */
+
+const KINDS = Object.keys(SERVER_MESSAGES) as A2uiMessageKind[];
+
+/** What validation knows of a surface that exists. */
+export interface A2uiSurfaceFacts {
+  readonly catalogId: string;
+  /** The ids of its components when known (to count them); a surface created elsewhere has none known. */
+  readonly componentIds?: { has(id: string): boolean; readonly size: number };
+}
+
+/** What one message is validated against: the surfaces that exist now, and the catalogs (default: the basic one). */
+export interface A2uiValidationState {
+  readonly surfaces: ReadonlyMap<string, A2uiSurfaceFacts>;
+  readonly catalogs?: readonly CatalogDefinition[];
+}
+
+export type A2uiMessageResult =
+  | { readonly ok: true; readonly kind: A2uiMessageKind; readonly message: A2uiServerMessage }
+  | { readonly ok: false; readonly error: A2uiValidationError };
+
+export type A2uiValidationResult =
+  | { readonly ok: true; readonly messages: A2uiServerMessage[] }
+  /** `index` is the failing message's; -1 when the batch itself is not a list. */
+  | { readonly ok: false; readonly index: number; readonly error: A2uiValidationError };
+
+export interface A2uiValidationOptions {
+  readonly catalogs?: readonly CatalogDefinition[];
+  /** Surfaces created before this batch: surfaceId → catalogId. Their earlier components are unknown here. */
+  readonly knownSurfaces?: ReadonlyMap<string, string>;
+}
+
+const failure = (surfaceId: string, path: Segments, message: string): { ok: false; error: A2uiValidationError } => ({
+  ok: false,
+  error: { code: 'VALIDATION_FAILED', surfaceId, path: formatPointer(path), message },
+});
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The surfaceId a message names, if it names one (read before the message is known to be valid). */
+function surfaceIdOf(message: unknown): string {
+  if (!isRecord(message)) return '';
+  for (const kind of KINDS) {
+    const payload = Object.prototype.hasOwnProperty.call(message, kind) ? message[kind] : undefined;
+    if (isRecord(payload) && typeof payload['surfaceId'] === 'string') return payload['surfaceId'].slice(0, A2UI_LIMITS.stringChars);
+  }
+  return '';
+}
+
+/** A path found in the whole message, made relative to its payload when it is inside it. */
+const relative = (report: IssueReport, kind: string | undefined): Segments =>
+  kind !== undefined && report.path[0] === kind ? report.path.slice(1) : report.path;
+
+const catalogOf = (state: A2uiValidationState, catalogId: string): CatalogDefinition | undefined =>
+  (state.catalogs ?? [BASIC_CATALOG]).find((catalog) => catalog.catalogId === catalogId);
+
+/**
+ * Validates one message against the current state without changing it: the plain-JSON gate, the envelope, the
+ * payload's schema, then the rules of its kind. Never throws.
+ */
+export function validateA2uiMessage(message: unknown, state: A2uiValidationState): A2uiMessageResult {
+  let surfaceId = '';
+  try {
+    surfaceId = surfaceIdOf(message);
+    const present = isRecord(message) ? KINDS.filter((kind) => Object.prototype.hasOwnProperty.call(message, kind)) : [];
+    const kind = present.length === 1 ? present[0] : undefined;
+    const gate = checkPlainJson(message, { depth: A2UI_LIMITS.jsonDepth, stringChars: A2UI_LIMITS.stringChars });
+    if (gate) return failure(surfaceId, relative(gate, kind), gate.message);
+    if (!isRecord(message)) return failure('', [], 'An A2UI message must be a JSON object.');
+    if (kind === undefined) {
+      return failure(surfaceId, [], 'A message must have exactly one of createSurface, updateComponents, updateDataModel or deleteSurface.');
+    }
+    if (message['version'] !== A2UI_VERSION) return failure(surfaceId, ['version'], `Expected version "${A2UI_VERSION}".`);
+    const parsed = SERVER_MESSAGES[kind].safeParse(message);
+    if (!parsed.success) {
+      const report = describeIssues(parsed.error.issues, message);
+      return failure(surfaceId, relative(report, kind), report.message);
+    }
+    const checked = parsed.data as A2uiServerMessage;
+    const problem = checkRules(checked, state);
+    return problem ? failure(surfaceId, problem.path, problem.message) : { ok: true, kind, message: checked };
+  } catch {
+    return failure(surfaceId, [], 'The message could not be validated.');
+  }
+}
+
+/** The rules of each kind that the schema cannot express; paths relative to the payload. */
+function checkRules(message: A2uiServerMessage, state: A2uiValidationState): IssueReport | null {
+  if ('createSurface' in message) {
+    const { surfaceId, catalogId, theme } = message.createSurface;
+    if (state.surfaces.has(surfaceId)) return { path: ['surfaceId'], message: `Surface "${surfaceId}" already exists; delete it before creating it again.` };
+    if (state.surfaces.size >= A2UI_LIMITS.surfacesPerStore) return { path: ['surfaceId'], message: `At most ${A2UI_LIMITS.surfacesPerStore} surfaces can exist at once.` };
+    const catalog = catalogOf(state, catalogId);
+    if (!catalog) return { path: ['catalogId'], message: `The catalog "${catalogId.slice(0, 120)}" is not supported.` };
+    if (theme !== undefined && catalog.theme) {
+      const parsed = catalog.theme.safeParse(theme);
+      if (!parsed.success) return describeIssues(parsed.error.issues, theme, ['theme']);
+    }
+    return null;
+  }
+  const surfaceId = 'updateComponents' in message ? message.updateComponents.surfaceId : 'updateDataModel' in message ? message.updateDataModel.surfaceId : message.deleteSurface.surfaceId;
+  const facts = state.surfaces.get(surfaceId);
+  if (!facts) return { path: ['surfaceId'], message: `Surface "${surfaceId}" does not exist; send createSurface first.` };
+  if ('updateComponents' in message) return checkComponents(message.updateComponents.components as A2uiComponent[], facts, state);
+  if ('updateDataModel' in message) return checkDataUpdate(message.updateDataModel.path, message.updateDataModel.value as JsonValue | undefined);
+  return null;
+}
+
+function checkComponents(components: readonly A2uiComponent[], facts: A2uiSurfaceFacts, state: A2uiValidationState): IssueReport | null {
+  const catalog = catalogOf(state, facts.catalogId);
+  if (!catalog) return { path: ['surfaceId'], message: 'The surface uses a catalog that is not supported.' };
+  const ids = new Set<string>();
+  let added = 0;
+  for (const [i, component] of components.entries()) {
+    if (ids.has(component.id)) return { path: ['components', i, 'id'], message: `Two components have the id "${component.id}".` };
+    ids.add(component.id);
+    if (!facts.componentIds?.has(component.id)) added += 1;
+    if ((facts.componentIds?.size ?? 0) + added > A2UI_LIMITS.componentsPerSurface) {
+      return { path: ['components', i], message: `A surface can have at most ${A2UI_LIMITS.componentsPerSurface} components.` };
+    }
+    const problem = checkComponent(component, catalog);
+    if (problem) return { path: ['components', i, ...problem.path], message: problem.message };
+  }
+  return null;
+}
+
+/** updateDataModel: an absolute pointer, and a value within the data model's limits where it lands. */
+function checkDataUpdate(path: string | undefined, value: JsonValue | undefined): IssueReport | null {
+  const segments = path === undefined ? [] : path.length > A2UI_LIMITS.pathChars ? null : parsePointer(path);
+  if (!segments) return { path: ['path'], message: 'The path must be an absolute JSON Pointer with no forbidden segment.' };
+  if (jsonBytes(value) > A2UI_LIMITS.dataModelBytes) return { path: ['value'], message: `A data model holds at most ${A2UI_LIMITS.dataModelBytes} bytes of JSON.` };
+  if (segments.length + jsonDepth(value) > A2UI_LIMITS.dataModelDepth) {
+    return { path: ['value'], message: `A data model is nested at most ${A2UI_LIMITS.dataModelDepth} levels deep.` };
+  }
+  return null;
+}
+
+interface BatchSurface {
+  readonly catalogId: string;
+  /** Component id → where it was last defined; `null` for a surface created before the batch (its tree is unknown). */
+  readonly components: Map<string, { component: A2uiComponent; index: number; position: number }> | null;
+  readonly componentIds: Set<string>;
+}
+
+/**
+ * Validates a batch of messages in order, as a renderer would apply them, and then the component tree of every
+ * surface the batch created that has a `root`: no dangling reference, no cycle, no deeper than A2UI_LIMITS.depth.
+ * Returns the first failure. Surfaces in `knownSurfaces` were created earlier: their earlier components are not
+ * known here, so their trees are checked when rendered (A2uiSurfaceStore.checkSurface), not now. Never throws.
+ */
+export function validateA2uiMessages(messages: unknown, options: A2uiValidationOptions = {}): A2uiValidationResult {
+  try {
+    if (!Array.isArray(messages)) return { ...failure('', [], 'Expected a list of A2UI messages.'), index: -1 };
+    const surfaces = new Map<string, BatchSurface>();
+    for (const [id, catalogId] of options.knownSurfaces ?? []) surfaces.set(id, { catalogId, components: null, componentIds: new Set() });
+    const state: A2uiValidationState = { surfaces, catalogs: options.catalogs ?? [BASIC_CATALOG] };
+    const valid: A2uiServerMessage[] = [];
+    for (let index = 0; index < messages.length; index++) {
+      const message: unknown = messages[index];
+      if (index >= A2UI_LIMITS.messagesPerBatch) {
+        return { ...failure(surfaceIdOf(message), [], `A batch holds at most ${A2UI_LIMITS.messagesPerBatch} messages.`), index };
+      }
+      const result = validateA2uiMessage(message, state);
+      if (!result.ok) return { ok: false, index, error: result.error };
+      valid.push(result.message);
+      const m = result.message;
+      if ('createSurface' in m) surfaces.set(m.createSurface.surfaceId, { catalogId: m.createSurface.catalogId, components: new Map(), componentIds: new Set() });
+      else if ('deleteSurface' in m) surfaces.delete(m.deleteSurface.surfaceId);
+      else if ('updateComponents' in m) {
+        const surface = surfaces.get(m.updateComponents.surfaceId) as BatchSurface;
+        m.updateComponents.components.forEach((component, position) => {
+          surface.componentIds.add(component.id);
+          surface.components?.set(component.id, { component: component as A2uiComponent, index, position });
+        });
+      }
+    }
+    for (const [surfaceId, surface] of surfaces) {
+      if (!surface.components) continue;
+      const graph = checkGraph(new Map([...surface.components].map(([id, at]) => [id, at.component])));
+      if (graph.ok) continue;
+      const at = surface.components.get(graph.componentId) as { index: number; position: number };
+      const path = `/components/${at.position}${graph.refPath}`;
+      return { ok: false, index: at.index, error: { code: 'VALIDATION_FAILED', surfaceId, path, message: graph.error.message } };
+    }
+    return { ok: true, messages: valid };
+  } catch {
+    return { ...failure('', [], 'The messages could not be validated.'), index: -1 };
+  }
+}

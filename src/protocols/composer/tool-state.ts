@@ -1,0 +1,31 @@
+import type { ToolEvent } from './frames.js';
+import type { ToolPart } from '../../message/parts.js';
+import type * as z from 'zod/mini';
+
+/**
+ * Builds the AI SDK 7 `dynamic-tool` part for a tool event; `previous` carries what earlier events said (input, call
+ * ID). The mapping (docs/protocol.md): pending → input-streaming, running → input-available, awaiting_approval →
+ * approval-requested, approval_recorded → approval-responded, completed → output-available, failed → output-error,
+ * denied → output-denied.
+ */
+export function toolPart(event: z.infer<typeof ToolEvent>, toolCallId: string, previous?: ToolPart): ToolPart {
+  const base = { type: 'dynamic-tool', toolName: event.tool_name, toolCallId } as const;
+  const input = event.input ?? (previous && 'input' in previous ? previous.input : undefined);
+  const approvalId = `approval-${toolCallId}`;
+  switch (event.state) {
+    case 'pending':
+      return { ...base, state: 'input-streaming', input };
+    case 'running':
+      return { ...base, state: 'input-available', input };
+    case 'awaiting_approval':
+      return { ...base, state: 'approval-requested', input, approval: { id: approvalId } };
+    case 'approval_recorded':
+      return { ...base, state: 'approval-responded', input, approval: { id: approvalId, approved: true } };
+    case 'completed':
+      return { ...base, state: 'output-available', input, output: event.output };
+    case 'failed':
+      return { ...base, state: 'output-error', input, errorText: event.error ?? 'The tool failed.' };
+    case 'denied':
+      return { ...base, state: 'output-denied', input, approval: { id: approvalId, approved: false } };
+  }
+}

@@ -1,0 +1,124 @@
+import type { ClientFrame, ServerEvent, UiEnvelopeEvent } from './frames.js';
+
+/** Connection states, as data (shown and announced by the elements). */
+export const CONNECTION_STATES = ['idle', 'connecting', 'open', 'reconnecting', 'closed'] as const;
+export type ConnectionState = (typeof CONNECTION_STATES)[number];
+
+export type TransportEvent =
+  | { readonly type: 'state'; readonly state: ConnectionState }
+  | { readonly type: 'server'; readonly event: ServerEvent }
+  /** An agent-ui@1 `ui_envelope` event (SSE). */
+  | { readonly type: 'ui-envelope'; readonly event: UiEnvelopeEvent }
+  /** A frame that failed validation: reported and skipped; the stream goes on. */
+  | { readonly type: 'protocol-error'; readonly reason: string }
+  /**
+   * A reconnect was scheduled: `attempt` is its number (1 for the first since the connection was last stable, or
+   * since `connect`/`retry`), `delay` the milliseconds until it starts (what "Reconnecting in N s" shows).
+   */
+  | { readonly type: 'backoff'; readonly attempt: number; readonly delay: number };
+
+/** What this client may advertise to the server (on the Composer URL). */
+export interface TransportCapabilities {
+  /** Inline UI (`inline_ui_version=1`): off, the server replies in Markdown only. */
+  readonly generativeUi: boolean;
+}
+
+export type TransportListener = (event: TransportEvent) => void;
+
+/**
+ * Calls every listener with the event. One broken listener must not starve the others or break the stream: its
+ * error is rethrown in a microtask, where the page still sees it.
+ */
+export function notifyAll<E>(listeners: Iterable<(event: E) => void>, event: E): void {
+  for (const listener of [...listeners]) {
+    try {
+      listener(event);
+    } catch (error) {
+      queueMicrotask(() => {
+        throw error;
+      });
+    }
+  }
+}
+
+/** What every element talks to; the WebSocket and SSE adapters implement it. */
+export interface Transport {
+  readonly state: ConnectionState;
+  /** Opens the connection; aborting the signal closes it. */
+  connect(options?: { signal?: AbortSignal }): void;
+  /** Sends a frame; user messages sent while offline are queued and sent exactly once. */
+  send(frame: ClientFrame): void;
+  close(): void;
+  /**
+   * What this client may advertise. Until it is called the transport's URL is used as given; a change while a
+   * channel is open or opening reopens it (resuming, losing nothing). Optional: a transport without it advertises
+   * nothing of its own.
+   */
+  advertise?(capabilities: TransportCapabilities): void;
+  /** Adds a listener; returns the function that removes it. */
+  subscribe(listener: TransportListener): () => void;
+  /** The events as an async stream; it ends when the signal aborts or the transport closes. */
+  events(signal?: AbortSignal): AsyncIterableIterator<TransportEvent>;
+}
+
+/** Shared listener bookkeeping, state changes and the async event stream. */
+export abstract class BaseTransport implements Transport {
+  #state: ConnectionState = 'idle';
+  readonly #listeners = new Set<TransportListener>();
+
+  get state(): ConnectionState {
+    return this.#state;
+  }
+
+  abstract connect(options?: { signal?: AbortSignal }): void;
+  abstract send(frame: ClientFrame): void;
+  abstract close(): void;
+
+  subscribe(listener: TransportListener): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  events(signal?: AbortSignal): AsyncIterableIterator<TransportEvent> {
+    const queue: TransportEvent[] = [];
+    let wake: (() => void) | null = null;
+    let done = false;
+    const finish = () => {
+      done = true;
+      unsubscribe();
+      wake?.();
+    };
+    const unsubscribe = this.subscribe((event) => {
+      queue.push(event);
+      if (event.type === 'state' && event.state === 'closed') done = true;
+      wake?.();
+    });
+    signal?.addEventListener('abort', finish, { once: true });
+    const iterator: AsyncIterableIterator<TransportEvent> = {
+      [Symbol.asyncIterator]: () => iterator,
+      next: async () => {
+        while (queue.length === 0 && !done && !signal?.aborted) await new Promise<void>((resolve) => (wake = resolve));
+        wake = null;
+        const value = queue.shift();
+        if (value) return { value, done: false };
+        finish();
+        return { value: undefined, done: true };
+      },
+      return: async () => {
+        finish();
+        return { value: undefined, done: true };
+      },
+    };
+    return iterator;
+  }
+
+  protected emit(event: TransportEvent): void {
+    notifyAll(this.#listeners, event);
+  }
+
+  protected setState(state: ConnectionState): void {
+    if (state === this.#state) return;
+    this.#state = state;
+    this.emit({ type: 'state', state });
+  }
+}

@@ -1,0 +1,136 @@
+import { ServerEvent, parseFrame, type ClientFrame } from './frames.js';
+import { A2UI_CATALOGS, A2UI_CATALOG_PARAM, INLINE_UI_CAPABILITY } from '../../message/marker.js';
+import { ReconnectingTransport, type ReconnectOptions } from './reconnecting.js';
+
+/** The part of the WebSocket API the transport uses; the browser's and Node 22's `WebSocket` both fit. */
+export interface SocketLike {
+  readonly readyState: number;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+  onopen: ((event: unknown) => void) | null;
+  onmessage: ((event: { data: unknown }) => void) | null;
+  onclose: ((event: unknown) => void) | null;
+  onerror: ((event: unknown) => void) | null;
+}
+
+export type SocketFactory = (url: string) => SocketLike;
+
+const OPEN = 1;
+
+const defaultFactory: SocketFactory = (url) => {
+  const Socket = (globalThis as { WebSocket?: new (url: string) => SocketLike }).WebSocket;
+  if (!Socket) throw new Error('No WebSocket in this environment: pass a socket factory');
+  return new Socket(url);
+};
+
+export interface ComposerUrlOptions {
+  /** Advertise `inline_ui_version=1`. Off restores Markdown-only replies. */
+  readonly generativeUi: boolean;
+}
+
+/**
+ * The Composer URL with the client's capabilities. The capability is present only while generative UI is on; any
+ * value the page put in the URL for it is removed otherwise, so a page cannot advertise it by accident. `ws` keeps
+ * or makes a ws(s) URL; `http` an http(s) one (SSE).
+ */
+export function composerUrl(base: string, options: ComposerUrlOptions, relativeTo?: string, scheme: 'ws' | 'http' = 'ws'): string {
+  const url = new URL(base, relativeTo);
+  const secure = url.protocol === 'https:' || url.protocol === 'wss:';
+  url.protocol = scheme === 'ws' ? (secure ? 'wss:' : 'ws:') : secure ? 'https:' : 'http:';
+  url.searchParams.delete(INLINE_UI_CAPABILITY.param);
+  url.searchParams.delete(A2UI_CATALOG_PARAM);
+  if (options.generativeUi) {
+    url.searchParams.set(INLINE_UI_CAPABILITY.param, INLINE_UI_CAPABILITY.value);
+    // The A2UI catalogs this client renders (004: clients advertise their supported catalog IDs).
+    for (const id of A2UI_CATALOGS) url.searchParams.append(A2UI_CATALOG_PARAM, id);
+  }
+  return url.href;
+}
+
+export interface WebSocketTransportOptions extends ReconnectOptions {
+  /** Opens sockets; the global WebSocket by default. */
+  readonly socketFactory?: SocketFactory;
+}
+
+/**
+ * The Composer protocol over a WebSocket. Every connection starts with `resume` and the last applied event, so the
+ * server replays what was missed; user messages that were not answered yet are sent again (the server answers each
+ * once).
+ */
+export class WebSocketTransport extends ReconnectingTransport {
+  /** The URL given to the constructor, with the session. */
+  readonly #given: string;
+  readonly #factory: SocketFactory;
+  #socket: SocketLike | null = null;
+
+  constructor(url: string, options: WebSocketTransportOptions = {}) {
+    super(options);
+    this.#given = this.withSession(url);
+    this.#factory = options.socketFactory ?? defaultFactory;
+  }
+
+  /** The URL the socket connects to now: the given one, or derived from it by `composerUrl` once advertised. */
+  get url(): string {
+    const capabilities = this.capabilities;
+    return capabilities ? composerUrl(this.#given, capabilities, undefined, 'ws') : this.#given;
+  }
+
+  protected get channelOpen(): boolean {
+    return this.#socket?.readyState === OPEN;
+  }
+
+  protected openChannel(): void {
+    this.closeChannel();
+    let socket: SocketLike;
+    try {
+      socket = this.#factory(this.url);
+    } catch (error) {
+      this.emit({ type: 'protocol-error', reason: error instanceof Error ? error.message : 'cannot open socket' });
+      this.lost();
+      return;
+    }
+    this.#socket = socket;
+    socket.onopen = () => {
+      if (this.#socket !== socket) return;
+      // Every connection starts by saying where the client stands; the server replays what it missed.
+      const after = this.resumePosition;
+      socket.send(JSON.stringify(after ? { type: 'resume', after } : { type: 'resume' }));
+      this.opened();
+    };
+    socket.onmessage = (event) => {
+      if (this.#socket !== socket) return;
+      if (typeof event.data !== 'string') {
+        this.emit({ type: 'protocol-error', reason: 'binary frame' });
+        return;
+      }
+      const parsed = parseFrame(ServerEvent, event.data);
+      if (parsed.ok) this.received(parsed.value);
+      else this.emit({ type: 'protocol-error', reason: parsed.reason });
+    };
+    socket.onclose = () => {
+      if (this.#socket !== socket) return;
+      this.#socket = null;
+      this.lost();
+    };
+    socket.onerror = () => {
+      /* the close event follows and carries the state change */
+    };
+  }
+
+  protected closeChannel(): void {
+    const socket = this.#socket;
+    this.#socket = null;
+    if (socket) {
+      socket.onopen = socket.onmessage = socket.onclose = null;
+      // Closing a socket that is still connecting reports an error; Node's `ws` throws it when nobody listens.
+      socket.onerror = () => {};
+      socket.close(1000, 'client closed');
+    }
+  }
+
+  protected transmit(frame: ClientFrame): boolean {
+    if (!this.channelOpen) return false;
+    this.#socket?.send(JSON.stringify(frame));
+    return true;
+  }
+}
