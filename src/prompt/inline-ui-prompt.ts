@@ -1,15 +1,14 @@
 import { LIMITS, RESERVED_IDS, TEXT_LIMITS } from '../limits.js';
-import { ACTION_TYPES, Action, CONFIRMED_ACTIONS, READ_ONLY_ACTIONS, type ActionType } from '../schema/actions.js';
+import { ACTION_TYPES, CONFIRMED_ACTIONS, READ_ONLY_ACTIONS, type ActionType } from '../schema/actions.js';
 import { INLINE_UI_EXAMPLES, NODE_DEFINITIONS, NODE_TYPES, type ExampleNode, type ExampleView, type NodeType } from '../catalog/index.js';
-import { Id } from '../schema/primitives.js';
-import { AgentFileKey, MantisUri, PointUri } from '../schema/uris.js';
 import { VIEW_FENCE_INFO } from '../protocols/composer/message-parser.js';
-import { jsonSchemaOf, renderObject, renderShape, type JsonSchema } from './json-shape.js';
+import { PROMPT_SHAPES as SHAPES } from './shapes.js';
 
 /*
  * The backend's inline-UI system prompt, generated from the same catalog records (src/catalog/), limits and action
  * sets that `validateView` and the renderer use, so the model, the validator and the renderer cannot drift apart.
- * Field names, types, enums and bounds come from `z.toJSONSchema`; numbers come from LIMITS and TEXT_LIMITS; the
+ * Field names, types, enums and bounds come from `z.toJSONSchema` (src/prompt/shapes.ts holds what it derived, made by
+ * `npm run prompt-shapes`, so no bundle carries the generator); numbers come from LIMITS and TEXT_LIMITS; the
  * words of each component's record, and of the actions below, only add what a JSON Schema cannot say (what a
  * component is for, refinements such as "bag ID or name").
  * Nothing runs at import time, so bundles that do not call it drop it.
@@ -71,31 +70,6 @@ const LIMIT_LINES: { readonly [K in keyof typeof LIMITS]: { text: (n: number) =>
   cardAttributes: { text: (n) => `${n} attributes per entity-card.`, needs: ['entity-card'] },
 };
 
-/** The JSON Schema of each component and action, derived once, on first use. */
-let derived: { components: Map<NodeType, JsonSchema>; actions: Map<ActionType, JsonSchema> } | null = null;
-
-function schemas(): NonNullable<typeof derived> {
-  if (derived) return derived;
-  const components = new Map(NODE_TYPES.map((type) => [type, jsonSchemaOf(NODE_DEFINITIONS[type].schema)] as const));
-  const actions = new Map<ActionType, JsonSchema>();
-  for (const option of jsonSchemaOf(Action).oneOf ?? []) {
-    const type = option.properties?.type?.const;
-    if (ACTION_TYPES.includes(type as ActionType)) actions.set(type as ActionType, option);
-  }
-  derived = { components, actions };
-  return derived;
-}
-
-/** The JSON Schema (input side) of a component, as the prompt documents it. */
-export function componentJsonSchema(type: NodeType): JsonSchema {
-  return schemas().components.get(type) as JsonSchema;
-}
-
-/** The JSON Schema (input side) of an action, as the prompt documents it. */
-export function actionJsonSchema(type: ActionType): JsonSchema {
-  return schemas().actions.get(type) as JsonSchema;
-}
-
 const isContainer = (type: NodeType): boolean => NODE_DEFINITIONS[type].kind === 'container';
 const quoteList = (items: Iterable<string>): string => [...items].map((item) => `"${item}"`).join(', ');
 const notesOf = (notes: Readonly<Record<string, string>> | undefined): string[] =>
@@ -154,7 +128,7 @@ export function buildInlineUiPrompt(options: InlineUiPromptOptions = {}): string
     return [
       `### ${type}`,
       described.purpose,
-      renderObject(componentJsonSchema(type)),
+      SHAPES.components[type],
       ...notesOf(described.notes),
       fence(exampleFor(type, requested, allowed)),
       '',
@@ -163,7 +137,7 @@ export function buildInlineUiPrompt(options: InlineUiPromptOptions = {}): string
   const usesActions = componentText.some((line) => line.includes('ACTION'));
   const actions = usesActions ? ACTION_TYPES.filter((type) => allowed.has(type)) : [];
   const actionText = actions.flatMap((type) => [
-    `- ${type}: ${renderObject(actionJsonSchema(type))}: ${ACTION_NOTES[type].purpose}${
+    `- ${type}: ${SHAPES.actions[type]}: ${ACTION_NOTES[type].purpose}${
       mode === 'orchestrator' ? (READ_ONLY_ACTIONS.has(type) ? ' Read-only.' : ' Changes state.') : ''
     }`,
     ...notesOf(ACTION_NOTES[type].notes).map((line) => `  ${line}`),
@@ -171,10 +145,7 @@ export function buildInlineUiPrompt(options: InlineUiPromptOptions = {}): string
   const body = [...componentText, ...actionText].join('\n');
   const uses = (name: string): boolean => new RegExp(`\\b${name}\\b`).test(body);
 
-  const id = jsonSchemaOf(Id);
-  const mantisUri = jsonSchemaOf(MantisUri);
-  const pointUri = jsonSchemaOf(PointUri);
-  const fileKey = jsonSchemaOf(AgentFileKey);
+  const { id, mantisUri, pointUri, agentFileKey: fileKey } = SHAPES;
   const documented = new Set<string>([...components, ...actions]);
   const limitLines = (Object.keys(LIMITS) as (keyof typeof LIMITS)[])
     .filter((key) => LIMIT_LINES[key].needs?.some((need) => documented.has(need)) ?? true)
@@ -205,7 +176,7 @@ export function buildInlineUiPrompt(options: InlineUiPromptOptions = {}): string
     '',
     '## Notation',
     '`"key"?:` is optional, every other key is required. `string(1-200)` is a string of 1 to 200 characters. `[T](1-8)` is an array of 1 to 8 T. `a|b` is one of the values. `NODE` is any component below.',
-    `- ID: ${renderShape({ ...id, pattern: undefined })}, matching /${id.pattern}/: letters, digits, "_" and "-", starting with a letter or digit, never with "mantis-". Every ID in a view is unique across the whole view: nodes and their actions, metrics, citations, columns, rows and media items. The view's own "id" follows the same rules. Reserved, never use: ${quoteList(RESERVED_IDS)}.`,
+    `- ID: ${id.shape}, matching /${id.pattern}/: letters, digits, "_" and "-", starting with a letter or digit, never with "mantis-". Every ID in a view is unique across the whole view: nodes and their actions, metrics, citations, columns, rows and media items. The view's own "id" follows the same rules. Reserved, never use: ${quoteList(RESERVED_IDS)}.`,
     ...(uses('MANTIS_URI')
       ? [
           `- MANTIS_URI: "mantis://map/<map>/<kind>/<id>" with <kind> point, bag or cluster, matching /${mantisUri.pattern}/, at most ${mantisUri.maxLength} characters. A target is written {"uri":MANTIS_URI}.`,

@@ -4,6 +4,8 @@ import { describe, it } from 'node:test';
 import { buildMaximalView, countNodes, maxDepth } from '../../bench/maximal-view.js';
 import { LIMITS, NODE_TYPES, buildInlineUiPrompt, utf8Length, validateView } from '../../src/index.js';
 import { extractViewFences, promptCases } from '../src/prompt/prompt-checks.js';
+import { promptShapes, shapesModule } from '../../src/prompt/schema-shapes.js';
+import { readFileSync } from 'node:fs';
 
 describe('buildInlineUiPrompt in Node', () => {
   for (const { name, problems } of promptCases()) {
@@ -16,6 +18,11 @@ describe('buildInlineUiPrompt in Node', () => {
     const text = buildInlineUiPrompt();
     assert.equal(extractViewFences(text).length, NODE_TYPES.length);
     for (const type of NODE_TYPES) assert.ok(text.includes(`"${type}"`), type);
+  });
+
+  it('states the shapes the schemas have now: src/prompt/shapes.ts is what `npm run prompt-shapes` writes', () => {
+    const written = readFileSync(new URL('../../src/prompt/shapes.ts', import.meta.url), 'utf8');
+    assert.equal(written, shapesModule(promptShapes()), 'a schema changed: run `npm run prompt-shapes`');
   });
 });
 
