@@ -65,7 +65,17 @@ async function openSession(): Promise<{ session: ChatSession; uploader: Scripted
   session.attachments.uploader = uploader;
   const events: SessionEvent[] = [];
   session.subscribe((event) => events.push(event));
+  // Open before the test goes on: the connection opening resumes the tray's failed uploads, which a test that fails
+  // an upload on purpose must not race with.
+  const open = new Promise<void>((resolve) => {
+    const off = session.subscribe((event) => {
+      if (event.type !== 'state' || event.state !== 'open') return;
+      off();
+      resolve();
+    });
+  });
   session.connect();
+  await open;
   return { session, uploader, events };
 }
 
