@@ -75,6 +75,7 @@ const IIFE_TWINS = [
   'elements/mantis-media-item/mantis-media-item.ts',
   'elements/mantis-a2ui-surface/mantis-a2ui-surface.ts',
   'elements/mantis-artifact-panel/mantis-artifact-panel.ts',
+  'elements/agent-envelope/agent-envelope.ts',
 ];
 function iifeTwins(): Plugin {
   const twins = new Map(IIFE_TWINS.map((file) => [resolve(file), resolve(file.replace(/\.ts$/, '.iife.ts'))]));
@@ -85,6 +86,32 @@ function iifeTwins(): Plugin {
       if (!importer || !source.startsWith('.')) return null;
       const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
       return (resolved && twins.get(resolved.id)) ?? null;
+    },
+  };
+}
+
+/** The global the IIFE's lazy loader is under (elements/internal/lazy.iife.ts sets it). */
+const LAZY_LOADER = "globalThis[Symbol.for('mantis-ui.lazy-import')]";
+
+/**
+ * In the IIFE, a dynamic import of a lazy part's entry (a protocol the registration file loads on first need, say) is
+ * an import of that part's file beside the IIFE, through the loader lazy.iife.ts sets: the part is not inlined.
+ */
+function lazyImports(): Plugin {
+  const files = new Map(Object.entries(LAZY_FILES).map(([name, source]) => [resolve(source), `${name}.js`]));
+  const IMPORT = /\bimport\(\s*(['"])([^'"]+)\1\s*\)/g;
+  return {
+    name: 'mantis-lazy-imports',
+    enforce: 'pre',
+    async transform(code, id) {
+      if (!code.includes('import(') || id.includes('node_modules')) return null;
+      let out = code;
+      for (const match of code.matchAll(IMPORT)) {
+        const resolved = await this.resolve(match[2] as string, id);
+        const file = resolved ? files.get(resolved.id) : undefined;
+        if (file) out = out.replace(match[0], `${LAZY_LOADER}(${JSON.stringify(file)})`);
+      }
+      return out === code ? null : { code: out, map: null };
     },
   };
 }
@@ -117,7 +144,7 @@ export function cssLiterals(): Plugin {
 export default defineConfig(({ mode }) =>
   mode === 'iife'
     ? {
-        plugins: [iifeTwins(), cssLiterals()],
+        plugins: [iifeTwins(), lazyImports(), cssLiterals()],
         build: {
           outDir: 'dist',
           emptyOutDir: false,

@@ -118,6 +118,17 @@ export interface ProtocolErrorDetail {
 }
 
 /**
+ * Detail of `mantis-protocol-notice`: something on the wire this chat does not know (an event type of a later
+ * protocol version, a record type no protocol owns) was skipped; never an error. Each `key` once per session.
+ */
+export interface ProtocolNoticeDetail {
+  /** What was not known, as `event:<type>` or `record:<type>`. */
+  readonly key: string;
+  /** One sentence for people. */
+  readonly reason: string;
+}
+
+/**
  * Every event the elements fire, by name. The global `HTMLElementEventMap` and `GlobalEventHandlersEventMap` extend
  * it, so `addEventListener` is typed on the elements and on any ancestor they bubble to: a wrapping element,
  * `document` or `window` (all events are composed, so they also leave shadow roots).
@@ -218,6 +229,7 @@ export interface MantisEventMap {
   'mantis-suggestions-request': CustomEvent<SuggestionsRequestDetail>;
   'mantis-copy': CustomEvent<CopyDetail>;
   'mantis-protocol-error': CustomEvent<ProtocolErrorDetail>;
+  'mantis-protocol-notice': CustomEvent<ProtocolNoticeDetail>;
 }
 
 declare global {

@@ -1,5 +1,5 @@
 import { expect, waitUntil } from '@open-wc/testing';
-import { agentOrigin, composerSocketUrl } from './helpers/agent.js';
+import { agentOrigin, composerSocketUrl, composerSseUrl } from './helpers/agent.js';
 import { replyWithNode } from './helpers/chat-views.js';
 import type { MantisChat } from '../elements/mantis-chat/mantis-chat.js';
 import type { MapLibreAdapter } from '../elements/maplibre/index.js';
@@ -37,7 +37,7 @@ describe('dist/mantis-ui.iife.js', () => {
     const { frame, win, doc } = await legacyPage('');
     // The tags the IIFE defines as it runs. The lazily defined ones are not defined yet on a page that holds none, so
     // the second copy finds them free.
-    const eager = ['agent-envelope', 'mantis-chat', 'mantis-ui-view'];
+    const eager = ['mantis-chat', 'mantis-ui-view'];
     const first = eager.map((tag) => win.customElements.get(tag));
     expect(first.every((element) => typeof element === 'function'), 'defined by the first copy').to.equal(true);
     const warnings: string[] = [];
@@ -217,6 +217,40 @@ describe('the lazily loaded parts of the IIFE', () => {
     await waitUntil(() => chartEl.shadowRoot?.querySelector('[part="chart"] svg'), 'no chart with data-mantis-lazy-base', { timeout: 8000 });
     expect(lazyFiles(named.win)).to.include('/dist/mantis-ui.chart.js');
     named.frame.remove();
+  });
+
+  it('in a chat on a page that loads nothing lazily, a reply says what it could not show, and SSE says why it cannot read its stream', async () => {
+    const frame = document.createElement('iframe');
+    frame.title = 'cdn chat page';
+    frame.srcdoc = `<!doctype html><html lang="en"><head><title>cdn chat</title><script src="/__cdn/mantis-ui"></script></head>
+      <body><mantis-chat id="ws" url="${composerSocketUrl({ delay: '0' })}"></mantis-chat><mantis-chat id="sse" transport="sse" url="${composerSseUrl()}"></mantis-chat></body></html>`;
+    const loaded = new Promise((done) => frame.addEventListener('load', done, { once: true }));
+    document.body.append(frame);
+    try {
+      await loaded;
+      const win = frame.contentWindow as Window & typeof globalThis;
+      type Chat = HTMLElement & { send(text: string): boolean };
+      const ws = win.document.getElementById('ws') as Chat;
+      const errors: string[] = [];
+      ws.addEventListener('mantis-protocol-error', (event) => errors.push((event as CustomEvent<{ reason: string }>).detail.reason));
+      await waitUntil(() => ws.shadowRoot?.textContent?.includes('Connected'), 'the WebSocket chat never connected', { timeout: 8000 });
+      ws.send('a2ui form please');
+      // A2UI cannot be loaded here: the reply says so where its surface would be, and the page hears why.
+      await waitUntil(() => ws.shadowRoot?.querySelector('[part~="message-assistant"] [part="unavailable"]'), 'the reply never said what it could not show', { timeout: 8000 });
+      expect(ws.shadowRoot?.querySelectorAll('[part="unavailable"]')).to.have.length(1);
+      expect(ws.shadowRoot?.querySelector('[part="unavailable"]')?.textContent).to.contain('could not load what reads it (a2ui)');
+      expect(errors.join(' ')).to.contain('The a2ui protocol could not be loaded');
+      // The SSE chat cannot read its stream: it says why (mantis-protocol-error), and reconnects rather than hanging.
+      const sse = win.document.getElementById('sse') as Chat;
+      const reasons: string[] = [];
+      sse.addEventListener('mantis-protocol-error', (event) => reasons.push((event as CustomEvent<{ reason: string }>).detail.reason));
+      await waitUntil(() => reasons.length > 0, 'the SSE chat never said why', { timeout: 8000 });
+      expect(reasons[0]).to.contain('could not load the part that reads the server’s event stream');
+      const requested = win.performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname);
+      expect(requested.filter((path) => /\/mantis-ui\.[^/]+\.js$/.test(path)), 'no lazy file from the server’s root').to.deep.equal([]);
+    } finally {
+      frame.remove();
+    }
   });
 
   it('reaches the agent-ui runtime from a script-tag page through MantisUI.loadAgentUi()', async () => {

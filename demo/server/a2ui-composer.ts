@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { A2UI_CATALOG_PARAM, type ClientFrame, type ProtocolMarker, type ServerEvent } from '../../src/index.js';
+import { A2UI_CATALOG_PARAM, markerOf, type ClientFrame, type ProtocolMarker, type ServerEvent } from '../../src/index.js';
 import {
   A2UI_ACTION_PREFIX,
   BASIC_CATALOG_ID,
@@ -141,10 +141,11 @@ function applyClientAction(session: Session, options: ComposerOptions, frame: Ex
   if (!parsed.ok) return rejected(parsed.reason);
   const start = session.log.find((e) => e.type === 'message_start' && e.message_id === frame.message_id);
   if (start?.type !== 'message_start') return rejected('unknown message');
-  if (start.marker.mode === 'ask') return rejected('not available in Ask mode');
+  const marker = markerOf(start.marker);
+  if (marker.mode === 'ask') return rejected('not available in Ask mode');
   const touched = session.log.some((e) => e.message_id === frame.message_id && e.type === 'a2ui' && e.messages.some((m) => surfaceOf(m)?.surfaceId === parsed.action.surfaceId));
   if (!touched) return rejected(`surface "${parsed.action.surfaceId}" is not in that message`);
-  void answerClientAction(session, options, { inlineUiVersion: start.marker.inline_ui_version, mode: start.marker.mode }, id, parsed.action, frame.a2ui_data_model);
+  void answerClientAction(session, options, marker, id, parsed.action, frame.a2ui_data_model);
   return { type: 'action_result', client_action_id: id, status: 'accepted' };
 }
 

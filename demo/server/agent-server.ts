@@ -1,3 +1,4 @@
+import { createNdjsonTestHandler } from './ndjson-test.js';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -29,8 +30,8 @@ export interface AgentServerOptions {
   readonly mediaToken?: string;
   /**
    * Serves the media store's test files and test-control API (demo/server/media-test.ts; `createMediaHandler({ test })`)
-   * and the upload endpoint's test-control API (demo/server/uploads.ts). For tests only: off by default, so
-   * `npm start` never serves them.
+   * and the upload endpoint's test-control API (demo/server/uploads.ts), and the peer of the test-only NDJSON protocol
+   * (demo/server/ndjson-test.ts). For tests only: off by default, so `npm start` never serves them.
    */
   readonly mediaTest?: boolean;
   /**
@@ -69,7 +70,7 @@ export async function startAgentServer(options: AgentServerOptions = {}): Promis
   const deps = { bags, agentUi, uploads };
   const test = options.mediaTest === true;
   const uploadsHandler = createUploadsHandler({ token: options.mediaToken, store: uploads, test });
-  const apiHandlers = [agentUi, createMediaHandler({ token: options.mediaToken, test, files: uploads.files }), uploadsHandler, createBagsHandler(bags)];
+  const apiHandlers = [agentUi, createMediaHandler({ token: options.mediaToken, test, files: uploads.files }), uploadsHandler, createBagsHandler(bags), ...(test ? [createNdjsonTestHandler()] : [])];
   const http: Server = createServer((req, res) => {
     // A fixed base: nothing reads the Host header, and a malformed one must not throw here.
     let url: URL;

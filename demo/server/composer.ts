@@ -16,6 +16,7 @@ import { answerA2ui, greeting, handleClientAction, readA2uiOptions, recordA2uiEr
 import type { AgentUiHandler } from './agent-ui.js';
 import type { BagStore } from './bags.js';
 import { FaultyConnection, faultPlan, withheldActionResults } from './faults.js';
+import { dressed, usageEvent } from './dialect.js';
 import { openMessage, scriptedReply, streamText, toDeltas, toolsPrelude, type OpenMessage } from './scenarios.js';
 import { TOOLS_PROMPT } from './showcase.js';
 import { getSession, type ActionResult, type Session, type StreamItem } from './sessions.js';
@@ -39,6 +40,8 @@ export interface ComposerOptions {
   readonly withheldResults: number;
   /** The A2UI catalogs the client advertised (`a2ui_catalog`), and `client_action=0`. */
   readonly a2ui: A2uiOptions;
+  /** `dialect=future`: frames as a backend of a later protocol version sends them (dialect.ts). */
+  readonly future: boolean;
 }
 
 export function readOptions(url: URL): ComposerOptions {
@@ -52,6 +55,7 @@ export function readOptions(url: URL): ComposerOptions {
     scenario: scenario === 'echo' || scenario === 'tools' || scenario === 'envelopes' ? scenario : 'summary',
     withheldResults: withheldActionResults(url.searchParams),
     a2ui: readA2uiOptions(url.searchParams),
+    future: url.searchParams.get('dialect') === 'future',
   };
 }
 
@@ -218,7 +222,7 @@ async function streamReply(
   if (prelude) {
     // The files are confirmed first, before the reasoning and the tool call.
     if (note !== '') await streamText(message, `${note}\n\n`, options.chunk, pause);
-    await toolsPrelude(message, text, options.chunk, pause);
+    await toolsPrelude(message, text, options.chunk, pause, options.future);
   }
   const reply = prelude ? scripted : [note, scripted].filter((part) => part !== '').join('\n\n');
   const deltas = toDeltas(reply, options.chunk);
@@ -230,6 +234,8 @@ async function streamReply(
     await pause();
     message.publish({ type: 'text_delta', delta });
   }
+  // A later backend reports usage before the end, in an event type this protocol does not have.
+  if (options.future && !message.signal.aborted) message.publish(usageEvent as unknown as Parameters<OpenMessage['publish']>[0]);
   message.end();
   // The legacy task behind the todo item reports its progress through a trusted task event.
   if (prelude) session.publish({ type: 'task', task_id: 7, status: 'completed' });
@@ -254,7 +260,7 @@ export function handleComposerSocket(socket: WebSocket, url: URL, deps: Composer
   let stopListening: (() => void) | null = null;
   // Envelopes are SSE events (001): a WebSocket does not carry them.
   const send = (event: StreamItem): void => {
-    if (event.type !== 'ui_envelope') connection.send(JSON.stringify(event));
+    if (event.type !== 'ui_envelope') connection.send(JSON.stringify(options.future ? dressed(event) : event));
   };
   const listen = (replay: StreamItem[]): void => {
     if (stopListening) return;
@@ -344,8 +350,9 @@ export async function handleComposerSse(req: IncomingMessage, res: ServerRespons
   const connection = new FaultyConnection(plan, { write: (frame) => res.write(frame), drop: () => res.end() }, 'event: text_delta\ndata: {"type":\n\n');
   const header = req.headers['last-event-id'];
   const position = typeof header === 'string' ? (parseEventId(header) ?? undefined) : undefined;
-  if (position || !isNew) for (const event of session.after(position)) connection.send(sseFrame(event));
-  const stopListening = session.listen((event) => connection.send(sseFrame(event)));
+  const frame = (event: StreamItem): string => sseFrame(options.future ? dressed(event) : event);
+  if (position || !isNew) for (const event of session.after(position)) connection.send(frame(event));
+  const stopListening = session.listen((event) => connection.send(frame(event)));
   const keepAlive = setInterval(() => res.write(': keep-alive\n\n'), 15_000);
   res.on('close', () => {
     clearInterval(keepAlive);

@@ -175,8 +175,11 @@ export async function streamText(message: OpenMessage, text: string, chunk: numb
   }
 }
 
-/** The `tools` scenario before its reply: reasoning, text, a todo list, a `search_map` call, the todo list again. */
-export async function toolsPrelude(message: OpenMessage, userText: string, chunk: number, pause: () => Promise<void>): Promise<void> {
+/**
+ * The `tools` scenario before its reply: reasoning, text, a todo list, a `search_map` call, the todo list again. As a
+ * later backend (`future`), the call is `queued` first and the list has a `cancelled` item: states not listed.
+ */
+export async function toolsPrelude(message: OpenMessage, userText: string, chunk: number, pause: () => Promise<void>, future = false): Promise<void> {
   message.publish({ type: 'reasoning_start', reasoning_id: 'r1' });
   for (const delta of toDeltas('The user wants the densest cluster; search the map first.', chunk)) {
     await pause();
@@ -190,8 +193,10 @@ export async function toolsPrelude(message: OpenMessage, userText: string, chunk
   const todos = (first: 'in_progress' | 'completed') => [
     { id: 't1', text: 'Search the map', status: first },
     { id: 't2', text: 'Refresh the saved cluster report', status: 'pending' as const, task_id: 7 },
+    ...(future ? [{ id: 't3', text: 'Ask the archive', status: 'cancelled' }] : []),
   ];
   message.publish({ type: 'todo', todos: todos('in_progress') });
+  if (future) message.publish({ type: 'tool', tool_call_id: 'call-1', tool_name: 'search_map', state: 'queued', input: { query: userText.slice(0, 80) } });
   message.publish({ type: 'tool', tool_call_id: 'call-1', tool_name: 'search_map', state: 'running', input: { query: userText.slice(0, 80) } });
   await pause();
   message.publish({ type: 'tool', tool_call_id: 'call-1', tool_name: 'search_map', state: 'completed', output: { clusters: 3 } });

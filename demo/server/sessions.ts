@@ -1,4 +1,4 @@
-import type { MessageEvent, ServerEvent, UiEnvelopeEvent } from '../../src/index.js';
+import { markerOf, type MessageEvent, type ProtocolMarker, type ServerEvent, type UiEnvelopeEvent } from '../../src/index.js';
 
 /**
  * An agent-ui@1 envelope of a reply, in the log with the reply's next sequence number: the SSE stream sends it as a
@@ -84,9 +84,9 @@ export class Session {
   }
 
   /** The marker of a message in the log, for the action policy. */
-  markerOf(messageId: string): { mode: string } | undefined {
+  markerOf(messageId: string): ProtocolMarker | undefined {
     const start = this.log.find((e) => e.type === 'message_start' && e.message_id === messageId);
-    return start?.type === 'message_start' ? start.marker : undefined;
+    return start?.type === 'message_start' ? markerOf(start.marker) : undefined;
   }
 }
 

@@ -9,7 +9,8 @@ import type { Readable } from 'node:stream';
 import { DataStore, ERRORS, Upload } from '@tus/utils';
 import { UPLOAD_LIMITS } from '../../src/limits.js';
 import { AGENT_FILE_KEY_MAX, AGENT_FILE_KEY_PATTERN } from '../../src/schema/uri-patterns.js';
-import { attachmentPolicy, checkAttachment, type AttachmentCheck } from '../../src/uploads/policy.js';
+import { attachmentPolicy, type AttachmentCheck } from '../../src/uploads/policy.js';
+import { checkAttachment } from '../../src/uploads/check.js';
 import { demoMediaFiles, UPLOADS_PREFIX, type MediaFiles } from './media.js';
 
 const MiB = 1024 * 1024;

@@ -1,9 +1,11 @@
+import { consume } from '@lit/context';
 import { LitElement, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { RegistryLoader } from '../../src/protocols/agent-ui/registry-loader.js';
 import type { AgentUiRegistry } from '../../src/protocols/agent-ui/registry.js';
 import type { MapAdapter, RenderStatus, UiSurface } from '../../src/protocols/agent-ui/types.js';
 import { emit } from '../events.js';
+import { chatPort, type ChatPort } from '../internal/chat-context.js';
 import { loadAgentUi } from '../internal/lazy.js';
 import type { ChartFigure } from './chart-runtime.js';
 import { themeStyles } from '../internal/theme.styles.js';
@@ -128,6 +130,11 @@ export class AgentEnvelope extends LitElement {
 
   @state() private view: View = { kind: 'loading' };
 
+  /** The chat's port when the envelope is inside a chat (or on its canvas): each status is persisted with its message. */
+  @consume({ context: chatPort, subscribe: true })
+  @state()
+  private port: ChatPort | undefined = undefined;
+
   /** The drawn chart, with the outcome and root it was drawn from and into. */
   #figure: { readonly view: View; readonly root: HTMLElement; readonly figure: ChartFigure } | null = null;
   /** Bumped by every run: results of an older run are dropped. */
@@ -216,6 +223,7 @@ export class AgentEnvelope extends LitElement {
     const problem = 'problem' in outcome ? outcome.problem : null;
     void this.updateComplete.then(() => {
       if (run !== this.#run) return;
+      if (this.envelopeId) this.port?.setEnvelopeStatus(this.envelopeId, outcome.status, problem?.message);
       emit(this, 'mantis-envelope-status', { envelopeId: this.envelopeId, status: outcome.status, ...(problem ? { reason: problem.reason, message: problem.message } : {}) });
     });
   }

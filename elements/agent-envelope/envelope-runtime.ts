@@ -1,8 +1,6 @@
-import { fallbackTextOf, parseEnvelope } from '../../src/protocols/agent-ui/envelope.js';
-import { RegistryLoader } from '../../src/protocols/agent-ui/registry-loader.js';
-import { AgentUiRegistry, type ServerRegistryInfo } from '../../src/protocols/agent-ui/registry.js';
-import { agentUiEndpoints } from '../../src/protocols/agent-ui/render-ref.js';
-import type { Checked, CheckedChart, EnvelopeProblem, EnvelopeRejection, HostComponent, MapAdapter, UiSurface } from '../../src/protocols/agent-ui/types.js';
+import { AGENT_UI_LIMITS, fallbackTextOf, parseEnvelope, RegistryLoader, AgentUiRegistry, type ServerRegistryInfo, agentUiEndpoints, seriesTypesOf, checkChart } from '../../src/protocols/agent-ui/index.js';
+import type { Checked, CheckedChart, EnvelopeProblem, EnvelopeRejection, HostComponent, MapAdapter, UiSurface, MapRequest } from '../../src/protocols/agent-ui/index.js';
+export { AgentUiStream, HistoryPanelProps, ScadaPanelProps, validateEnvelope } from '../../src/protocols/agent-ui/index.js';
 import type * as ChartRuntime from './chart-runtime.js';
 import type { ChartFigure } from './chart-runtime.js';
 
@@ -16,12 +14,6 @@ import { runMapAction } from './map-run.js';
  * script-tag page reaches through `MantisUI.loadAgentUi()`.
  */
 
-export { AgentUiStream } from '../../src/protocols/agent-ui/stream.js';
-export { HistoryPanelProps, ScadaPanelProps } from '../../src/protocols/agent-ui/history-panel.js';
-import { seriesTypesOf } from '../../src/protocols/agent-ui/validate.js';
-import { checkChart } from '../../src/protocols/agent-ui/chart.js';
-import type { MapRequest } from '../../src/protocols/agent-ui/map.js';
-export { validateEnvelope } from '../../src/protocols/agent-ui/validate.js';
 export { AgentUiRegistry, RegistryLoader, agentUiEndpoints };
 
 /** What an envelope renders from. */
@@ -50,8 +42,11 @@ export interface EnvelopeInput {
  */
 export type EnvelopeOutcome =
   | { readonly kind: 'fallback'; readonly status: 'fallback' | 'error'; readonly problem: EnvelopeProblem; readonly text: string; readonly where?: string }
-  /** The registry did not load (yet): `ready` settles when it does, and the envelope is rendered again. */
-  | { readonly kind: 'waiting'; readonly status: 'pending'; readonly problem: EnvelopeProblem; readonly text: string; readonly ready: Promise<void> }
+  /**
+   * The registry did not load (yet): `ready` settles when it does, and the envelope is rendered again. `pending` while
+   * it is tried; `fallback` once AGENT_UI_LIMITS.registryReads reads in a row failed (it still renders if one succeeds).
+   */
+  | { readonly kind: 'waiting'; readonly status: 'pending' | 'fallback'; readonly problem: EnvelopeProblem; readonly text: string; readonly ready: Promise<void> }
   /** A registered panel: the host's element, with the checked props (and data) set. */
   | { readonly kind: 'component'; readonly status: 'rendered'; readonly element: HTMLElement }
   /** A chart within the safe subset: `mount` draws it (with its table toggle) into the element's chart root. */
@@ -92,7 +87,7 @@ function loaderFor(scope: object, base: string, headers: (() => Record<string, s
 const mapQueues = new WeakMap<MapAdapter, { tail: Promise<unknown>; applied: WeakMap<object, string>; latest: number }>();
 
 /** The registry to check against: given, or the server's (once loaded) combined with the page's components. */
-async function registryOf(input: EnvelopeInput): Promise<{ registry: AgentUiRegistry } | { problem: EnvelopeProblem; ready: Promise<void> }> {
+async function registryOf(input: EnvelopeInput): Promise<{ registry: AgentUiRegistry } | { problem: EnvelopeProblem; ready: Promise<void>; given: boolean }> {
   if (input.registry) return { registry: input.registry };
   const loader = input.registryLoader ?? (input.agentUiUrl ? loaderFor(input.registryScope ?? PAGE, input.agentUiUrl, input.headers) : null);
   const combine = (server: ServerRegistryInfo | null) => new AgentUiRegistry({ server, components: input.components });
@@ -101,17 +96,27 @@ async function registryOf(input: EnvelopeInput): Promise<{ registry: AgentUiRegi
   if (current) return { registry: combine(current) };
   const loaded = await loader.load();
   if (loaded.ok) return { registry: combine(loaded.value) };
-  // The loader fetches again with backoff; its first success renders the envelope.
+  const given = loader.failures >= AGENT_UI_LIMITS.registryReads;
+  // The loader fetches again with backoff; its first success renders the envelope, and so does its last permitted
+  // failure (the envelope falls back then instead of waiting on).
   const ready = new Promise<void>((done) => {
     // Nobody waits any more: no subscription, so the loader stops fetching again.
     if (input.signal?.aborted) return;
-    const stop = loader.subscribe(() => {
-      stop();
-      done();
-    });
+    const stop = loader.subscribe(
+      () => {
+        stop();
+        done();
+      },
+      (failures) => {
+        if (given || failures < AGENT_UI_LIMITS.registryReads) return;
+        stop();
+        done();
+      },
+    );
     input.signal?.addEventListener('abort', stop, { once: true });
   });
-  return { problem: loaded, ready };
+  const problem = given ? { reason: loaded.reason, message: `${loaded.message} It was tried ${loader.failures} times.` } : loaded;
+  return { problem, ready, given };
 }
 
 /** Resolves when the signal aborts (never without one). */
@@ -164,7 +169,10 @@ export async function resolveEnvelope(input: EnvelopeInput): Promise<EnvelopeOut
   const nowhere = { reason: 'no-surface', message: `Meant for ${SURFACE_NAMES[surface]}, which this page does not show.` } as const;
   if (input.surfaces && !input.surfaces.includes(surface)) return refuse(nowhere);
   const source = await registryOf(input);
-  if ('problem' in source) return { kind: 'waiting', status: 'pending', problem: source.problem, ready: source.ready, text: textFor(source.problem.reason) };
+  if ('problem' in source) {
+    const text = source.given ? (fallback ?? 'This content could not be shown: the list of allowed components could not be loaded.') : textFor(source.problem.reason);
+    return { kind: 'waiting', status: source.given ? 'fallback' : 'pending', problem: source.problem, ready: source.ready, text };
+  }
   const checked = source.registry.check(parsed.value);
   if (!checked.ok) return refuse(checked);
   const value = checked.value;

@@ -1,6 +1,3 @@
-import type { MapRequest } from '../../src/protocols/agent-ui/map.js';
-import { agentUiEndpoints, resolveRenderRef } from '../../src/protocols/agent-ui/render-ref.js';
-import type { Checked, MapAdapter } from '../../src/protocols/agent-ui/types.js';
 
 /**
  * Runs a checked map action on the page's adapter: a render_junctions first resolves its render_ref (under the
@@ -48,4 +45,6 @@ export async function runMapAction(
     const reason = error instanceof Error && error.message ? error.message.slice(0, 200) : 'The map could not apply this action.';
     return { ok: false, reason: 'render-failed', message: reason };
   }
-}
+}import { agentUiEndpoints, resolveRenderRef } from '../../src/protocols/agent-ui/index.js';
+import type { MapRequest, Checked, MapAdapter } from '../../src/protocols/agent-ui/index.js';
+

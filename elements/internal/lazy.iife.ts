@@ -1,4 +1,4 @@
-import type { A2uiSurfaceModule, ArtifactPanelModule, AttachmentsViewModule, TusUploaderModule, EnvelopeRuntimeModule, MapLibreRuntimeModule, MediaEngineModule, MediaItemModule } from './lazy.js';
+import type { A2uiSurfaceModule, AgentEnvelopeModule, ArtifactPanelModule, AttachmentsViewModule, TusUploaderModule, EnvelopeRuntimeModule, MapLibreRuntimeModule, MediaEngineModule, MediaItemModule } from './lazy.js';
 import { warnTaken } from './define.js';
 import { LIT_KIT, litKitKey } from './lit-kit.js';
 
@@ -30,15 +30,17 @@ const base = lazyBase();
 // The lazy Lit elements beside this IIFE take its Lit (elements/internal/lit-kit.ts).
 if (base !== null) (globalThis as Record<symbol, unknown>)[litKitKey(new URL('./', base).href)] = LIT_KIT;
 
+/** Imports a file beside the IIFE: what a dynamic import of a lazy part's entry is in the IIFE (vite.config.ts lazyImports). */
+function importBeside(file: string): Promise<unknown> {
+  return base === null ? Promise.reject(new Error(`[mantis-ui] no folder for ${file}: set data-mantis-lazy-base`)) : import(/* @vite-ignore */ new URL(file, base).href);
+}
+(globalThis as Record<symbol, unknown>)[Symbol.for('mantis-ui.lazy-import')] = importBeside;
+
 /** Imports a file beside the IIFE once; a failed load is tried again at the next call. */
 function once<T>(file: string): () => Promise<T> {
   let loading: Promise<T> | undefined;
   return () =>
-    (loading ??= (
-      base === null
-        ? Promise.reject(new Error(`[mantis-ui] no folder for ${file}: set data-mantis-lazy-base`))
-        : (import(/* @vite-ignore */ new URL(file, base).href) as Promise<T>)
-    ).catch((error: unknown) => {
+    (loading ??= (importBeside(file) as Promise<T>).catch((error: unknown) => {
       loading = undefined;
       throw error;
     }));
@@ -48,6 +50,7 @@ export const loadAgentUi: () => Promise<EnvelopeRuntimeModule> = once('mantis-ui
 export const loadMapLibreRuntime: () => Promise<MapLibreRuntimeModule> = once('mantis-ui.maplibre.js');
 export const loadMediaEngine: () => Promise<MediaEngineModule> = once('mantis-ui.media.js');
 export const loadMediaItem: () => Promise<MediaItemModule> = once('mantis-ui.media-item.js');
+export const loadAgentEnvelope: () => Promise<AgentEnvelopeModule> = once('mantis-ui.agent-envelope.js');
 export const loadA2uiSurface: () => Promise<A2uiSurfaceModule> = once('mantis-ui.a2ui.js');
 export const loadArtifactPanel: () => Promise<ArtifactPanelModule> = once('mantis-ui.artifact-panel.js');
 export const loadTusUploader: () => Promise<TusUploaderModule> = once('mantis-ui.uploads.js');
@@ -64,16 +67,21 @@ export function takenBeforeLoad(tag: string): boolean {
 /**
  * Loads a lazy element's file once the page needs it: now if its own markup holds the tag, else when a node with the
  * tag is added (a MutationObserver until then). `require` loads and defines it; the twins export it for the chat. A
- * tag defined before the IIFE ran is warned about and never loaded.
+ * tag defined before the IIFE ran is warned about and never loaded. `unavailable` is called when its file could not be
+ * loaded.
  */
-export function lazyElement(tag: string, load: () => Promise<unknown>): () => void {
+export function lazyElement(tag: string, load: () => Promise<unknown>, unavailable?: () => void): () => void {
   // Taken already (by the page, or a copy of mantis-ui loaded before): that element stays, as for the eager tags.
   if (customElements.get(tag)) {
     warnTaken(tag);
     taken.add(tag);
   }
   const require = (): void => {
-    if (!customElements.get(tag)) load().catch((error: unknown) => console.warn(`[mantis-ui] <${tag}> could not be loaded:`, error));
+    if (customElements.get(tag)) return;
+    load().catch((error: unknown) => {
+      console.warn(`[mantis-ui] <${tag}> could not be loaded:`, error);
+      unavailable?.();
+    });
   };
   const watch = (): void => {
     if (document.querySelector(tag)) return require();

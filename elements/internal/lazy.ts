@@ -1,4 +1,5 @@
 import type * as EnvelopeRuntime from '../agent-envelope/envelope-runtime.js';
+import type * as AgentEnvelope from '../agent-envelope/agent-envelope.js';
 import type * as MapLibreRuntime from '../maplibre/maplibre-adapter.js';
 import type * as MediaEngine from '../../src/media/media-service.js';
 import type * as MediaItem from '../mantis-media-item/mantis-media-item.js';
@@ -16,6 +17,7 @@ import type * as AttachmentsView from '../mantis-chat/attachments-view.js';
  */
 
 export type EnvelopeRuntimeModule = typeof EnvelopeRuntime;
+export type AgentEnvelopeModule = typeof AgentEnvelope;
 export type MapLibreRuntimeModule = typeof MapLibreRuntime;
 export type MediaEngineModule = typeof MediaEngine;
 export type MediaItemModule = typeof MediaItem;
@@ -44,6 +46,8 @@ export const loadMediaEngine: () => Promise<MediaEngineModule> = once(() => impo
 /** `<mantis-media-item>`, a file of its own beside the IIFE (in the ES build it is defined with the rest). */
 export const loadMediaItem: () => Promise<MediaItemModule> = once(() => import('../mantis-media-item/mantis-media-item.js'));
 /** `<mantis-a2ui-surface>` (the A2UI renderer, its schemas and functions), a file of its own beside the IIFE. */
+/** `<agent-envelope>`, a file of its own beside the IIFE. */
+export const loadAgentEnvelope: () => Promise<AgentEnvelopeModule> = once(() => import('../agent-envelope/agent-envelope.js'));
 export const loadA2uiSurface: () => Promise<A2uiSurfaceModule> = once(() => import('../mantis-a2ui-surface/mantis-a2ui-surface.js'));
 /** `<mantis-artifact-panel>` (tabs, layout, the payload formats), a file of its own beside the IIFE. */
 export const loadArtifactPanel: () => Promise<ArtifactPanelModule> = once(() => import('../mantis-artifact-panel/mantis-artifact-panel.js'));
@@ -59,6 +63,6 @@ export function takenBeforeLoad(_tag: string): boolean {
 }
 
 /** In the ES build every element is defined with the rest: nothing to watch for (lazy.iife.ts loads them in the IIFE). */
-export function lazyElement(_tag: string, load: () => Promise<unknown>): () => void {
+export function lazyElement(_tag: string, load: () => Promise<unknown>, _unavailable?: () => void): () => void {
   return () => void load();
 }

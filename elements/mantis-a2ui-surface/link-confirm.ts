@@ -1,5 +1,5 @@
+import { safeOpenUrl } from '../../src/protocols/a2ui/index.js';
 import { html, nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
-import { safeOpenUrl } from '../../src/protocols/a2ui/functions.js';
 
 /*
  * openUrl, asked first (a2ui_custom_functions.md / basic catalog `openUrl`): a click shows the full address in a

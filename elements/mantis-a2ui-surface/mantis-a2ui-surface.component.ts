@@ -1,43 +1,33 @@
+import { consume } from '@lit/context';
 import { LitElement, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
-import { property } from 'lit/decorators.js';
+import { property, state } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
-// From their modules, not the core's index: in the IIFE this element is a lazy file that carries only what it uses.
-import type { CatalogDefinition } from '../../src/protocols/a2ui/catalog-basic.js';
-import { resolveContext, evaluateString, type EvalContext } from '../../src/protocols/a2ui/evaluate.js';
-import { OPEN_URL } from '../../src/protocols/a2ui/functions.js';
-import { A2uiSurfaceStore } from '../../src/protocols/a2ui/surface.js';
-import type { A2uiError, JsonObject, JsonValue } from '../../src/protocols/a2ui/types.js';
+// From the A2UI core's index: in the IIFE this element is a lazy file, and so is the core, which it imports whole.
+import type { A2uiError, A2uiSurfaceStore, CatalogDefinition, SurfaceModel } from '../../src/protocols/a2ui/index.js';
+import { chatPort, type ChatPort } from '../internal/chat-context.js';
 import { themeStyles, type Theme } from '../internal/theme.styles.js';
-import { DEFAULT_CATALOGS, DEFAULT_RENDERERS, expandMessage, originalError } from './mantis-renderers.js';
-import { surfaceOf } from '../../src/protocols/a2ui/placements.js';
+import { DEFAULT_RENDERERS } from './mantis-renderers.js';
 import { InstanceCache } from './instance-cache.js';
 import { LinkConfirmController } from './link-confirm.js';
 import { surfaceStyles } from './mantis-a2ui-surface.styles.js';
 import { emit, type A2uiActionDetail } from '../events.js';
+import { MessagesController } from './messages-controller.js';
+import { surfaceHost, type SurfaceElement } from './surface-host.js';
+import { openModal, themeOf } from './surface-dom.js';
 
 export type { A2uiActionDetail, A2uiChangeDetail, A2uiErrorDetail } from '../events.js';
-import { SurfaceWalk, type A2uiNode, type A2uiRenderers, type A2uiSurfaceHost } from './render-walk.js';
+import { SurfaceWalk, type A2uiRenderers, type A2uiSurfaceHost } from './render-walk.js';
 
 
 /** Resolves an `agent_files/...` key to an object URL (the page's authenticated media service). */
 export type A2uiMediaResolver = (key: string) => Promise<string>;
 
-const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
-
-/** Black or white, whichever contrasts more with a `#rrggbb` color (WCAG relative luminance). */
-function onColor(hex: string): string {
-  const [r, g, b] = [1, 3, 5].map((i) => {
-    const c = parseInt(hex.slice(i, i + 2), 16) / 255;
-    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  }) as [number, number, number];
-  const luminance = 0.2126 * r + 0.7152 * g + 0.0722 * b;
-  return (luminance + 0.05) / 0.05 >= 1.05 / (luminance + 0.05) ? '#000000' : '#ffffff';
-}
-
 /**
- * Renders A2UI v0.9 surfaces (a2ui_protocol.md) from the server messages it is given: createSurface,
- * updateComponents, updateDataModel and deleteSurface, applied in order to a store of its own. Appending messages
- * applies only the new ones, so what the user typed, focus and the DOM survive; any other array starts over.
+ * Renders A2UI v0.9 surfaces (a2ui_protocol.md). On its own it is given the server messages (createSurface,
+ * updateComponents, updateDataModel, deleteSurface), applied in order by a surface group of its own (the same core
+ * code a chat's session uses); appending messages applies only the new ones, so what the user typed, focus and the
+ * DOM survive; any other array starts over. In a chat it is given one surface's model by the session, which applied
+ * its messages and reports its errors, and draws it.
  *
  * Nothing is requested for any address from a message: images show only object URLs the page's `mediaResolver`
  * made for `agent_files/...` keys (else a placeholder with the image's description), video and audio are not played,
@@ -103,7 +93,7 @@ function onColor(hex: string): string {
  * @cssprop --mantis-radius - Corner radius.
  * @cssprop --mantis-space - Base spacing unit (the margin of leaf components).
  */
-export class MantisA2uiSurface extends LitElement {
+export class MantisA2uiSurface extends LitElement implements SurfaceElement {
   static override styles = [themeStyles, surfaceStyles];
 
   /** The A2UI server messages, in order (e.g. an example file's `messages`). An array that extends the last one applies only the new messages. */
@@ -111,6 +101,12 @@ export class MantisA2uiSurface extends LitElement {
 
   /** Render only this surface; without it, every surface in creation order. */
   @property({ attribute: 'surface-id' }) surfaceId: string | undefined = undefined;
+
+  /**
+   * One surface as a chat's session holds it (the chat sets it): drawn as it is, instead of `messages`. Its messages
+   * were applied, and its errors are reported, by the session.
+   */
+  @property({ attribute: false }) surface: SurfaceModel | null = null;
 
   /**
    * More messages may still come for these surfaces (the chat sets it while the agent's turn streams): a reference to
@@ -132,7 +128,7 @@ export class MantisA2uiSurface extends LitElement {
   /** Render functions per catalog ID, each a map of component name → function (default: the basic catalog's). */
   @property({ attribute: false }) renderers: Readonly<Record<string, A2uiRenderers>> = DEFAULT_RENDERERS;
 
-  /** Resolves an `agent_files/...` image key to an object URL; without it, no image is shown (placeholders). */
+  /** Resolves an `agent_files/...` image key to an object URL; without it (and outside a chat), no image is shown (placeholders). */
   @property({ attribute: false }) mediaResolver: A2uiMediaResolver | null = null;
 
   /** The heading level of a surface's top heading (1-6): the surface's h1-h5 are counted from it. */
@@ -141,220 +137,161 @@ export class MantisA2uiSurface extends LitElement {
   /** Color scheme: `light`, `dark` or `system`; unset inherits the scheme of where it is placed. */
   @property({ reflect: true }) theme: Theme | undefined = undefined;
 
-  #store = this.#createStore();
-  /** How many messages of `messages` were applied, and the first and last of them (what an extension keeps). */
-  #applied: { count: number; first?: unknown; last?: unknown } = { count: 0 };
-  #applying = false;
-  /** Messages the store refused since the last update: each is reported. */
-  #refusals: A2uiError[] = [];
-  /** Render-time errors since the last update. */
-  #pendingErrors: A2uiError[] = [];
-  /**
-   * The render-time errors reported, per surface, while its components stay the same: one found again on the next
-   * render (a keystroke) is not reported again, but it is after the agent's next updateComponents.
-   */
-  readonly #renderErrors = new Map<string, { components: unknown; keys: Set<string> }>();
+  /** The chat's port, when the surface is inside one: actions go to the agent and media come from its service. */
+  @consume({ context: chatPort, subscribe: true })
+  @state()
+  private port: ChatPort | undefined = undefined;
+
+  /** The surfaces of `messages`, applied by a surface group of the element's own. */
+  readonly #own: MessagesController = new MessagesController(this, (surfaceId) => this.#touched(surfaceId));
+  /** What the last render found it could not draw, by surface: handed to its model after the update. */
+  #found = new Map<SurfaceModel, A2uiError[]>();
   #changed = new Set<string>();
-  readonly #cache = new InstanceCache(() => this.requestUpdate());
-  readonly #hosts = new Map<string, A2uiSurfaceHost>();
+  #unwatch: (() => void) | null = null;
+  /** @internal The state the element keeps per rendered instance (surface-host.ts). */
+  readonly cache = new InstanceCache(() => this.requestUpdate());
+  readonly #hosts = new Map<SurfaceModel, A2uiSurfaceHost>();
   readonly #links = new LinkConfirmController(this);
 
-  /** The surfaces' store (read-only use: the chat may read a surface's data model). */
+  /** The store of the surfaces it was given as messages (read-only use: a surface's data model). */
   get store(): A2uiSurfaceStore {
-    return this.#store;
+    return this.#own.group.store;
   }
 
-  #createStore(): A2uiSurfaceStore {
-    const store = new A2uiSurfaceStore({ catalogs: this.catalogs ?? DEFAULT_CATALOGS });
-    store.subscribe((surfaceId) => {
-      this.#changed.add(surfaceId);
-      if (!this.#applying) this.requestUpdate();
-    });
-    return store;
+  #touched(surfaceId: string): void {
+    this.#changed.add(surfaceId);
+    this.requestUpdate();
   }
 
   protected override createRenderRoot(): HTMLElement | DocumentFragment {
     const root = super.createRenderRoot();
-    root.addEventListener('click', this.#openModal, { capture: true });
+    root.addEventListener('click', openModal, { capture: true });
     return root;
   }
 
-  /**
-   * A click inside a Modal's trigger opens its dialog instead of reaching the trigger (render-layout.ts). Focus goes
-   * to the trigger's button first, so the dialog gives it back when it closes, whether it was clicked or pressed.
-   */
-  #openModal = (event: Event): void => {
-    const target = event.target instanceof Element ? event.target : null;
-    const wrapper = target?.closest('.modal-trigger');
-    const dialog = wrapper?.parentElement?.querySelector<HTMLDialogElement>(':scope > dialog');
-    if (!wrapper || !dialog) return;
-    event.stopPropagation();
-    event.preventDefault();
-    if (dialog.open) return;
-    (target?.closest<HTMLElement>('button') ?? null)?.focus();
-    dialog.showModal();
-  };
+  override connectedCallback(): void {
+    super.connectedCallback();
+    if (this.surface && !this.#unwatch) this.#watch(this.surface);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.#unwatch?.();
+    this.#unwatch = null;
+  }
+
+  #watch(model: SurfaceModel): void {
+    this.#unwatch?.();
+    this.#unwatch = model.subscribe(() => this.#touched(model.surfaceId));
+  }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('catalogs') && this.#applied.count > 0) this.#reset();
-    if (changed.has('mediaResolver')) this.#cache.resetMedia();
-    if (changed.has('messages') || changed.has('catalogs')) this.#apply(Array.isArray(this.messages) ? this.messages : []);
-  }
-
-  /** Applies the messages past those already applied, or starts over when the array is not an extension. */
-  #apply(messages: readonly unknown[]): void {
-    // An extension keeps the messages applied: checked by its ends (not item by item: a long-lived surface's list
-    // grows with every update, and this runs for each).
-    const { count, first, last } = this.#applied;
-    const extends_ = messages.length >= count && (count === 0 || (messages[0] === first && messages[count - 1] === last));
-    if (!extends_) this.#reset();
-    this.#applying = true;
-    try {
-      for (const message of messages.slice(this.#applied.count)) {
-        let error: A2uiError | null;
-        try {
-          const { message: expanded, origins } = this.#expand(message);
-          const refused = this.#store.apply(expanded);
-          error = refused && originalError(refused, origins);
-          if (!error) this.#afterApply(message);
-        } catch {
-          error = { code: 'INVALID_MESSAGE', surfaceId: '', message: 'The message could not be applied.' };
-        }
-        // A refused message is reported every time: the agent may send the same mistake again.
-        if (error) this.#refusals.push(error);
+    if (changed.has('mediaResolver')) this.cache.resetMedia();
+    if (changed.has('surface')) {
+      // Another surface (or a new life of one) starts without the state of the one before it.
+      this.cache.reset();
+      this.#hosts.clear();
+      if (this.surface) this.#watch(this.surface);
+      else {
+        this.#unwatch?.();
+        this.#unwatch = null;
       }
-    } finally {
-      this.#applying = false;
     }
-    this.#applied = { count: messages.length, first: messages[0], last: messages.at(-1) };
+    if (!this.surface && (changed.has('messages') || changed.has('catalogs'))) this.#own.apply(this.messages, this.catalogs, changed.has('catalogs'));
   }
 
-  /** After a message applied: a surface deleted or created anew starts without the state of one before it. */
-  #afterApply(message: unknown): void {
-    const surface = surfaceOf(message);
-    if (surface?.kind !== 'deleteSurface' && surface?.kind !== 'createSurface') return;
-    this.#cache.forget(`${surface.surfaceId}\u0000`);
-    this.#hosts.delete(surface.surfaceId);
-    this.#renderErrors.delete(surface.surfaceId);
-  }
-
-  /** A message with the higher-order components of its surface's catalog expanded (mantis-renderers.ts). */
-  #expand(message: unknown): { message: unknown; origins?: number[] } {
-    const surfaceId = surfaceOf(message)?.surfaceId;
-    const catalogId = surfaceId === undefined ? undefined : this.#store.get(surfaceId)?.catalogId;
-    return catalogId === undefined ? { message } : expandMessage(message, (this.catalogs ?? DEFAULT_CATALOGS).find((c) => c.catalogId === catalogId));
-  }
-
-  #reset(): void {
-    this.#store = this.#createStore();
-    this.#applied = { count: 0 };
-    this.#renderErrors.clear();
-    this.#cache.reset();
+  /** @internal The element's own surfaces started over: nothing of the ones before stays. */
+  restarted(): void {
+    this.cache.reset();
     this.#hosts.clear();
   }
 
   protected override render(): TemplateResult {
-    const ids = this.surfaceId !== undefined ? [this.surfaceId] : this.#store.surfaceIds();
+    const models = this.surface ? [this.surface] : this.#own.models(this.surfaceId);
     return html`<div part="base" class="base">
         ${repeat(
-          ids,
-          (id) => id,
-          (id) => this.#renderSurface(id),
+          models,
+          (model) => `${model.surfaceId}#${model.generation}`,
+          (model) => this.#renderSurface(model),
         )}
       </div>
       ${this.#links.render()}`;
   }
 
-  #renderSurface(surfaceId: string): TemplateResult | typeof nothing {
-    const surface = this.#store.get(surfaceId);
-    if (!surface) return nothing;
+  #renderSurface(model: SurfaceModel): TemplateResult | typeof nothing {
+    const surface = model.state;
+    const surfaceId = model.surfaceId;
+    if (!surface) {
+      return this.surface
+        ? html`<div part="surface" class="surface" data-surface-id=${surfaceId}><p part="fallback" class="fallback" role="status">This surface could not be shown.</p></div>`
+        : nothing;
+    }
     const renderers = Object.prototype.hasOwnProperty.call(this.renderers, surface.catalogId) ? this.renderers[surface.catalogId] : undefined;
     let body: TemplateResult | typeof nothing;
+    const found: A2uiError[] = [];
     if (!renderers) {
-      this.#pendingErrors.push({ code: 'VALIDATION_FAILED', surfaceId, path: '/catalogId', message: `This page cannot render the catalog "${surface.catalogId}".` });
+      found.push({ code: 'VALIDATION_FAILED', surfaceId, path: '/catalogId', message: `This page cannot render the catalog "${surface.catalogId}".` });
       body = html`<p part="fallback" class="fallback" role="status">This surface could not be shown: its catalog is not supported here.</p>`;
     } else {
-      const walk = new SurfaceWalk(this.#hostOf(surfaceId), surface, renderers);
+      let host = this.#hosts.get(model);
+      if (!host) this.#hosts.set(model, (host = surfaceHost(this, model)));
+      const walk = new SurfaceWalk(host, surface, renderers);
       try {
         body = walk.root();
       } catch {
         body = html`<p part="fallback" class="fallback" role="status">This surface could not be shown.</p>`;
       }
-      this.#pendingErrors.push(...walk.errors, ...(this.pending ? [] : walk.missing));
+      found.push(...walk.errors, ...(this.pending ? [] : walk.missing));
     }
-    const theme: Readonly<Record<string, unknown>> = surface.theme ?? {};
-    const color = theme['primaryColor'];
-    const name = theme['agentDisplayName'];
-    const primary = typeof color === 'string' && HEX_COLOR.test(color) ? color : '';
-    const agent = typeof name === 'string' ? name.slice(0, 200) : '';
-    const style = primary ? `--_a2ui-primary: ${primary}; --_a2ui-on-primary: ${onColor(primary)}` : '';
+    this.#found.set(model, found);
+    const { style, agent } = themeOf(surface.theme);
     return html`<div part="surface" class="surface" data-surface-id=${surfaceId} .style=${style}>
       ${agent ? html`<p part="agent" class="agent">${agent}</p>` : nothing}${body}
     </div>`;
   }
 
   protected override updated(): void {
-    const refusals = this.#refusals;
-    const errors = this.#pendingErrors;
-    this.#refusals = [];
-    this.#pendingErrors = [];
-    for (const error of refusals) emit(this, 'mantis-a2ui-error', { error });
-    for (const error of errors) {
-      const components = this.#store.get(error.surfaceId)?.components;
-      let seen = this.#renderErrors.get(error.surfaceId);
-      if (!seen || seen.components !== components) this.#renderErrors.set(error.surfaceId, (seen = { components, keys: new Set() }));
-      const key = JSON.stringify(error);
-      if (seen.keys.has(key)) continue;
-      seen.keys.add(key);
-      emit(this, 'mantis-a2ui-error', { error });
-    }
+    // What a render could not draw goes to each surface's model, which reports each error once.
+    const found = this.#found;
+    this.#found = new Map();
+    for (const [model, errors] of found) if (errors.length > 0) model.rendered(errors);
+    for (const error of this.#own.takeErrors()) emit(this, 'mantis-a2ui-error', { error });
     const changed = [...this.#changed];
     this.#changed.clear();
     for (const surfaceId of changed) emit(this, 'mantis-a2ui-change', { surfaceId });
   }
 
-  #hostOf(surfaceId: string): A2uiSurfaceHost {
-    const known = this.#hosts.get(surfaceId);
-    if (known) return known;
-    const host: A2uiSurfaceHost = {
-      surfaceId,
-      headingLevel: () => Math.max(1, Math.min(6, Math.trunc(this.headingLevel) || 3)),
-      viewPolicy: () => ({ messageId: this.messageId, readOnly: this.readOnly, actionsDisabled: this.actionsDisabled }),
-      write: (pointer, value) => {
-        if (!this.#store.setData(surfaceId, pointer, value)) this.requestUpdate();
-      },
-      activate: (node, trigger) => this.#activate(surfaceId, node, trigger),
-      local: (key, initial) => this.#cache.local(`${surfaceId}\u0000${key}`, initial),
-      markdown: (key, text, inline) => this.#cache.markdown(`${surfaceId}\u0000${key}`, text, inline),
-      media: (key) => this.#cache.media(key, this.mediaResolver),
-      domId: (key, part) => this.#cache.domId(`${surfaceId}\u0000${key}\u0000${part}`),
-      update: () => {
-        this.requestUpdate();
-        return this.updateComplete;
-      },
-    };
-    this.#hosts.set(surfaceId, host);
-    return host;
+  /** @internal The heading level of a surface's top heading, bounded (surface-host.ts). */
+  level(): number {
+    return Math.max(1, Math.min(6, Math.trunc(this.headingLevel) || 3));
   }
 
-  /** A Button was clicked: its server event (context resolved now, against the data model as it is now) or openUrl. */
-  #activate(surfaceId: string, node: A2uiNode, trigger: HTMLElement): void {
-    const surface = this.#store.get(surfaceId);
-    const action = node.component['action'];
-    if (!surface || typeof action !== 'object' || action === null) return;
-    const ctx: EvalContext = { data: surface.data, scope: node.scope };
-    const { event, functionCall } = action as { event?: { name?: unknown; context?: unknown }; functionCall?: { call?: unknown; args?: Record<string, unknown> } };
-    if (event && typeof event.name === 'string') {
-      const context: JsonObject =
-        typeof event.context === 'object' && event.context !== null ? resolveContext(event.context as JsonObject, ctx) : {};
-      const detail: A2uiActionDetail = {
-        action: { name: event.name, surfaceId, sourceComponentId: node.id, timestamp: new Date().toISOString(), context },
-        ...(surface.sendDataModel ? { dataModel: surface.data } : {}),
-      };
-      emit(this, 'mantis-a2ui-action', detail);
-    } else if (functionCall && functionCall.call === OPEN_URL) {
-      const shown = evaluateString((functionCall.args?.['url'] ?? '') as JsonValue, ctx);
-      void this.#links.ask(shown, trigger);
-    }
+  /** @internal The message, read-only and disabled state our v1 components follow (surface-host.ts). */
+  viewPolicy(): ReturnType<A2uiSurfaceHost['viewPolicy']> {
+    return { messageId: this.messageId, readOnly: this.readOnly, actionsDisabled: this.actionsDisabled };
+  }
+
+  /** @internal How an image key becomes an object URL here, or null when nothing may be fetched (surface-host.ts). */
+  resolveMedia(): ((key: string) => Promise<string>) | null {
+    if (this.mediaResolver) return this.mediaResolver;
+    const media = this.surface ? this.port?.media : null;
+    if (!media) return null;
+    // Images of `agent_files/...` keys come through the chat's authenticated media service, as in views; nothing else.
+    return async (key) => {
+      const preview = await media.preview(key);
+      if (!preview.ok) throw new Error('not shown');
+      return preview.url;
+    };
+  }
+
+  /** @internal A Button's server event: fired, and sent to the agent through the chat's port (surface-host.ts). */
+  act(detail: A2uiActionDetail): void {
+    emit(this, 'mantis-a2ui-action', detail);
+    if (this.surface) this.port?.sendA2uiAction(detail.action);
+  }
+
+  /** @internal A Button's openUrl, asked before it opens (surface-host.ts). */
+  askToOpen(url: string, trigger: HTMLElement): void {
+    void this.#links.ask(url, trigger);
   }
 }

@@ -5,7 +5,6 @@ export { MantisA2uiSurface };
 export type { A2uiActionDetail, A2uiChangeDetail, A2uiErrorDetail, A2uiMediaResolver } from './mantis-a2ui-surface.component.js';
 export { BASIC_RENDERERS } from './basic-renderers.js';
 export { moveSurface } from './move.js';
-export { clientDataModel, createChatSurface, type ChatSurfaceHooks } from './chat-surface.js';
 export { DEFAULT_CATALOGS, DEFAULT_RENDERERS, MANTIS_RENDERERS } from './mantis-renderers.js';
 export type { A2uiNode, A2uiRenderFn, A2uiRenderers, A2uiSurfaceHost, SurfaceWalk } from './render-walk.js';
 

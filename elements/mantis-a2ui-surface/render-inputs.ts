@@ -1,7 +1,7 @@
+import { bindingPointer } from '../../src/protocols/a2ui/index.js';
+import type { JsonValue } from '../../src/protocols/a2ui/index.js';
 import { html, nothing, type TemplateResult } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
-import { bindingPointer } from '../../src/protocols/a2ui/evaluate.js';
-import type { JsonValue } from '../../src/protocols/a2ui/types.js';
 import { accessibleDescription, accessibleLabel, oneOf, weightStyle, type A2uiNode, type A2uiRenderers, type SurfaceWalk } from './render-walk.js';
 import { fromDateInput, toDateInput, type DateInputType } from './date-input.js';
 

@@ -1,10 +1,8 @@
+import { createEvalBudget, evaluate, evaluateBoolean, evaluateNumber, evaluateString, evaluateStringList, failingChecks, type EvalBudget, type EvalContext, formatPointer, getPointer, parsePointer, resolvePath } from '../../src/protocols/a2ui/index.js';
+import type { SurfaceState, A2uiComponent, A2uiError, JsonValue } from '../../src/protocols/a2ui/index.js';
 import { html, nothing, type TemplateResult } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
 // From their modules, not the core's index: in the IIFE this element is a lazy file that carries only what it uses.
-import { createEvalBudget, evaluate, evaluateBoolean, evaluateNumber, evaluateString, evaluateStringList, failingChecks, type EvalBudget, type EvalContext } from '../../src/protocols/a2ui/evaluate.js';
-import { formatPointer, getPointer, parsePointer, resolvePath } from '../../src/protocols/a2ui/pointer.js';
-import type { SurfaceState } from '../../src/protocols/a2ui/surface.js';
-import type { A2uiComponent, A2uiError, JsonValue } from '../../src/protocols/a2ui/types.js';
 import { A2UI_LIMITS } from '../../src/limits.js';
 
 /*

@@ -1,9 +1,9 @@
+import { ContextProvider } from '@lit/context';
 import { html, nothing, render, type ReactiveController, type TemplateResult } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
-import { UI_SURFACES, type MapAdapter, type UiEnvelopeEntry, type UiSurface } from '../../src/protocols/agent-ui/types.js';
-import type { ArtifactSource, AssistantMessage, ChatSession } from '../../src/index.js';
-import type { EnvelopeStatusDetail } from '../events.js';
-import '../agent-envelope/agent-envelope.js';
+import type { ArtifactSource, AssistantMessage, ChatSession, EnvelopePart, MapAdapter } from '../../src/index.js';
+import { chatPort, type ChatPort } from '../internal/chat-context.js';
+import { requireAgentEnvelope } from '../agent-envelope/agent-envelope.js';
 
 /** What the chat's envelopes need from the element. */
 export interface EnvelopeHost extends HTMLElement {
@@ -18,7 +18,7 @@ export interface EnvelopeHost extends HTMLElement {
   requestUpdate(): void;
 }
 
-/** Where a chat shows each surface's envelopes, for the timeline. */
+/** Where a chat shows envelopes, for the timeline: the same object until one of its values changes. */
 export interface EnvelopeSurfaces {
   /** The agent-ui base URL (`agent-ui-url`, else the Composer URL's host). */
   readonly base: string;
@@ -30,79 +30,67 @@ export interface EnvelopeSurfaces {
   /** Whether the page handed over a canvas. */
   readonly canvas: boolean;
   /** The surfaces the page provides, for `<agent-envelope surfaces>` (one array per combination, so it never looks changed). */
-  readonly provided: readonly UiSurface[];
-  /** Opens a side_panel envelope in the artifact panel. */
-  readonly openSidePanel: (message: AssistantMessage, entry: UiEnvelopeEntry) => void;
+  readonly provided: readonly string[];
 }
 
-/** The surface an entry asks for, read without trusting it (the element validates the envelope itself). */
-export function surfaceOf(entry: UiEnvelopeEntry): UiSurface | null {
-  const surface = (entry.envelope as { surface?: unknown } | null)?.surface;
-  return (UI_SURFACES as readonly unknown[]).includes(surface) ? (surface as UiSurface) : null;
-}
+/** The port providers of the canvases chats drew into (a context provider cannot be taken off an element). */
+const providers = new WeakMap<HTMLElement, ContextProvider<typeof chatPort>>();
 
-/** A short name of an envelope for people: its component, or its chart's title (read without trusting it). */
-function titleOf(entry: UiEnvelopeEntry): string {
-  const value = entry.envelope as { component?: unknown; spec?: { title?: { text?: unknown } } } | null;
-  const title = typeof value?.component === 'string' ? value.component : value?.spec?.title?.text;
-  return typeof title === 'string' && title ? title.slice(0, 80) : 'Agent panel';
-}
+/** Where an envelope asks to be shown, as the core's check found it (null: it failed its check, and falls back in place). */
+const surfaceOf = (part: EnvelopePart): string | null => (part.data.check.ok ? part.data.check.surface : null);
+const titleOf = (part: EnvelopePart): string => (part.data.check.ok ? part.data.check.title : 'Agent panel');
 
 /**
- * A chat's agent-ui@1 envelopes: the registry cached per session (the agent-ui runtime keeps one loader per session
- * and base URL, made when the first envelope needs it), the render statuses its envelopes report (persisted through the session), side_panel envelopes opened in the
- * artifact panel as they arrive, and canvas envelopes drawn into the canvas the page handed over.
+ * A chat's agent-ui@1 envelopes, which arrive as envelope parts of their messages (checked by the core): drawn in
+ * place, or opened in the artifact panel (side_panel, as they arrive live), or drawn into the canvas the page handed
+ * over. Each `<agent-envelope>` reports how it rendered through the chat's port; the chat provides that port on the
+ * canvas too.
  */
-export class ChatEnvelopes implements ReactiveController {
+export class EnvelopesController implements ReactiveController {
   readonly #host: EnvelopeHost;
-  readonly #openArtifact: (source: ArtifactSource) => boolean;
-  #canvas: HTMLElement | null = null;
-  readonly #onStatus = (event: Event): void => {
-    const detail = (event as CustomEvent<EnvelopeStatusDetail>).detail;
-    if (detail.envelopeId) this.#host.session.setEnvelopeStatus(detail.envelopeId, detail.status, detail.message);
-  };
+  readonly #port: () => ChatPort;
+  #canvas: { readonly element: HTMLElement; readonly provider: ContextProvider<typeof chatPort> } | null = null;
+  /** Side-panel envelopes already opened (or seen on replay): each opens once, as it arrives. */
+  readonly #opened = new Set<string>();
+  #toOpen: Array<{ readonly message: AssistantMessage; readonly part: EnvelopePart }> = [];
 
-  constructor(host: EnvelopeHost, openArtifact: (source: ArtifactSource) => boolean) {
+  constructor(host: EnvelopeHost, port: () => ChatPort) {
     this.#host = host;
-    this.#openArtifact = openArtifact;
+    this.#port = port;
     host.addController(this);
   }
 
-  /** A side_panel envelope opens in the artifact panel as it arrives (a replayed one waits for its Show button). */
-  arrived(messageId: string | null, envelopeId: string): void {
-    if (!messageId) return;
-    void this.#host.updateComplete.then(() => {
-      const message = this.#host.session.thread.assistant(messageId);
-      const entry = message?.uiEnvelopes.find((e) => e.envelopeId === envelopeId);
-      if (message && entry && surfaceOf(entry) === 'side_panel') this.#openSide(message, entry);
-    });
-  }
-
-  /** Opens a side_panel envelope in the artifact panel (through the cancelable `mantis-artifact-open`). */
-  #openSide(message: AssistantMessage, entry: UiEnvelopeEntry): void {
-    this.#openArtifact({
-      node: { id: entry.envelopeId, type: 'artifact', title: titleOf(entry), format: 'json', content: JSON.stringify(entry.envelope) },
-      viewId: 'agent-ui',
-      messageId: message.id,
-      envelope: {
-        envelopeId: entry.envelopeId,
-        agentUiUrl: this.base,
-        sessionId: message.uiSessionId ?? '',
-        registryScope: this.#host.session,
-        ...(this.#host.agentUiHeaders ? { headers: this.#host.agentUiHeaders } : {}),
-      },
-    });
-  }
-
   hostConnected(): void {
-    this.#host.addEventListener('mantis-envelope-status', this.#onStatus);
     // Put back after a move: the canvas it emptied is drawn again.
     this.#host.requestUpdate();
   }
 
   hostDisconnected(): void {
-    this.#host.removeEventListener('mantis-envelope-status', this.#onStatus);
     this.#setCanvas(null);
+  }
+
+  hostUpdated(): void {
+    const open = this.#toOpen;
+    this.#toOpen = [];
+    for (const { message, part } of open) this.#openSide(message, part);
+    this.#renderCanvas();
+  }
+
+  /** Opens a side_panel envelope in the artifact panel (through the port, so the page may show it itself). */
+  #openSide(message: AssistantMessage, part: EnvelopePart): void {
+    const source: ArtifactSource = {
+      node: { id: part.id, type: 'artifact', title: titleOf(part), format: 'json', content: JSON.stringify(part.data.entry.envelope) },
+      viewId: 'agent-ui',
+      messageId: message.id,
+      envelope: {
+        envelopeId: part.id,
+        agentUiUrl: this.base,
+        sessionId: part.data.sessionId,
+        registryScope: this.#host.session,
+        ...(this.#host.agentUiHeaders ? { headers: this.#host.agentUiHeaders } : {}),
+      },
+    };
+    this.#port().openArtifact(source);
   }
 
   #base: { readonly given: string | undefined; readonly url: string | undefined; readonly base: string } | null = null;
@@ -129,85 +117,88 @@ export class ChatEnvelopes implements ReactiveController {
 
   #surfaces: EnvelopeSurfaces | null = null;
 
-  /** What the timeline shows envelopes with: the same object until one of its values changes. */
+  /** What envelopes are drawn with: the same object until one of its values changes. */
   surfaces(): EnvelopeSurfaces {
     const [base, scope, mapAdapter, headers, canvas] = [this.base, this.#host.session, this.#host.mapAdapter, this.#host.agentUiHeaders, this.#host.canvas !== null];
     const last = this.#surfaces;
     if (last?.base === base && last.scope === scope && last.mapAdapter === mapAdapter && last.headers === headers && last.canvas === canvas) return last;
-    const provided: UiSurface[] = ['chat_inline', 'side_panel', ...(canvas ? (['canvas'] as const) : []), ...(mapAdapter ? (['map_overlay'] as const) : [])];
-    return (this.#surfaces = { base, scope, mapAdapter, headers, canvas, provided, openSidePanel: (message, entry) => this.#openSide(message, entry) });
+    const provided = ['chat_inline', 'side_panel', ...(canvas ? ['canvas'] : []), ...(mapAdapter ? ['map_overlay'] : [])];
+    return (this.#surfaces = { base, scope, mapAdapter, headers, canvas, provided });
+  }
+
+  /**
+   * An envelope part in the transcript: chat_inline (and one that failed its check, which falls back in place) and
+   * map_overlay (a line saying what the map did) render in place; side_panel and canvas show a short line saying where
+   * they went, or, with no such surface on the page, a notice in their place.
+   */
+  render(message: AssistantMessage, part: EnvelopePart, ctx: EnvelopeSurfaces): TemplateResult {
+    const surface = surfaceOf(part);
+    if (surface === 'side_panel' && !this.#opened.has(part.id)) {
+      this.#opened.add(part.id);
+      // One that arrived now opens at once; a replayed one waits for its Show button.
+      if (this.#host.session.thread.arrivedLive(message.id)) this.#toOpen.push({ message, part });
+    }
+    if (surface === 'side_panel' || (surface === 'canvas' && ctx.canvas)) {
+      const title = titleOf(part);
+      const where = surface === 'side_panel' ? 'the side panel' : 'the canvas';
+      const open = surface === 'side_panel' ? () => this.#openSide(message, part) : null;
+      return html`<p part="envelope-elsewhere" class="envelope-elsewhere">
+        <span>${title}: shown in ${where}.</span>
+        ${open ? html`<button type="button" class="link" aria-label=${`Show ${title} in the side panel`} @click=${open}>Show</button>` : nothing}
+      </p>`;
+    }
+    return envelopeElement(part, ctx, ctx.provided);
   }
 
   /** Draws the conversation's canvas envelopes into the page's canvas (after each chat update). */
-  renderCanvas(): void {
+  #renderCanvas(): void {
     const canvas = this.#host.canvas;
-    const surfaces = this.surfaces();
     this.#setCanvas(canvas);
     if (!canvas) return;
-    const entries = this.#host.session.messages.flatMap((m) =>
-      m.role === 'assistant' ? m.uiEnvelopes.filter((e) => surfaceOf(e) === 'canvas').map((entry) => ({ message: m, entry })) : [],
+    const ctx = this.surfaces();
+    const parts = this.#host.session.messages.flatMap((m) =>
+      m.role === 'assistant' ? m.parts.filter((p): p is EnvelopePart => p.type === 'data-mantis-envelope' && surfaceOf(p) === 'canvas') : [],
     );
-    render(
-      html`${repeat(
-        entries,
-        ({ entry }) => entry.envelopeId,
-        ({ message, entry }) => envelopeElement(message, entry, surfaces, null),
-      )}`,
-      canvas,
-    );
+    render(html`${repeat(parts, (part) => part.id, (part) => envelopeElement(part, ctx, null))}`, canvas);
   }
 
   #setCanvas(canvas: HTMLElement | null): void {
-    if (this.#canvas === canvas) return;
+    if (this.#canvas?.element === canvas) return;
     if (this.#canvas) {
-      this.#canvas.removeEventListener('mantis-envelope-status', this.#onStatus);
-      render(nothing, this.#canvas);
+      render(nothing, this.#canvas.element);
+      this.#canvas.provider.setValue(undefined);
     }
-    this.#canvas = canvas;
-    canvas?.addEventListener('mantis-envelope-status', this.#onStatus);
+    if (!canvas) {
+      this.#canvas = null;
+      return;
+    }
+    // The canvas is the page's, outside the chat: the port is provided there too, for the envelopes drawn into it.
+    let provider = providers.get(canvas);
+    if (!provider) providers.set(canvas, (provider = new ContextProvider(canvas, { context: chatPort, initialValue: undefined })));
+    provider.setValue(this.#port());
+    this.#canvas = { element: canvas, provider };
+  }
+
+  /** The port changed (another session, another media service): the canvas's envelopes see the new one. */
+  portChanged(): void {
+    this.#canvas?.provider.setValue(this.#port());
   }
 }
 
-/** One `<agent-envelope>` for an entry; `surfaces` lists what the page provides (null: render it whatever it asks). */
-function envelopeElement(message: AssistantMessage, entry: UiEnvelopeEntry, ctx: EnvelopeSurfaces, surfaces: readonly UiSurface[] | null): TemplateResult {
+/** One `<agent-envelope>` for an envelope part; `surfaces` lists what the page provides (null: render it whatever it asks). */
+function envelopeElement(part: EnvelopePart, ctx: EnvelopeSurfaces, surfaces: readonly string[] | null): TemplateResult {
+  // In the IIFE the element is a file of its own: what is set on it now is taken when it is defined.
+  requireAgentEnvelope();
   return html`<agent-envelope
     part="envelope"
-    envelope-id=${entry.envelopeId}
+    envelope-id=${part.id}
     agent-ui-url=${ctx.base}
-    session-id=${message.uiSessionId ?? ''}
-    .envelope=${entry.envelope}
-    .createdAt=${entry.createdAt}
+    session-id=${part.data.sessionId}
+    .envelope=${part.data.entry.envelope}
+    .createdAt=${part.data.entry.createdAt}
     .registryScope=${ctx.scope}
     .mapAdapter=${ctx.mapAdapter}
     .agentUiHeaders=${ctx.headers}
     .surfaces=${surfaces}
   ></agent-envelope>`;
-}
-
-/**
- * A message's envelopes in the transcript: chat_inline (and anything whose surface is unknown, which falls back
- * there) and map_overlay (a line saying what the map did) render in place; side_panel and canvas show a short line
- * saying where they went, or, with no such surface on the page, a notice in their place.
- */
-export function renderEnvelopes(message: AssistantMessage, ctx: EnvelopeSurfaces | null): TemplateResult | typeof nothing {
-  if (!ctx || message.uiEnvelopes.length === 0) return nothing;
-  return html`<div class="envelopes">
-    ${repeat(
-      message.uiEnvelopes,
-      (entry) => entry.envelopeId,
-      (entry) => {
-        const surface = surfaceOf(entry);
-        if (surface === 'side_panel' || (surface === 'canvas' && ctx.canvas)) {
-          const title = titleOf(entry);
-          const where = surface === 'side_panel' ? 'the side panel' : 'the canvas';
-          const open = surface === 'side_panel' ? () => ctx.openSidePanel(message, entry) : null;
-          return html`<p part="envelope-elsewhere" class="envelope-elsewhere">
-            <span>${title}: shown in ${where}.</span>
-            ${open ? html`<button type="button" class="link" aria-label=${`Show ${title} in the side panel`} @click=${open}>Show</button>` : nothing}
-          </p>`;
-        }
-        return envelopeElement(message, entry, ctx, ctx.provided);
-      },
-    )}
-  </div>`;
 }

@@ -1,9 +1,9 @@
 import { ContextProvider } from '@lit/context';
 import { LitElement, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
-import { type ActionRegistry, type AttachmentLimits, type ChatMessage, type ChatSession, type ComposerMode, type MediaTokenProvider, type PersistedMessage, type Transport } from '../../src/index.js';
+import { type ActionRegistry, type AttachmentLimits, type ChatMessage, type ChatSession, type ComposerMode, type MapAdapter, type MediaTokenProvider, type PersistedMessage, type Transport } from '../../src/index.js';
 import { emit } from '../events.js';
-import { chatServices } from '../internal/chat-context.js';
+import { chatPort } from '../internal/chat-context.js';
 import { isTheme, themeStyles, type Theme } from '../internal/theme.styles.js';
 import { composerFormStyles, prefillInput, renderComposerForm, renderStatus } from './composer-form.js';
 import { ChatSessionBinding, checkConnectionValues, isSession, onUnlessFalse, rejectValue, type BindingEvent, type ChatTransportKind } from './session-binding.js';
@@ -16,12 +16,11 @@ import { userMessageStyles } from './user-message.js';
 import { dispatchSessionEvent } from './session-events.js';
 import { tourStyles } from './tour.js';
 import { ChatWorkspace } from './workspace.js';
-import { ChatEnvelopes } from './envelopes.js';
-import { ChatSurfaces } from './surfaces.js';
+import { EnvelopesController } from './envelopes.js';
+import { SurfacesController } from './surfaces.js';
 import { ChatAttachments } from './attachments.js';
 import { attachmentCardStyles } from './attachment-card.js';
 import { requireArtifactPanel } from '../mantis-artifact-panel/mantis-artifact-panel.js';
-import type { MapAdapter } from '../../src/protocols/agent-ui/types.js';
 
 /**
  * The Composer: a transcript of streamed answers with validated views between their paragraphs, and an input. It is a
@@ -46,7 +45,8 @@ import type { MapAdapter } from '../../src/protocols/agent-ui/types.js';
  * @fires {CustomEvent<ActionDetail>} mantis-action - An action for the page to carry out: navigate and summarize (the page owns the map and the canvas), or a Visual Tour step (a navigate action).
  * @fires {CustomEvent<ActionRequestDetail>} mantis-action-request - The user chose an action of a view (after its confirmation), before any handler runs it. Cancelable: cancel it to handle the action yourself.
  * @fires {CustomEvent<ActionOutcomeDetail>} mantis-action-outcome - A state-changing action was confirmed (pending), then delivered, rejected (with the server's reason) or failed; or its task reported progress. Persisted with its message.
- * @fires {CustomEvent<ProtocolErrorDetail>} mantis-protocol-error - A frame from the server failed validation and was skipped, or the server reported an error.
+ * @fires {CustomEvent<ProtocolErrorDetail>} mantis-protocol-error - A frame from the server failed validation (a required field missing or wrong) and was skipped, or the server reported an error.
+ * @fires {CustomEvent<ProtocolNoticeDetail>} mantis-protocol-notice - Something on the wire this chat does not know (an event type of a later protocol version) was skipped; never an error. Each kind once per conversation.
  * @fires {CustomEvent<ConfigErrorDetail>} mantis-config-error - A property was given a value of the wrong kind (it was ignored), or the configuration cannot be honoured.
  * @fires {CustomEvent<ViewErrorDetail>} mantis-view-error - A view of a message, or some of its children, failed validation (from a nested view).
  * @fires {CustomEvent<ArtifactCloseDetail>} mantis-artifact-close - A tab of the built-in artifact panel closed: by the user, or to make room when a cap of the store was reached (`detail.evicted`).
@@ -73,6 +73,7 @@ import type { MapAdapter } from '../../src/protocols/agent-ui/types.js';
  * @csspart envelope-elsewhere - The line of an envelope shown in the side panel or the canvas.
  * @csspart debug - A loaded message's deprecated `tool_call` or `artifacts` field, shown collapsed as JSON text.
  * @csspart truncated - The note where a reply's text stops being shown: it is longer than the chat displays.
+ * @csspart unavailable - The note in a reply where part of it belongs to a protocol this page could not load.
  * @csspart tour - A Visual Tour; its steps are `tour-step` parts, their buttons `tour-show`.
  * @csspart tour-step - One step of a tour.
  * @csspart tour-show - The button that shows a tour step on the map.
@@ -84,7 +85,7 @@ import type { MapAdapter } from '../../src/protocols/agent-ui/types.js';
  * @csspart attachment-progress - The upload progress bar of an attached file.
  * @csspart attachment-error - Why files were not attached (over a limit, a type not accepted, content that is not what its name says).
  * @csspart waiting - The line of a message waiting for its files to upload, with a button that keeps it from being sent.
- * @csspart tool - A tool call in the timeline; also `tool-<state>` with its AI SDK state.
+ * @csspart tool - A tool call in the timeline; also `tool-<state>` with its AI SDK state, or `tool-unlisted` for a state the backend named that the protocol does not list (shown neutrally, under its own name).
  * @csspart reasoning - Reasoning in the timeline (collapsible).
  * @csspart todo - The todo list from trusted todo events.
  * @csspart copy-button - The copy button of an assistant message.
@@ -318,21 +319,21 @@ export class MantisChat extends LitElement {
     connection: undefined,
   };
   readonly #binding = new ChatSessionBinding(this, (event) => this.#onSession(event));
-  readonly #services = new ContextProvider(this, { context: chatServices, initialValue: this.#binding.services });
+  readonly #services = new ContextProvider(this, { context: chatPort, initialValue: this.#binding.services });
   readonly #follow = new FollowBottom(this, () => this.transcript, () => this.renderRoot?.querySelector?.('.transcript-content') ?? null);
   readonly #workspace = new ChatWorkspace(this, () => {
     this.#binding.refreshServices();
-    this.#services.setValue(this.#binding.services);
+    this.#providePort();
   });
-  readonly #envelopes = new ChatEnvelopes(this, (source) => this.#binding.services.openArtifact(source));
+  readonly #envelopes = new EnvelopesController(this, () => this.#binding.services);
   readonly #attachments = new ChatAttachments(this, (text) => (this.announcement = text));
-  readonly #timeline = timelineContext(
-    this,
-    () => this.session,
-    (text) => (this.announcement = text),
-    () => this.#envelopes.surfaces(),
-    new ChatSurfaces(this, (text) => (this.sendError = text)),
-  );
+  readonly #timeline = timelineContext(this, () => this.session, (text) => (this.announcement = text), this.#envelopes, new SurfacesController(this));
+
+  /** Gives the children (and the canvas) the port as it is now. */
+  #providePort(): void {
+    this.#services.setValue(this.#binding.services);
+    this.#envelopes.portChanged();
+  }
 
   /** The messages of the conversation, oldest first, with their parts. */
   get conversation(): readonly ChatMessage[] {
@@ -449,16 +450,11 @@ export class MantisChat extends LitElement {
     if (!this.hasUpdated || uploads.some((name) => changed.has(name))) this.#attachments.configure();
     if (moved) this.#binding.connect({ url: this.url, kind: this.transport, connection: this.connection, relativeTo: document.baseURI });
     this.#appliedConnection = { url: this.url, transport: this.transport, connection: this.connection };
-    this.#services.setValue(this.#binding.services);
-  }
-
-  protected override updated(): void {
-    this.#envelopes.renderCanvas();
+    this.#providePort();
   }
 
   #onSession(event: BindingEvent): void {
     if (event.type === 'messages') return this.#window.set(this.session.messages);
-    if (event.type === 'ui-envelope') this.#envelopes.arrived(event.messageId, event.event.envelope_id);
     if (event.type === 'waiting') {
       // Sent: the input it waited in is emptied; not sent: its text stays there to edit, with why.
       if (event.end?.sent && this.input) this.input.value = '';
@@ -467,7 +463,7 @@ export class MantisChat extends LitElement {
     }
     if (event.type === 'session') {
       this.#attachments.configure();
-      this.#services.setValue(this.#binding.services);
+      this.#providePort();
       if (this.bagsUrl) this.#workspace.applyBags();
       if (this.mediaBaseUrl) this.#workspace.applyMedia();
     }
@@ -475,7 +471,8 @@ export class MantisChat extends LitElement {
     if (event.type === 'session' || event.type === 'state') this.requestUpdate();
     if (event.type === 'backoff') this.retryDelay = event.delay;
     if (event.type === 'prefill') this.#prefill(event.text);
-    if (event.type === 'a2ui-action-result' && event.status === 'rejected') this.sendError = `The agent did not take the action${event.reason ? `: ${event.reason}` : '.'}`;
+    // Something a protocol refused (the agent did not take an A2UI action, say) shows under the input.
+    if (event.type === 'protocol-event' && event.event.type === 'refused' && typeof event.event['message'] === 'string') this.sendError = event.event['message'];
     if (event.type !== 'session') dispatchSessionEvent(this, event, (text) => (this.announcement = text));
   }
 

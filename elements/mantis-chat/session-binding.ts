@@ -1,5 +1,5 @@
 import type { ReactiveControllerHost } from 'lit';
-import { ChatSession, createTransport, globalGenerativeUiSwitch, isTransportKind, type SessionEvent, type Transport, type TransportKind } from '../../src/index.js';
+import { ChatSession, globalGenerativeUiSwitch, isTransport, openConnection, type SessionEvent, type Transport, type TransportKind } from '../../src/index.js';
 import { emit } from '../events.js';
 import type { ChatServices } from '../internal/chat-context.js';
 import { rejectValue } from '../internal/reject-value.js';
@@ -13,7 +13,11 @@ export const onUnlessFalse = {
   toAttribute: (value: boolean): string | null => (value ? null : 'false'),
 };
 
-/** The kinds of connection `<mantis-chat transport>` accepts, attribute and property alike. */
+/**
+ * The kinds of connection `<mantis-chat transport>` accepts, attribute and property alike: `ws` and `sse` (the
+ * Composer). The kind of a protocol the page registered (registerProtocol) is accepted too; typed templates know only
+ * these two, so a TypeScript page names another one with a cast.
+ */
 export type ChatTransportKind = TransportKind;
 
 /**
@@ -35,11 +39,7 @@ export const RELEASE_DELAY_MS = 1000;
 
 const isFunction = (value: unknown): boolean => typeof value === 'function';
 
-/** Whether a value a host set is a transport object (duck-typed: it may come from another copy of the bundle). */
-export function isTransport(value: unknown): value is Transport {
-  const t = value as Partial<Record<keyof Transport, unknown>> | null;
-  return typeof t === 'object' && t !== null && isFunction(t.subscribe) && isFunction(t.send) && isFunction(t.connect) && isFunction(t.close);
-}
+export { isTransport };
 
 /** Whether a value a host set is a session (duck-typed, for the same reason). */
 export function isSession(value: unknown): value is ChatSession {
@@ -52,16 +52,19 @@ export function isSession(value: unknown): value is ChatSession {
  * object), puts back any of the wrong kind, and says whether where to connect really changed.
  */
 export function checkConnectionValues(
-  host: HTMLElement & { url: string | undefined; transport: unknown; connection: unknown },
+  host: HTMLElement & { url: string | undefined; transport: unknown; connection: unknown; readonly session: ChatSession },
   changed: Map<PropertyKey, unknown>,
 ): boolean {
   if (changed.has('connection') && host.connection !== undefined && !isTransport(host.connection)) {
     rejectValue(host, 'connection', 'a Transport object (subscribe, send, connect, close)');
     host.connection = undefined;
   }
-  if (changed.has('transport') && !isTransportKind(host.transport)) {
-    rejectValue(host, 'transport', isTransport(host.transport) ? '"ws" or "sse" (set a transport object as `connection`)' : '"ws" or "sse"');
-    host.transport = isTransportKind(changed.get('transport')) ? changed.get('transport') : 'ws';
+  const kinds = host.session.protocols.connectionKinds();
+  const known = (value: unknown): boolean => typeof value === 'string' && kinds.includes(value);
+  if (changed.has('transport') && !known(host.transport)) {
+    const named = kinds.map((k) => `"${k}"`).join(', ');
+    rejectValue(host, 'transport', isTransport(host.transport) ? `one of ${named} (set a transport object as \`connection\`)` : `one of ${named}`);
+    host.transport = known(changed.get('transport')) ? changed.get('transport') : 'ws';
   }
   return (['url', 'transport', 'connection'] as const).some((name) => changed.has(name) && changed.get(name) !== host[name]);
 }
@@ -133,6 +136,8 @@ export class ChatSessionBinding {
           // A follow-up goes through the chat's own send: its cancelable mantis-send, its checks and its scrolling.
           send: (text) => ((host() as unknown as { send(text: string): boolean }).send(text) ? { ok: true } : { ok: false, message: 'the message was not sent' }),
         }),
+      sendA2uiAction: (action) => void session.sendA2uiAction(action),
+      setEnvelopeStatus: (envelopeId, status, message) => session.setEnvelopeStatus(envelopeId, status, message),
       get media() {
         return session.media;
       },
@@ -186,14 +191,15 @@ export class ChatSessionBinding {
       if (session === this.#own) session.useTransport(null);
       return;
     }
-    const kind = isTransportKind(settings.kind) ? settings.kind : 'ws';
-    let transport: Transport | null = null;
+    const kind = typeof settings.kind === 'string' ? settings.kind : 'ws';
+    let connection = null;
     try {
-      transport = createTransport(kind, settings.url, { relativeTo: settings.relativeTo, generativeUi: session.generativeUi });
+      const options = { url: settings.url, relativeTo: settings.relativeTo, generativeUi: session.generativeUi, advertises: session.protocols.advertises() };
+      connection = openConnection(session.protocols, kind, options);
     } catch {
       this.#listener({ type: 'protocol-error', reason: 'invalid url' });
     }
-    session.useTransport(transport, { owned: true });
+    session.useConnection(connection, { owned: true });
   }
 
   hostConnected(): void {

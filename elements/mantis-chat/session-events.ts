@@ -1,5 +1,5 @@
 import { copyText, describeOutcome, followUpPrompt, type SessionEvent } from '../../src/index.js';
-import { emit } from '../events.js';
+import { emit, type A2uiErrorDetail } from '../events.js';
 
 /**
  * Turns a session's events into the chat's DOM events (typed, bubbling, composed) and its polite announcements.
@@ -42,9 +42,12 @@ export function dispatchSessionEvent(host: HTMLElement, event: SessionEvent, ann
       if (event.outcome.status !== 'pending' || event.outcome.task) announce(`${event.outcome.type}: ${describeOutcome(event.outcome)}`);
       emit(host, 'mantis-action-outcome', { messageId: event.messageId, outcome: event.outcome });
       return;
-    case 'a2ui-action-result':
-      // The chat shows a refusal under its input too (mantis-chat.component.ts).
-      if (event.status === 'rejected') announce(`The agent did not take the action${event.reason ? `: ${event.reason}` : '.'}`);
+    case 'protocol-notice':
+      emit(host, 'mantis-protocol-notice', { key: event.key, reason: event.reason });
+      return;
+    case 'protocol-event':
+      if (event.event.type === 'refused' && typeof event.event['message'] === 'string') announce(event.event['message']);
+      if (event.protocol === 'a2ui' && event.event.type === 'error') emit(host, 'mantis-a2ui-error', { error: event.event['error'] as A2uiErrorDetail['error'] });
       return;
     case 'waiting':
       // The input area's waiting line is a status of its own.
@@ -52,7 +55,6 @@ export function dispatchSessionEvent(host: HTMLElement, event: SessionEvent, ann
     case 'prefill':
     case 'messages':
     case 'backoff':
-    case 'ui-envelope':
       return;
     default:
       // Every session event is handled above: a new one fails the type check here.

@@ -1,7 +1,6 @@
 import { html, nothing, type ReactiveController, type TemplateResult } from 'lit';
 import { Directive, directive, type ElementPart } from 'lit/directive.js';
-import type { SurfacePlacement } from '../../src/protocols/a2ui/placements.js';
-import type { AssistantMessage, ChatSession, ClientDataModel } from '../../src/index.js';
+import type { AssistantMessage, ChatSession, SurfaceModel, SurfacePlacement } from '../../src/index.js';
 import { loadA2uiSurface, takenBeforeLoad, type A2uiSurfaceModule } from '../internal/lazy.js';
 
 /** What the chat's A2UI surfaces need from the element. */
@@ -11,28 +10,31 @@ export interface SurfaceHost extends HTMLElement {
   requestUpdate(): void;
 }
 
-/** A surface element, made by its module (`createChatSurface`). */
-type SurfaceElement = ReturnType<A2uiSurfaceModule['createChatSurface']>;
+/** The surface group of a session's A2UI state, as far as the chat draws it (the core holds it: src/protocols/a2ui/). */
+interface Surfaces {
+  readonly placements: ReadonlyMap<string, SurfacePlacement>;
+  surface(surfaceId: string): SurfaceModel | undefined;
+}
+
+type SurfaceElement = InstanceType<A2uiSurfaceModule['MantisA2uiSurface']>;
 
 const key = (messageId: string, surfaceId: string): string => `${messageId}\u0000${surfaceId}`;
 
 const TAG = 'mantis-a2ui-surface';
 
 /**
- * A2UI surfaces that follow the conversation (004_655f119d9cdaeeed.txt). Each live surface is one
- * `<mantis-a2ui-surface>` element, made once and kept for the surface's life; every assistant message that touched
- * the surface renders an empty slot where it first did, and after each render the element is moved into the slot of
- * its owner, the latest message that touched it. `moveBefore` moves it without disconnecting it, so typed input, focus,
- * selection and scroll positions survive; where the browser lacks it, focus, selection and scroll are put back.
+ * A2UI surfaces that follow the conversation (004_655f119d9cdaeeed.txt), as the session's A2UI state places them: each
+ * live surface is one `<mantis-a2ui-surface>` element, made once and kept for the surface's life and given its model;
+ * every assistant message that touched the surface renders an empty slot where it first did, and after each render
+ * the element is moved into the slot of its owner. `moveBefore` moves it without disconnecting it, so typed input,
+ * focus, selection and scroll positions survive; where the browser lacks it, they are put back.
  */
-export class ChatSurfaces implements ReactiveController {
+export class SurfacesController implements ReactiveController {
   readonly #host: SurfaceHost;
   /** The surface elements, by surface ID and generation. */
   readonly #elements = new Map<string, SurfaceElement>();
   /** The slots rendered now, by message and surface. */
   readonly #slots = new Map<string, HTMLElement>();
-  #placed: ReadonlyMap<string, SurfacePlacement> | null = null;
-  #dirty = true;
   /** The surface element's module (a lazy file in the IIFE): it defines the element and moves it keeping its state. */
   #kit: A2uiSurfaceModule | null = null;
   #loading = false;
@@ -41,31 +43,29 @@ export class ChatSurfaces implements ReactiveController {
   readonly slot = directive(
     // An element directive: `update` gets the slot element itself.
     class extends Directive {
-      render(_surfaces: ChatSurfaces, _messageId: string, _surfaceId: string): typeof nothing {
+      render(_surfaces: SurfacesController, _messageId: string, _surfaceId: string): typeof nothing {
         return nothing;
       }
-      override update(part: ElementPart, [surfaces, messageId, surfaceId]: [ChatSurfaces, string, string]): typeof nothing {
+      override update(part: ElementPart, [surfaces, messageId, surfaceId]: [SurfacesController, string, string]): typeof nothing {
         surfaces.#slots.set(key(messageId, surfaceId), part.element as HTMLElement);
-        surfaces.#dirty = true;
         return nothing;
       }
     },
   );
 
-  readonly #notify: (text: string) => void;
-  /** The data models of the surfaces shown that asked for them (client_data_model.json), or null. */
-  readonly #dataModel = (): ClientDataModel | null => this.#kit?.clientDataModel(this.#elements.values()) ?? null;
-
-  /** `notify` shows why an action could not be sent (under the chat's input). */
-  constructor(host: SurfaceHost, notify: (text: string) => void) {
+  constructor(host: SurfaceHost) {
     this.#host = host;
-    this.#notify = notify;
     host.addController(this);
   }
 
-  /** Where surfaces are now (a new Map only when an `a2ui` record changed it). */
+  /** The session's surfaces, once its A2UI state exists (a surface was shown). */
+  #surfaces(): Surfaces | null {
+    return (this.#host.session.protocol('a2ui') as unknown as { readonly group?: Surfaces } | undefined)?.group ?? null;
+  }
+
+  /** Where surfaces are now, by surface ID. */
   placements(): ReadonlyMap<string, SurfacePlacement> {
-    return this.#host.session.thread.surfaces;
+    return this.#surfaces()?.placements ?? new Map();
   }
 
   /** The slot of a surface part: present in every message that touched the surface; only the owner's holds it. */
@@ -74,37 +74,32 @@ export class ChatSurfaces implements ReactiveController {
   }
 
   hostUpdated(): void {
-    // The data models surfaces asked to send go with every user message and client action (A2UI sendDataModel).
-    const session = this.#host.session;
-    if (session.a2uiDataModel !== this.#dataModel) session.a2uiDataModel = this.#dataModel;
-    const placements = this.placements();
-    if (placements === this.#placed && !this.#dirty) return;
-    // Surfaces are made by their element's module (a lazy file in the IIFE): once it came, this runs again.
-    const kit = this.#kit;
-    if (this.#taken) return this.#noteRefusal(placements);
-    if (!kit) {
-      if (placements.size > 0) this.#load();
-      return;
-    }
-    this.#placed = placements;
-    this.#dirty = false;
+    const surfaces = this.#surfaces();
+    if (!surfaces || surfaces.placements.size === 0) return;
     for (const [k, slot] of this.#slots) if (!slot.isConnected) this.#slots.delete(k);
+    if (this.#taken) return this.#noteRefusal(surfaces.placements);
+    // Surfaces are drawn by their element's module (a lazy file in the IIFE): once it came, this runs again.
+    const kit = this.#kit;
+    if (!kit) return this.#load();
     const wanted = new Set<string>();
-    for (const placement of placements.values()) {
+    const session = this.#host.session;
+    for (const placement of surfaces.placements.values()) {
+      const model = surfaces.surface(placement.surfaceId);
+      if (!model || placement.owner === undefined) continue;
       const id = `${placement.surfaceId}#${placement.generation}`;
       wanted.add(id);
       let element = this.#elements.get(id);
       if (!element) {
-        const surfaceId = placement.surfaceId;
-        element = kit.createChatSurface(surfaceId, { session: () => this.#host.session, owner: () => this.placements().get(surfaceId)?.owner, notify: this.#notify });
+        element = document.createElement(TAG) as SurfaceElement;
+        element.surfaceId = placement.surfaceId;
+        element.setAttribute('part', 'a2ui-surface');
         this.#elements.set(id, element);
       }
-      if (element.messages !== placement.messages) element.messages = placement.messages;
       // While its owner streams, the agent may still send the components a surface refers to, and our v1 components'
       // actions wait; the owner's marker (not the mode chosen now) decides Ask's read-only policy.
-      const pending = this.#host.session.thread.streaming.includes(placement.owner);
-      const readOnly = this.#host.session.thread.assistant(placement.owner)?.marker.mode === 'ask';
-      Object.assign(element, { pending, actionsDisabled: pending, readOnly, messageId: placement.owner });
+      const pending = session.thread.streaming.includes(placement.owner);
+      const readOnly = session.thread.assistant(placement.owner)?.marker.mode === 'ask';
+      Object.assign(element, { surface: model, pending, actionsDisabled: pending, readOnly, messageId: placement.owner });
       const slot = this.#slots.get(key(placement.owner, placement.surfaceId));
       if (slot && element.parentNode !== slot) kit.moveSurface(element, slot);
     }
@@ -117,7 +112,6 @@ export class ChatSurfaces implements ReactiveController {
 
   hostDisconnected(): void {
     // The elements are kept (the chat may come back); only slots go with the render.
-    this.#dirty = true;
   }
 
   #load(): void {
@@ -130,7 +124,6 @@ export class ChatSurfaces implements ReactiveController {
         // Taken after the IIFE ran, or in the ES build: the element of that name is another class.
         if (customElements.get(TAG) !== kit.MantisA2uiSurface) return this.#refuse();
         this.#kit = kit;
-        this.#dirty = true;
         this.#host.requestUpdate();
       },
       (error: unknown) => {
@@ -142,7 +135,6 @@ export class ChatSurfaces implements ReactiveController {
 
   #refuse(): void {
     this.#taken = true;
-    this.#dirty = true;
     this.#host.requestUpdate();
   }
 
@@ -151,10 +143,8 @@ export class ChatSurfaces implements ReactiveController {
    * finished message is not rendered again, so the note goes into the slot as the element would).
    */
   #noteRefusal(placements: ReadonlyMap<string, SurfacePlacement>): void {
-    this.#placed = placements;
-    this.#dirty = false;
     for (const placement of placements.values()) {
-      const slot = this.#slots.get(key(placement.owner, placement.surfaceId));
+      const slot = placement.owner === undefined ? undefined : this.#slots.get(key(placement.owner, placement.surfaceId));
       if (!slot || slot.querySelector('[part="surface-fallback"]')) continue;
       const note = document.createElement('p');
       note.setAttribute('part', 'surface-fallback');

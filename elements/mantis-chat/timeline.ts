@@ -1,13 +1,13 @@
 import { css, html, nothing, type TemplateResult } from 'lit';
 import { guard } from 'lit/directives/guard.js';
 import { repeat } from 'lit/directives/repeat.js';
-import { citationIndex, copyText, type AssistantMessage, type ChatSession, type MantisPart, type ReasoningPart, type ToolPart, type TruncatedPart, type MediaService } from '../../src/index.js';
+import { citationIndex, copyText, type AssistantMessage, type ChatSession, type EnvelopePart, type MantisPart, type ReasoningPart, type ToolPart, type TruncatedPart, type MediaService } from '../../src/index.js';
 import { emit } from '../events.js';
 import type { MessageBlock } from './history-window.js';
 import { streamingMarkdown } from '../internal/markdown.js';
 import { renderTour } from './tour.js';
-import { renderEnvelopes, type EnvelopeSurfaces } from './envelopes.js';
-import type { ChatSurfaces } from './surfaces.js';
+import type { EnvelopeSurfaces, EnvelopesController } from './envelopes.js';
+import type { SurfacesController } from './surfaces.js';
 import { renderUserMessage } from './user-message.js';
 import { renderAttachmentCard } from './attachment-card.js';
 
@@ -16,12 +16,14 @@ export function timelineContext(
   host: HTMLElement,
   session: () => ChatSession,
   announce: (text: string) => void,
-  envelopes: () => EnvelopeSurfaces | null,
-  a2ui: ChatSurfaces,
+  envelopes: EnvelopesController,
+  a2ui: SurfacesController,
 ): TimelineContext {
   return {
-    envelopes,
+    envelopes: () => envelopes.surfaces(),
+    envelope: (message, part, ctx) => envelopes.render(message, part, ctx),
     a2ui,
+    session,
     media: () => session().media,
     onCopy(message) {
       const text = copyText(message);
@@ -48,10 +50,14 @@ export interface TimelineContext {
   readonly onTourStep: (message: AssistantMessage, stepId: string) => void;
   /** The copy button of a message was pressed. */
   readonly onCopy: (message: AssistantMessage) => void;
-  /** Where the chat shows agent-ui@1 envelopes (the same object until that changes); null shows none. */
-  readonly envelopes: () => EnvelopeSurfaces | null;
+  /** Where the chat shows agent-ui@1 envelopes (the same object until that changes). */
+  readonly envelopes: () => EnvelopeSurfaces;
+  /** An envelope part, drawn where its surface says. */
+  readonly envelope: (message: AssistantMessage, part: EnvelopePart, ctx: EnvelopeSurfaces) => TemplateResult;
   /** The chat's A2UI surfaces: a surface part renders the slot its surface may be placed in. */
-  readonly a2ui: ChatSurfaces;
+  readonly a2ui: SurfacesController;
+  /** The session shown (user turns a protocol wrote are described by it). */
+  readonly session: () => ChatSession;
   /** The media service attachment cards fetch their files through (none: they show their names only). */
   readonly media: () => MediaService | null;
 }
@@ -73,19 +79,40 @@ export const TOOL_STATE_DISPLAY: Record<ToolPart['state'], { readonly label: str
 /** How long a reasoning run took, from its record's arrival and last change; null while it streams. */
 function reasoningSeconds(message: AssistantMessage, part: ReasoningPart): number | null {
   if (part.state !== 'done') return null;
-  const entry = message.events.find((e) => e.event.type === 'reasoning' && e.event.reasoning_id === part.id);
+  const entry = message.events.find((e) => e.event.type === 'reasoning' && (e.event as { reasoning_id?: unknown }).reasoning_id === part.id);
   return entry?.updatedAt === undefined ? null : (entry.updatedAt - entry.receivedAt) / 1000;
 }
 
+/** A state the backend named that this client does not list: shown neutrally, under its own name. */
+const UNLISTED = { icon: '•' } as const;
+
 function renderTool(part: ToolPart): TemplateResult {
-  const state = TOOL_STATE_DISPLAY[part.state];
+  const unlisted = part.unlistedState;
+  const state = unlisted === undefined ? TOOL_STATE_DISPLAY[part.state] : { label: unlisted.replaceAll('_', ' '), icon: UNLISTED.icon };
   const name = part.title ?? part.toolName;
-  return html`<div part="tool tool-${part.state}" class="tool state-${part.state}" role="group" aria-label=${`Tool ${name}: ${state.label}`}>
+  const kind = unlisted === undefined ? part.state : 'unlisted';
+  return html`<div part="tool tool-${kind}" class="tool state-${kind}" role="group" aria-label=${`Tool ${name}: ${state.label}`}>
     <span class="tool-icon" aria-hidden="true">${state.icon}</span>
     <span class="tool-name">${name}</span>
     <span class="tool-state">${state.label}</span>
     ${part.state === 'output-error' ? html`<span class="tool-error">${part.errorText}</span>` : nothing}
   </div>`;
+}
+
+/** Todo statuses as people read them; another the backend named shows neutrally under its own name. */
+const TODO_STATUS: Readonly<Record<string, { readonly icon: string; readonly label: string }>> = {
+  pending: { icon: '☐', label: 'pending' },
+  in_progress: { icon: '☐', label: 'in progress' },
+  completed: { icon: '☑', label: 'completed' },
+};
+
+function renderTodo(todo: { readonly text: string; readonly status: string }): TemplateResult {
+  const known = Object.prototype.hasOwnProperty.call(TODO_STATUS, todo.status) ? TODO_STATUS[todo.status] : undefined;
+  const { icon, label } = known ?? { icon: '•', label: todo.status.replaceAll('_', ' ') };
+  return html`<li class="todo-item todo-${known ? todo.status : 'unlisted'}">
+    <span aria-hidden="true">${icon}</span> ${todo.text}
+    <span class="muted">(${label})</span>
+  </li>`;
 }
 
 function renderPart(part: MantisPart, message: AssistantMessage, citationStart: number, ctx: TimelineContext): TemplateResult {
@@ -120,12 +147,7 @@ function renderPart(part: MantisPart, message: AssistantMessage, citationStart: 
     }
     case 'data-mantis-todo':
       return html`<ul part="todo" class="todo" aria-label="Tasks">
-        ${part.data.todos.map(
-          (todo) => html`<li class="todo-item todo-${todo.status}">
-            <span aria-hidden="true">${todo.status === 'completed' ? '☑' : '☐'}</span> ${todo.text}
-            <span class="muted">(${todo.status.replace('_', ' ')})</span>
-          </li>`,
-        )}
+        ${part.data.todos.map(renderTodo)}
       </ul>`;
     case 'data-mantis-ui-error':
       return html`<p part="view-error" class="fallback" role="note">
@@ -135,6 +157,10 @@ function renderPart(part: MantisPart, message: AssistantMessage, citationStart: 
       return renderTruncated(part.data);
     case 'data-mantis-surface':
       return ctx.a2ui.renderSlot(message, part.data.surfaceId);
+    case 'data-mantis-envelope':
+      return html`<div class="envelopes">${ctx.envelope(message, part, ctx.envelopes())}</div>`;
+    case 'data-mantis-unavailable':
+      return html`<p part="unavailable" class="fallback" role="note">${part.data.message}</p>`;
   }
 }
 
@@ -183,7 +209,7 @@ export function renderBlocks(blocks: readonly MessageBlock[], ctx: TimelineConte
           block.messages,
           (m) => m.id,
           // Where envelopes go is part of a message's render: a new map adapter or canvas draws them again.
-          (m) => guard([m, surfaces], () => (m.role === 'assistant' ? renderAssistantMessage(m, ctx) : renderUserMessage(m))),
+          (m) => guard([m, surfaces], () => (m.role === 'assistant' ? renderAssistantMessage(m, ctx) : renderUserMessage(m, ctx.session().describeTurn(m)))),
         ),
       ),
   )}`;
@@ -196,16 +222,19 @@ export function renderAssistantMessage(message: AssistantMessage, ctx: TimelineC
   return html`<article part="message message-assistant" class="message assistant" aria-busy=${message.status === 'streaming'} aria-label="Assistant">
     ${repeat(
       message.parts,
-      (_part, index) => index,
+      // Envelopes are keyed by their ID: they stay the same elements while text grows before them.
+      (part, index) => (part.type === 'data-mantis-envelope' ? `envelope:${part.id}` : index),
       (part) => {
         const start = part.type === 'data-mantis-ui' ? (starts?.get(part.id) ?? 1) : 0;
         // A part that did not change keeps its identity: its template is not evaluated again. A view also follows
         // the outcomes of its message's actions.
         const outcomes = part.type === 'data-mantis-ui' ? message.actions : null;
-        return guard([part, message.status, message.marker, start, outcomes], () => renderPart(part, message, start, ctx));
+        // An envelope follows where the page shows envelopes (a new map adapter or canvas draws it again).
+        const where = part.type === 'data-mantis-envelope' ? ctx.envelopes() : null;
+        return guard([part, message.status, message.marker, start, outcomes, where], () => renderPart(part, message, start, ctx));
       },
     )}
-    ${renderEnvelopes(message, ctx.envelopes())} ${message.debug ? renderDebug(message.debug) : nothing}
+    ${message.debug ? renderDebug(message.debug) : nothing}
     ${message.status === 'interrupted'
       ? html`<p part="interrupted" class="interrupted" role="note">This reply was interrupted before it finished.</p>`
       : nothing}

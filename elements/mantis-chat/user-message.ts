@@ -1,18 +1,18 @@
 import { css, html, nothing, type TemplateResult } from 'lit';
 import { renderSentFiles } from './attachment-card.js';
-import { parseActionTurn } from '../../src/protocols/a2ui/action.js';
-import type { UserMessage } from '../../src/index.js';
+import type { TurnDescription, UserMessage } from '../../src/index.js';
 
-/** A user message: always plain text, fences included; a synthesized A2UI action turn (004) shows as a compact chip. */
-export function renderUserMessage(message: UserMessage): TemplateResult {
-  const action = parseActionTurn(message.text);
-  if (action) {
-    const context = JSON.stringify(action.context, null, 2);
+/**
+ * A user message: always plain text, fences included. A turn a protocol wrote for the user (an A2UI action, 004),
+ * which its protocol describes (`turn`), shows as a compact chip.
+ */
+export function renderUserMessage(message: UserMessage, turn: TurnDescription | null): TemplateResult {
+  if (turn) {
     return html`<div part="message message-user action-chip" class="message user action-chip">
       <details class="chip">
-        <summary><span class="visually-hidden">You used</span> <span aria-hidden="true">⚡</span> <span class="chip-name">${action.name}</span>
-          <span class="muted">on ${action.surfaceId}</span></summary>
-        <pre class="chip-context" aria-label="Action context">${context}</pre>
+        <summary><span class="visually-hidden">You used</span> <span aria-hidden="true">⚡</span> <span class="chip-name">${turn.name}</span>
+          <span class="muted">on ${turn.where}</span></summary>
+        <pre class="chip-context" aria-label="Action context">${turn.details}</pre>
       </details>
     </div>`;
   }

@@ -1,6 +1,6 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { createLazyMediaService } from '../internal/lazy-media.js';
-import { checkPersistedHistory, createBagDirectory, type ChatSession, type MediaService, type MediaTokenProvider, type PersistedMessage } from '../../src/index.js';
+import { checkPersistedHistory, createBagDirectory, describeChecked, type ChatSession, type MediaService, type MediaTokenProvider, type PersistedMessage } from '../../src/index.js';
 import { deleteStored, historyKey, readLayout, readStored, writeLayout, writeStored } from '../internal/storage.js';
 import type { Theme } from '../internal/theme.styles.js';
 import { rejectValue } from './session-binding.js';
@@ -160,10 +160,9 @@ export class ChatWorkspace implements ReactiveController {
     this.#restoring = this.#restoring.then(async () => {
       const stored = await readStored<unknown>(historyKey(key));
       if (this.#host.historyKey !== key) return;
-      const checked = stored === undefined ? { messages: [], dropped: [] } : checkPersistedHistory(stored);
-      if (checked === null || checked.dropped.length > 0) {
-        console.warn(`[mantis-ui] The conversation stored under history-key "${key}" is not all in the persisted format; what is not was ignored.`);
-      }
+      const checked = stored === undefined ? { messages: [], dropped: [], downgraded: [] } : checkPersistedHistory(stored, this.#host.session.protocols);
+      const said = describeChecked(checked);
+      if (said) console.warn(`[mantis-ui] The conversation stored under history-key "${key}" is not all in the persisted format: ${said}`);
       const messages = checked?.messages ?? [];
       if (!switching && (messages.length === 0 || this.#host.session.messages.length > 0)) return;
       (this.#host as unknown as { messages: readonly PersistedMessage[] }).messages = messages;

@@ -45,6 +45,7 @@ export const ELEMENT_EVENTS = {
     'mantis-action-request',
     'mantis-action-outcome',
     'mantis-protocol-error',
+    'mantis-protocol-notice',
     'mantis-config-error',
     'mantis-view-error',
     'mantis-artifact-close',

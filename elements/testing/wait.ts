@@ -117,7 +117,8 @@ function envelopesSettled(chat: MantisChat, messageId: string): Wait<void> {
 function surfacesPlaced(chat: MantisChat, messageId: string): Wait<void> {
   const missing = (): boolean => {
     const message = chat.conversation.find((m): m is AssistantMessage => m.id === messageId && m.role === 'assistant');
-    const live = (message?.surfaceIds ?? []).filter((id) => chat.session.thread.surfaces.has(id));
+    const placed = (chat.session.protocol('a2ui') as unknown as { readonly group?: { readonly placements: ReadonlyMap<string, unknown> } } | undefined)?.group?.placements;
+    const live = (message?.surfaceIds ?? []).filter((id) => placed?.has(id));
     const shown = [
       ...findAllParts<HTMLElement & { surfaceId?: string }>(chat, 'mantis-a2ui-surface').map((element) => element.surfaceId),
       // On a page that defined the tag itself, the chat shows a note in its place.

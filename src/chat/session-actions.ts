@@ -1,9 +1,9 @@
 import { prepareAddToBag, type ActionPreparation, type BagDirectory } from '../actions/bags.js';
 import { outcomeOf, type ActionOutcome, type ActionStatus } from '../actions/outcomes.js';
 import type { ActionRegistry, ActionRequest, ActionServices } from '../actions/registry.js';
-import type { ServerEvent } from '../protocols/composer/frames.js';
-import type { Transport } from '../protocols/composer/transport.js';
-import type { AssistantMessage, Thread } from './thread.js';
+import type { OutgoingFrame } from '../protocols/connection.js';
+import type { AssistantMessage } from './messages.js';
+import type { Thread } from './thread.js';
 
 /*
  * How a session runs the actions of its views (000_de6e533300a72cb9.txt, "Actions"): the registry's handler runs
@@ -15,7 +15,8 @@ import type { AssistantMessage, Thread } from './thread.js';
 /** What the runner needs from its session. */
 export interface ActionHost {
   readonly thread: Thread;
-  readonly transport: Transport | null;
+  /** Sends a frame through the session's connection; false when there is none (or it cannot carry it). */
+  send(frame: OutgoingFrame): boolean;
   /** The session's registry, read on each run (a host may replace it). */
   readonly actions: ActionRegistry;
   /** Milliseconds an action frame waits for its `action_result` before it shows as failed. */
@@ -27,7 +28,7 @@ export interface ActionHost {
   /** Puts text in the chat's message box. */
   prefill(text: string): void;
   /** Sends a user message; the error text when it was refused. */
-  send(text: string): { readonly ok: true } | { readonly ok: false; readonly message: string };
+  sendText(text: string): { readonly ok: true } | { readonly ok: false; readonly message: string };
   /** An action's outcome changed (it was confirmed, answered, or its task reported progress). */
   changed(message: AssistantMessage, outcome: ActionOutcome): void;
 }
@@ -124,7 +125,7 @@ export class ActionRunner {
       sendToBackend: (r, sendOptions) => this.#sendFrame(r, clientActionId, options.createSelectionBag ?? sendOptions?.createSelectionBag, outcome),
       prefillComposer: (text) => host.prefill(text),
       sendFollowUp: (text) => {
-        const sent = options.send ? options.send(text) : host.send(text);
+        const sent = options.send ? options.send(text) : host.sendText(text);
         if (sent.ok) outcome('delivered');
         else outcome('failed', { reason: sent.message });
       },
@@ -145,20 +146,21 @@ export class ActionRunner {
     createSelectionBag: boolean | undefined,
     outcome: (status: ActionStatus, extra?: Partial<ActionOutcome>) => void,
   ): void {
-    const transport = this.#host.transport;
-    if (!transport || request.messageId === undefined) {
+    const sent =
+      request.messageId !== undefined &&
+      this.#host.send({
+        type: 'action',
+        clientActionId,
+        messageId: request.messageId,
+        viewId: request.viewId,
+        nodeId: request.nodeId,
+        action: request.action,
+        ...(createSelectionBag ? { createSelectionBag: true } : {}),
+      });
+    if (!sent) {
       outcome('failed', { reason: 'this chat has no connection to send it through' });
       return;
     }
-    transport.send({
-      type: 'action',
-      client_action_id: clientActionId,
-      message_id: request.messageId,
-      view_id: request.viewId,
-      node_id: request.nodeId,
-      action: request.action,
-      ...(createSelectionBag ? { create_selection_bag: true as const } : {}),
-    });
     // The transport resends it on every connection until it is answered; without an answer in time it has failed
     // (an answer that comes later still replaces that outcome).
     this.#timeouts.set(
@@ -171,31 +173,36 @@ export class ActionRunner {
     );
   }
 
-  /** An `action_result` or a `task` event: the outcome of the action it names changes. */
-  apply(event: Extract<ServerEvent, { type: 'action_result' | 'task' }>): boolean {
-    const clientActionId = event.client_action_id;
-    if (clientActionId === undefined) return false;
+  /** The server's decision on an action frame: its outcome changes. False when no action of this session has that ID. */
+  result(clientActionId: string, status: 'accepted' | 'rejected', reason?: string): boolean {
     const found = this.#host.thread.findAction(clientActionId);
     if (!found) return false;
     const { message, outcome } = found;
-    if (event.type === 'action_result') {
-      clearTimeout(this.#timeouts.get(clientActionId));
-      this.#timeouts.delete(clientActionId);
-      const { reason: _old, ...rest } = outcome;
-      const next: ActionOutcome =
-        event.status === 'accepted'
-          ? { ...rest, status: 'delivered' }
-          : { ...rest, status: 'rejected', reason: event.reason ?? 'the server refused it' };
-      // An answer repeated (to a resent frame) changes nothing.
-      if (next.status !== outcome.status || next.reason !== outcome.reason) this.#set(message.id, next);
-      return true;
-    }
+    clearTimeout(this.#timeouts.get(clientActionId));
+    this.#timeouts.delete(clientActionId);
+    const { reason: _old, ...rest } = outcome;
+    const next: ActionOutcome = status === 'accepted' ? { ...rest, status: 'delivered' } : { ...rest, status: 'rejected', reason: reason ?? 'the server refused it' };
+    // An answer repeated (to a resent frame) changes nothing.
+    if (next.status !== outcome.status || next.reason !== outcome.reason) this.#set(message.id, next);
+    return true;
+  }
+
+  /**
+   * Trusted progress of the task an action started (`status`: delivered, running, completed or failed; another is
+   * ignored). False when no action of this session has that ID.
+   */
+  progress(clientActionId: string, status: string): boolean {
+    const found = this.#host.thread.findAction(clientActionId);
+    if (!found) return false;
+    if (!Object.prototype.hasOwnProperty.call(TASK_ORDER, status)) return true;
+    const task = status as keyof typeof TASK_ORDER;
+    const { message, outcome } = found;
     // A trusted task event proves delivery (even after a timeout said failed); a task only moves forward, so the
     // events a resume replays change nothing and announce nothing again.
-    if (outcome.task !== undefined && TASK_ORDER[event.status] <= TASK_ORDER[outcome.task]) return true;
-    const status = outcome.status === 'pending' || outcome.status === 'failed' ? 'delivered' : outcome.status;
+    if (outcome.task !== undefined && TASK_ORDER[task] <= TASK_ORDER[outcome.task]) return true;
+    const next = outcome.status === 'pending' || outcome.status === 'failed' ? 'delivered' : outcome.status;
     const { reason: _reason, ...rest } = outcome;
-    this.#set(message.id, { ...(status === outcome.status ? outcome : rest), status, task: event.status });
+    this.#set(message.id, { ...(next === outcome.status ? outcome : rest), status: next, task });
     return true;
   }
 

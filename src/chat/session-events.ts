@@ -1,15 +1,14 @@
 import type { ActionOutcome } from '../actions/outcomes.js';
 import type { ActionRequest } from '../actions/registry.js';
 import { COMPOSER_LIMITS } from '../limits.js';
-import type { UiEnvelopeEvent } from '../protocols/composer/frames.js';
 import type { MessageCitation } from '../message/projections.js';
-import type { ConnectionState } from '../protocols/composer/transport.js';
-import type { AssistantMessage, PersistedMessage, UserMessage } from './thread.js';
+import type { ConnectionState } from '../protocols/connection.js';
+import type { AssistantMessage, PersistedMessage, UserMessage } from './messages.js';
 import type { WaitEnd } from './session-outbox.js';
 
 /* What a ChatSession tells its listeners, and the words it uses for refusals. */
 
-/** Why a reply ended without `message_end`. */
+/** Why a reply ended without its end. */
 export type InterruptReason = 'transport-changed' | 'connection-closed' | 'released' | 'server-error' | 'timeout';
 
 /** Why a message was not sent. Nothing of it reached the transcript or the transport. */
@@ -27,6 +26,11 @@ export type SessionEvent =
   /** The persisted conversation changed (a message was sent, a reply ended, a task reported progress). */
   | { readonly type: 'history-change'; readonly messages: readonly PersistedMessage[] }
   | { readonly type: 'protocol-error'; readonly reason: string }
+  /**
+   * Something on the wire this client does not know (an event type of a later version): skipped, never an error;
+   * each `key` once per session.
+   */
+  | { readonly type: 'protocol-notice'; readonly key: string; readonly reason: string }
   /** The session was configured in a way it cannot honour (the transport cannot withdraw a capability, say). */
   | { readonly type: 'config-error'; readonly reason: string }
   /** An action for the host page (navigate, summarize, …): `<mantis-chat>` fires it as `mantis-action`. */
@@ -36,16 +40,17 @@ export type SessionEvent =
   /** A state-changing action was confirmed, answered, or its task reported progress (persisted with its message). */
   | { readonly type: 'action-outcome'; readonly messageId: string; readonly outcome: ActionOutcome }
   /**
-   * An agent-ui@1 envelope arrived (on the transport, or through `addEnvelope`). `messageId`: the assistant message it
-   * was attached to; null when it was not (a duplicate, a full message, or no assistant message yet).
+   * Something a protocol tells the page (A2UI: the agent did not take an action, `{type: 'refused', message}`).
+   * `protocol` names it.
    */
-  | { readonly type: 'ui-envelope'; readonly event: UiEnvelopeEvent; readonly messageId: string | null }
-  /** The server answered an A2UI action sent as a `client_action` frame. */
-  | { readonly type: 'a2ui-action-result'; readonly clientActionId: string; readonly status: 'accepted' | 'rejected'; readonly reason?: string }
+  | { readonly type: 'protocol-event'; readonly protocol: string; readonly event: ProtocolEvent }
   /** A message started waiting for its files to upload (`text`), or stopped (`text` null, and `end` says how). */
   | { readonly type: 'waiting'; readonly text: string | null; readonly end?: WaitEnd }
   /** A reconnect is scheduled in `delay` ms (attempt counts from 1). */
   | { readonly type: 'backoff'; readonly attempt: number; readonly delay: number };
+
+/** What a protocol tells the page through its session. `refused`: something the user did was not taken, and why. */
+export type ProtocolEvent = { readonly type: 'refused'; readonly message: string } | { readonly type: string; readonly [key: string]: unknown };
 
 export type SessionListener = (event: SessionEvent) => void;
 

@@ -1,7 +1,6 @@
 import type { ComposerMode } from '../message/marker.js';
-import type { ClientFrame } from '../protocols/composer/frames.js';
 import type { AttachedFile, AttachmentTray } from '../uploads/tray.js';
-import type { UserMessage } from './thread.js';
+import type { UserMessage } from './messages.js';
 
 /*
  * A message that waits for its files: sent by the session the moment every file it was sent with has uploaded (or the
@@ -100,17 +99,4 @@ export class WaitingMessage {
     this.#changed(null, { sent: true });
     return message;
   }
-}
-
-/** The `user_message` frame of a message, with its files and the data models the surfaces shown asked to send. */
-export function userMessageFrame(message: UserMessage, mode: ComposerMode, dataModel: Extract<ClientFrame, { type: 'user_message' }>['a2ui_data_model']): ClientFrame {
-  const files = message.attachments ?? [];
-  return {
-    type: 'user_message',
-    client_message_id: message.id,
-    text: message.text,
-    mode,
-    ...(dataModel ? { a2ui_data_model: dataModel } : {}),
-    ...(files.length > 0 ? { attachments: files.map((f) => ({ upload_id: f.uploadId, name: f.name, media_type: f.mediaType, size: f.size })) } : {}),
-  };
 }

@@ -3,39 +3,43 @@ import { defaultActions, type ActionRegistry, type ActionRequest } from '../acti
 import { ArtifactStore } from '../artifacts/artifact-store.js';
 import type { ArtifactLimits } from '../artifacts/types.js';
 import { COMPOSER_LIMITS } from '../limits.js';
-import type { RenderStatus } from '../protocols/agent-ui/types.js';
-import type { UiEnvelopeEvent } from '../protocols/composer/frames.js';
-import type { MediaService } from '../media/types.js';
 import { MODES, type ComposerMode } from '../message/marker.js';
-import { defaultProtocols, type ProtocolRegistry } from '../protocols/registry.js';
-import { notifyAll, type ConnectionState, type Transport, type TransportEvent } from '../protocols/composer/transport.js';
-import { checkPersistedHistory, describeDropped } from './persisted-schema.js';
-import { ActionRunner, type RunOptions } from './session-actions.js';
-import { Thread, type AssistantMessage, type ChatMessage, type PersistedMessage, type UserMessage } from './thread.js';
-import type { A2uiAction, A2uiError } from '../protocols/a2ui/types.js';
-import { surfaceOf } from '../protocols/a2ui/placements.js';
-import { capabilitiesOf, reportA2uiError, sendA2uiAction, type ClientDataModel, type A2uiSendResult, type ServerCapabilities } from '../protocols/a2ui/outbox.js';
+import type { MediaService } from '../media/types.js';
+import { notifyAll, type Connection, type ConnectionEvent, type ConnectionState, type ServerCapabilities } from '../protocols/connection.js';
+import type { ProtocolState, TurnDescription } from '../protocols/module.js';
+import type { ProtocolRegistry } from '../protocols/registry.js';
+import { defaultProtocols } from '../protocols/register.js';
+import type { Transport } from '../protocols/composer/transport.js';
 import { AttachmentTray, type AttachedFile } from '../uploads/tray.js';
-import { WaitingMessage, userMessageFrame } from './session-outbox.js';
+import type { AssistantMessage, ChatMessage, PersistedMessage, UserMessage } from './messages.js';
+import { checkPersistedHistory, describeChecked } from './persisted-schema.js';
+import { ActionRunner, type RunOptions } from './session-actions.js';
+import { SessionCompat } from './session-compat.js';
+import { SessionConnection } from './session-connection.js';
 import { REFUSAL_TEXT, globalGenerativeUiSwitch, type InterruptReason, type SendRefusal, type SendResult, type SessionEvent, type SessionListener } from './session-events.js';
+import { WaitingMessage } from './session-outbox.js';
+import { SessionProtocols } from './session-protocols.js';
+import { Thread } from './thread.js';
 
 export * from './session-events.js';
-export type { ClientDataModel, A2uiSendResult, ServerCapabilities } from '../protocols/a2ui/outbox.js';
+export type { ServerCapabilities } from '../protocols/connection.js';
 export type { WaitEnd } from './session-outbox.js';
 
 /*
- * One conversation, DOM-free: the thread, the transport it talks through, what the client may advertise, sending,
- * stopping, actions and the persisted history. `<mantis-chat>` is a view of a session; a host or a test may drive
- * one without any element.
+ * One conversation, DOM-free, whatever protocol it speaks: the thread, the connection it talks through, what the
+ * client may advertise, sending, stopping, actions and the persisted history. Protocols reach it only through their
+ * connection's conversation events and their own state (src/protocols/). `<mantis-chat>` is a view of a session; a
+ * host or a test may drive one without any element.
  */
 
 export interface ChatSessionOptions {
-  /** The transport to talk through; the session does not close it (see `useTransport` for owned ones). */
-  readonly transport?: Transport | null;
+  /** A Composer `Transport` to talk through; the session does not close it (see `useTransport` for owned ones). */
+  readonly transport?: object | null;
   /** Whether the client may advertise inline UI (default true). The page-level switch still applies. */
   readonly generativeUi?: boolean;
   /** The mode new replies are authored under (default `orchestrator`). */
   readonly mode?: ComposerMode;
+  /** The protocols it may speak (default: every registered one, `defaultProtocols`). */
   readonly protocols?: ProtocolRegistry;
   readonly actions?: ActionRegistry;
   /** The bags API that add-to-bag confirmations consult (see `createBagDirectory`). */
@@ -45,14 +49,14 @@ export interface ChatSessionOptions {
   /** Milliseconds an action sent to the backend waits for its answer before it shows as failed. */
   readonly actionTimeout?: number;
   /** A persisted conversation to start from. */
-  readonly messages?: readonly PersistedMessage[];
+  readonly messages?: readonly unknown[];
   /** The authenticated media service views of this conversation fetch through (see `createMediaService`). */
   readonly media?: MediaService | null;
   /** The caps of the artifact store (default ARTIFACT_LIMITS). */
   readonly artifactLimits?: Partial<ArtifactLimits>;
 }
 
-export class ChatSession {
+export class ChatSession extends SessionCompat {
   readonly thread: Thread;
   /** The action handlers; a host may replace the registry at any time (`<mantis-chat>.actions`). */
   actions: ActionRegistry;
@@ -63,49 +67,58 @@ export class ChatSession {
   /** The artifacts open in this conversation's panel: bounded, in memory, never persisted. */
   readonly artifacts: ArtifactStore;
   readonly replyTimeout: number;
-  #transport: Transport | null = null;
-  #owned = false;
-  #unsubscribe: (() => void) | null = null;
-  /** How many views or hosts hold the session connected (see `connect`). */
-  #holders = 0;
+  /** The files attached to the message being written, sent with the next message (which waits for them). */
+  readonly attachments = new AttachmentTray();
+  readonly #connection = new SessionConnection((event) => this.#protocols.receive(event));
+  readonly #protocols: SessionProtocols;
   #generativeUi: boolean;
   #mode: ComposerMode;
   readonly #listeners = new Set<SessionListener>();
   readonly #silence = new Map<string, ReturnType<typeof setTimeout>>();
   readonly #runner: ActionRunner;
   #capabilities: ServerCapabilities = {};
-  /**
-   * The data models of the A2UI surfaces shown that asked for them (`sendDataModel`), for A2UI's metadata: sent with
-   * every user message and client action (`<mantis-chat>` sets it; null when none).
-   */
-  a2uiDataModel: (() => ClientDataModel | null) | null = null;
-  /** `client_action` frames sent for A2UI actions, not answered yet. */
-  readonly #a2uiActions = new Set<string>();
-  /**
-   * The files attached to the message being written: checked, uploaded at once, sent with the next message (which
-   * waits for them). Without an `uploader` (`<mantis-chat upload-url>` sets one) files are refused.
-   */
-  readonly attachments = new AttachmentTray();
+  /** Notices already given (an unknown event type is noted once per session). */
+  readonly #noticed = new Set<string>();
   readonly #waiting = new WaitingMessage(
     this.attachments,
-    () => (this.#transport ? null : REFUSAL_TEXT['no-connection']),
+    () => (this.#connection.current ? null : REFUSAL_TEXT['no-connection']),
     (text, files, mode) => this.#deliver(text, files, mode),
     (text, end) => this.#emit({ type: 'waiting', text, ...(end ? { end } : {}) }),
   );
 
   constructor(options: ChatSessionOptions = {}) {
-    this.thread = new Thread(options.protocols ?? defaultProtocols);
+    super();
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the hosts below read the session's current state
+    const session = this;
+    const protocols = options.protocols ?? defaultProtocols;
+    this.thread = new Thread(protocols);
     this.actions = options.actions ?? defaultActions;
     this.bags = options.bags ?? null;
     this.media = options.media ?? null;
     this.artifacts = new ArtifactStore(options.artifactLimits);
-    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the runner reads the session's current state
-    const session = this;
+    this.#protocols = new SessionProtocols(
+      protocols,
+      {
+        thread: this.thread,
+        get capabilities() {
+          return session.#capabilities;
+        },
+        carries: (kind) => this.#connection.current?.carries(kind) ?? false,
+        send: (frame) => this.#connection.current?.send(frame) ?? false,
+        sendTurn: (text) => {
+          const sent = this.send(text);
+          return sent.ok && 'message' in sent ? { ok: true, id: sent.message.id } : { ok: false, message: sent.ok ? '' : sent.message };
+        },
+        updated: () => this.#changed(true),
+        changed: () => this.#emit({ type: 'messages' }),
+        emit: (protocol, event) => this.#emit({ type: 'protocol-event', protocol, event }),
+        failed: (reason, skipped) => this.#unavailable(reason, skipped),
+      },
+      (event) => this.#onEvent(event),
+    );
     this.#runner = new ActionRunner({
       thread: this.thread,
-      get transport() {
-        return session.#transport;
-      },
+      send: (frame) => this.#connection.current?.send(frame) ?? false,
       get actions() {
         return session.actions;
       },
@@ -116,7 +129,7 @@ export class ChatSession {
       deliver: (request) => this.#emit({ type: 'action', request }),
       prefill: (text) => this.#emit({ type: 'prefill', text }),
       // A follow-up goes alone: the files attached meanwhile wait for the user's own message.
-      send: (text) => {
+      sendText: (text) => {
         const sent = this.send(text);
         return sent.ok ? { ok: true } : { ok: false, message: sent.message };
       },
@@ -130,9 +143,11 @@ export class ChatSession {
     this.#generativeUi = options.generativeUi ?? true;
     this.#mode = options.mode ?? 'orchestrator';
     if (options.messages) {
-      const checked = checkPersistedHistory(options.messages);
+      const checked = checkPersistedHistory(options.messages, protocols);
       this.thread.load(checked?.messages ?? []);
-      if (checked === null || checked.dropped.length > 0) console.warn(`[mantis-ui] ${describeDropped(checked)}`);
+      this.#protocols.loaded(this.thread.messages);
+      const said = describeChecked(checked);
+      if (said) console.warn(`[mantis-ui] ${said}`);
     }
     if (options.transport) this.useTransport(options.transport);
   }
@@ -147,25 +162,39 @@ export class ChatSession {
     return this.thread.toPersisted();
   }
 
+  /** The protocols this session may speak. */
+  get protocols(): ProtocolRegistry {
+    return this.thread.protocols;
+  }
+
   /**
-   * Replaces the conversation with a persisted one, replayed exactly as it was authored. Entries that are not of the
-   * persisted shape are left out, with a `config-error`; a value that is not an array changes nothing.
+   * Replaces the conversation with a persisted one, replayed exactly as it was authored. A history from elsewhere is
+   * read leniently (`checkPersistedHistory`): what was downgraded or left out is said in a `config-error`; a value
+   * that is not an array changes nothing.
    */
-  load(messages: readonly PersistedMessage[]): void {
-    const checked = checkPersistedHistory(messages);
-    if (checked === null || checked.dropped.length > 0) this.#emit({ type: 'config-error', reason: describeDropped(checked) });
+  load(messages: readonly unknown[]): void {
+    const checked = checkPersistedHistory(messages, this.protocols);
+    const said = describeChecked(checked);
+    if (said) this.#emit({ type: 'config-error', reason: said });
     if (checked === null) return;
     for (const id of this.thread.streaming) this.#interrupt(id, 'transport-changed', false);
     this.thread.load(checked.messages);
+    this.#protocols.loaded(this.thread.messages);
     this.#emit({ type: 'messages' });
   }
 
+  /** The object behind the connection: a Composer `Transport` (`ws`, `sse`, or a host's), or another protocol's. */
   get transport(): Transport | null {
-    return this.#transport;
+    return (this.#connection.current?.source ?? null) as Transport | null;
+  }
+
+  /** The connection this session talks through. */
+  get connection(): Connection | null {
+    return this.#connection.current;
   }
 
   get state(): ConnectionState {
-    return this.#transport?.state ?? 'idle';
+    return this.#connection.state;
   }
 
   get mode(): ComposerMode {
@@ -186,67 +215,65 @@ export class ChatSession {
   }
 
   /**
-   * Talks through another transport (or none). A reply still streaming on the previous one ends as interrupted.
-   * `owned` transports are connected and closed by the session; others are only subscribed to, and left open.
+   * Talks through a transport object a host made (a Composer `Transport`, or any object a registered protocol speaks),
+   * or none. A reply still streaming on the previous one ends as interrupted. `owned` ones are connected and closed
+   * by the session; others are only subscribed to, and left open.
    */
-  useTransport(transport: Transport | null, options: { owned?: boolean } = {}): void {
-    if (transport === this.#transport) return;
+  useTransport(transport: object | null, options: { owned?: boolean } = {}): void {
+    if (transport === (this.#connection.current?.source ?? null)) return;
+    const connection = transport ? this.protocols.adapt(transport) : null;
+    if (transport && !connection) {
+      this.#emit({ type: 'config-error', reason: 'No registered protocol speaks the transport object given; it was ignored.' });
+      return;
+    }
+    this.useConnection(connection, options);
+  }
+
+  /** Talks through a connection (see `useTransport`). */
+  useConnection(connection: Connection | null, options: { owned?: boolean } = {}): void {
+    if (connection === this.#connection.current) return;
     for (const id of this.thread.streaming) this.#interrupt(id, 'transport-changed');
-    this.#release();
-    this.#transport = transport;
+    this.#clearSilence();
     this.#capabilities = {};
-    this.#a2uiActions.clear();
-    this.#owned = options.owned ?? false;
-    this.#advertise();
-    if (this.#holders > 0) this.#hold();
+    this.#protocols.reconnected();
+    // Told what to advertise before it opens: its first URL already says it.
+    this.#advertise(connection);
+    this.#connection.use(connection, options.owned ?? false);
     this.#emit({ type: 'state', state: this.state });
   }
 
-  /**
-   * Holds the session connected: subscribes to its transport and opens it (an owned one, or any that is idle).
-   * Every `connect()` is balanced by a `disconnect()`; the last one releases the connection.
-   */
+  /** Holds the session connected: subscribes to its connection and opens it. Every `connect()` is balanced by a `disconnect()`. */
   connect(): void {
-    this.#holders += 1;
-    if (this.#holders === 1) this.#hold();
+    this.#connection.hold();
   }
 
-  /** Releases one hold. The last release unsubscribes, closes an owned transport and interrupts streaming replies. */
+  /** Releases one hold. The last release unsubscribes, closes an owned connection and interrupts streaming replies. */
   disconnect(): void {
-    if (this.#holders === 0) return;
-    this.#holders -= 1;
-    if (this.#holders > 0) return;
-    for (const id of this.thread.streaming) this.#interrupt(id, 'released');
-    this.#release();
+    if (!this.#connection.held) return;
+    const streaming = this.thread.streaming;
+    if (this.#connection.let()) {
+      for (const id of streaming) this.#interrupt(id, 'released');
+      this.#clearSilence();
+    }
   }
 
   /** Why `text` cannot be sent now, or null when it can (empty text can, with files attached). */
   check(text: string, withFiles = this.attachments.items.length > 0): { readonly reason: SendRefusal; readonly message: string } | null {
     const reason: SendRefusal | null =
-      text.trim().length === 0 && !withFiles
-        ? 'empty'
-        : text.length > COMPOSER_LIMITS.userMessageLength
-          ? 'too-long'
-          : !this.#transport
-            ? 'no-connection'
-            : null;
+      text.trim().length === 0 && !withFiles ? 'empty' : text.length > COMPOSER_LIMITS.userMessageLength ? 'too-long' : !this.#connection.current ? 'no-connection' : null;
     return reason ? { reason, message: REFUSAL_TEXT[reason] } : null;
   }
 
-  /**
-   * Sends a user message, text only (the files attached stay for the user's own message): checked first (see
-   * `check`), then shown and sent. A message sent while offline is queued by the transport and delivered exactly once.
-   */
+  /** Sends a user message, text only (the files attached stay for the user's own message): checked, shown and sent. */
   send(text: string): SendResult {
     const refusal = this.check(text, false);
     return refusal ? { ok: false, ...refusal } : { ok: true, message: this.#deliver(text, [], this.#mode) };
   }
 
   /**
-   * Sends what the user wrote with the files attached now (`attachments`), as the composer does: checked first (see
-   * `check`; empty text is fine with files). While one of those files is still uploading (or failed, until it is
-   * retried or removed) the message waits, nowhere but in `waitingText`, and is sent once they all have, under the
-   * mode of now: `{ ok: true, waiting: true }`. Files attached meanwhile stay for the next message.
+   * Sends what the user wrote with the files attached now, as the composer does. While one of those files is still
+   * uploading (or failed, until it is retried or removed) the message waits, nowhere but in `waitingText`, and is
+   * sent once they all have: `{ ok: true, waiting: true }`. Files attached meanwhile stay for the next message.
    */
   sendWithAttachments(text: string): SendResult {
     if (this.#waiting.text !== null) return { ok: false, reason: 'waiting', message: REFUSAL_TEXT.waiting };
@@ -269,97 +296,63 @@ export class ChatSession {
 
   #deliver(text: string, files: readonly AttachedFile[], mode: ComposerMode): UserMessage {
     const message = this.thread.addUserMessage(text, undefined, files);
-    this.#transport?.send(userMessageFrame(message, mode, this.a2uiDataModel?.() ?? undefined));
+    const carried = this.#protocols.carried();
+    this.#connection.current?.send({ type: 'user-message', message, mode, conversation: this.thread.messages, ...(carried ? { carried } : {}) });
     this.#emit({ type: 'messages' });
     this.#emit({ type: 'history-change', messages: this.persisted });
     return message;
   }
 
-  /** What the server offered in its `capabilities` event (empty until one came on the current transport). */
+  /** What the server offered (empty until its connection said). */
   get serverCapabilities(): ServerCapabilities {
     return this.#capabilities;
   }
 
-  /**
-   * Sends a user's action on an A2UI surface (owned by assistant message `messageId`) back to the agent: as a
-   * `client_action` frame when the server offers it, else as the synthesized `[a2ui_action]` user turn (004).
-   */
-  sendA2uiAction(action: A2uiAction, messageId: string): A2uiSendResult {
-    const result = sendA2uiAction(
-      {
-        transport: this.#transport,
-        capabilities: this.#capabilities,
-        dataModel: this.a2uiDataModel?.() ?? null,
-        sendTurn: (text) => {
-          const sent = this.send(text);
-          return sent.ok && 'message' in sent ? { ok: true, id: sent.message.id } : { ok: false, message: sent.ok ? '' : sent.message };
-        },
-      },
-      action,
-      messageId,
-    );
-    if (result.ok && result.via === 'client_action') this.#a2uiActions.add(result.clientActionId);
-    return result;
+  /** A protocol's state in this session, once it is loaded (A2UI's surfaces: `a2uiOf(session)` types it). */
+  protocol(name: string): ProtocolState | undefined {
+    return this.#protocols.state(name);
   }
 
-  /** Tells the agent what was wrong with A2UI messages it sent (an `a2ui_error` frame). */
-  reportA2uiError(error: A2uiError, messageId?: string): void {
-    reportA2uiError(this.#transport, error, messageId);
+  /** A user turn a protocol wrote for the user (an A2UI action), described; null for the user's own words. */
+  describeTurn(message: UserMessage): TurnDescription | null {
+    return this.#protocols.describeTurn(message);
+  }
+
+  /** Hands the session an event as if its connection had sent it (an envelope from an `AgentUiStream`, say). */
+  receive(event: ConnectionEvent): void {
+    this.#protocols.receive(event);
   }
 
   /** Stops the replies that are streaming. */
   stop(): void {
-    for (const id of this.thread.streaming) this.#transport?.send({ type: 'abort', message_id: id });
+    for (const id of this.thread.streaming) this.#connection.current?.send({ type: 'abort', messageId: id });
   }
 
   /** Reconnects now, without waiting for the backoff delay. */
   retry(): void {
-    const transport = this.#transport as (Transport & { retry?: () => void }) | null;
-    if (!transport) return;
-    if (transport.state === 'closed' || transport.state === 'idle') transport.connect();
-    else transport.retry?.();
+    const connection = this.#connection.current;
+    if (!connection) return;
+    if (connection.state === 'closed' || connection.state === 'idle') connection.connect();
+    else connection.retry?.();
   }
 
-  /** Whether the transport can be asked to reconnect now. */
+  /** Whether the connection can be asked to reconnect now. */
   get canRetry(): boolean {
-    return typeof (this.#transport as { retry?: unknown } | null)?.retry === 'function';
+    return typeof this.#connection.current?.retry === 'function';
   }
 
-  /**
-   * What the user is asked to confirm before a state-changing action runs, from validated data only (for add-to-bag,
-   * from the bags API too: see ActionRunner.prepare).
-   */
+  /** What the user is asked to confirm before a state-changing action runs (for add-to-bag, from the bags API too). */
   prepareAction(request: ActionRequest): Promise<ActionPreparation> {
     return this.#runner.prepare(request);
   }
 
   /**
-   * Runs an action chosen in a view with the registry's handler. False when nothing ran: no handler is registered,
-   * or the action changes state and already ran for its message (its outcome is kept with the message), or its
-   * message is still streaming, or its message was authored under Ask.
+   * Runs an action chosen in a view with the registry's handler. False when nothing ran: no handler is registered, or
+   * the action changes state and already ran for its message, or its message is still streaming, or was authored
+   * under Ask.
    */
   runAction(request: ActionRequest, options: RunOptions = {}): boolean {
     return this.#runner.run(request, options) === 'ran';
-  }
-
-  /**
-   * Attaches an agent-ui@1 envelope (from the transport's SSE stream, or from an AgentUiStream the host connected)
-   * to the assistant message of its turn, once per envelope ID, and persists it as `pending`.
-   */
-  addEnvelope(event: UiEnvelopeEvent): void {
-    const message = this.thread.addEnvelope(event);
-    if (message) {
-      this.#emit({ type: 'messages' });
-      this.#emit({ type: 'history-change', messages: this.persisted });
-    }
-    this.#emit({ type: 'ui-envelope', event, messageId: message?.id ?? null });
-  }
-
-  /** Records how an envelope rendered (its renderer reports it); the change is persisted. */
-  setEnvelopeStatus(envelopeId: string, status: RenderStatus, error?: string): void {
-    if (!this.thread.setEnvelopeStatus(envelopeId, status, error)) return;
-    this.#emit({ type: 'messages' });
-    this.#emit({ type: 'history-change', messages: this.persisted });
   }
 
   /** Adds a listener; returns the function that removes it. */
@@ -372,28 +365,41 @@ export class ChatSession {
     notifyAll(this.#listeners, event);
   }
 
-  #advertise(): void {
-    const transport = this.#transport;
-    if (!transport) return;
-    if (transport.advertise) transport.advertise({ generativeUi: this.generativeUi });
+  /** Messages changed; with `persisted`, the persisted conversation too. */
+  #changed(persisted: boolean): void {
+    this.#emit({ type: 'messages' });
+    if (persisted) this.#emit({ type: 'history-change', messages: this.persisted });
+  }
+
+  #advertise(connection = this.#connection.current): void {
+    if (!connection) return;
+    if (connection.advertise) connection.advertise({ generativeUi: this.generativeUi, advertises: this.protocols.advertises() });
     else if (!this.generativeUi) {
       this.#emit({ type: 'config-error', reason: 'generative UI is off, but the transport cannot stop advertising it (it has no advertise())' });
     }
   }
 
-  #hold(): void {
-    const transport = this.#transport;
-    if (!transport || this.#unsubscribe) return;
-    this.#unsubscribe = transport.subscribe((event) => this.#onTransportEvent(event));
-    if (this.#owned || transport.state === 'idle') transport.connect();
+  /** Messages that already say a protocol could not be loaded, as `message\u0000protocol`. */
+  readonly #unavailableIn = new Set<string>();
+
+  /**
+   * A protocol could not be loaded: said to the page, and, where a record of it was skipped in a reply that streams,
+   * in that reply (once per protocol), so nothing of it vanishes without a word.
+   */
+  #unavailable(reason: string, skipped?: { readonly protocol: string; readonly event: Extract<ConnectionEvent, { type: 'record' }> }): void {
+    this.#emit({ type: 'protocol-error', reason });
+    const messageId = skipped && (skipped.event.messageId ?? this.thread.streaming.at(-1));
+    if (!skipped || !messageId || this.#unavailableIn.has(`${messageId}\u0000${skipped.protocol}`)) return;
+    const message = `Part of this reply could not be shown: this page could not load what reads it (${skipped.protocol}).`;
+    const changed = this.thread.notice(messageId, { type: 'data-mantis-unavailable', id: `unavailable-${skipped.protocol}`, data: { protocol: skipped.protocol, message } });
+    if (!changed) return;
+    this.#unavailableIn.add(`${messageId}\u0000${skipped.protocol}`);
+    this.#emit({ type: 'messages' });
   }
 
-  #release(): void {
-    this.#unsubscribe?.();
-    this.#unsubscribe = null;
+  #clearSilence(): void {
     for (const timer of this.#silence.values()) clearTimeout(timer);
     this.#silence.clear();
-    if (this.#owned) this.#transport?.close();
   }
 
   /** (Re)starts the silence timer of a streaming reply; only while connected. */
@@ -409,15 +415,6 @@ export class ChatSession {
     );
   }
 
-  /** A2UI messages of a live reply that name no surface reach no renderer: the agent is told here instead. */
-  #unplaced(messages: readonly unknown[], messageId: string): void {
-    for (const message of messages) {
-      if (surfaceOf(message)) continue;
-      const text = 'This is not an A2UI v0.9 message for a surface (a version and one payload with its surfaceId), so it was not shown.';
-      this.reportA2uiError({ code: 'VALIDATION_FAILED', surfaceId: '', path: '', message: text }, messageId);
-    }
-  }
-
   #interrupt(messageId: string, reason: InterruptReason, notify = true): void {
     clearTimeout(this.#silence.get(messageId));
     this.#silence.delete(messageId);
@@ -429,79 +426,70 @@ export class ChatSession {
   }
 
   #finished(message: AssistantMessage): void {
+    this.#protocols.ended(message);
     this.#emit({ type: 'citations', messageId: message.id, citations: message.citations });
     this.#emit({ type: 'history-change', messages: this.persisted });
   }
 
-  #onTransportEvent(event: TransportEvent): void {
+  #onEvent(event: ConnectionEvent): void {
     switch (event.type) {
       case 'state':
         if (event.state === 'closed') for (const id of this.thread.streaming) this.#interrupt(id, 'connection-closed');
         else for (const id of this.thread.streaming) this.#watch(id);
         // Uploads that lost the network with the connection resume now, not at their next retry.
         if (event.state === 'open') this.attachments.resume();
-        this.#emit({ type: 'state', state: event.state });
-        return;
+        return this.#emit({ type: 'state', state: event.state });
       case 'protocol-error':
-        this.#emit({ type: 'protocol-error', reason: event.reason });
-        return;
-      case 'ui-envelope':
-        this.addEnvelope(event.event);
-        return;
+        return this.#emit({ type: 'protocol-error', reason: event.reason });
+      case 'protocol-notice':
+        if (this.#noticed.has(event.key)) return;
+        this.#noticed.add(event.key);
+        return this.#emit({ type: 'protocol-notice', key: event.key, reason: event.reason });
       case 'backoff':
-        this.#emit({ type: 'backoff', attempt: event.attempt, delay: event.delay });
+        return this.#emit({ type: 'backoff', attempt: event.attempt, delay: event.delay });
+      case 'capabilities':
+        this.#capabilities = event.capabilities;
         return;
-      case 'server':
-        break;
-    }
-    const server = event.event;
-    if (server.type === 'error') {
-      if (server.message_id && this.thread.streaming.includes(server.message_id)) {
-        this.#interrupt(server.message_id, 'server-error');
-      } else this.#emit({ type: 'protocol-error', reason: `server error ${server.code}: ${server.message}` });
-      return;
-    }
-    if (server.type === 'capabilities') {
-      this.#capabilities = capabilitiesOf(server);
-      return;
-    }
-    if (server.type === 'action_result') {
-      if (this.#a2uiActions.delete(server.client_action_id)) {
-        this.#emit({ type: 'a2ui-action-result', clientActionId: server.client_action_id, status: server.status, ...(server.reason ? { reason: server.reason } : {}) });
+      case 'action-result':
+        if (!this.#protocols.answered(event.clientActionId, event.status, event.reason)) this.#runner.result(event.clientActionId, event.status, event.reason);
         return;
+      case 'error':
+        if (event.messageId && this.thread.streaming.includes(event.messageId)) return this.#interrupt(event.messageId, 'server-error');
+        return this.#emit({ type: 'protocol-error', reason: `server error ${event.code}: ${event.message}` });
+      case 'record': {
+        if (event.clientActionId && event.progress !== undefined && this.#runner.progress(event.clientActionId, event.progress)) return;
+        const type = event.record.type;
+        if (!this.protocols.owner({ record: type })) {
+          return this.#onEvent({ type: 'protocol-notice', key: `record:${type}`, reason: `A "${type}" record is not one this chat knows; it was skipped.` });
+        }
+        // Read by its protocol, as a stored one is: only the fields it knows go on.
+        const record = this.protocols.handler(type)?.read(event.record) ?? null;
+        if (!record) return this.#emit({ type: 'protocol-error', reason: `A "${type}" record could not be read (a required field is missing or wrong); it was skipped.` });
+        return this.#apply({ ...event, record });
       }
-      this.#runner.apply(server);
-      return;
     }
-    if (server.type === 'task' && this.#runner.apply(server)) return;
-    const changed = this.thread.apply(server);
+    this.#apply(event);
+  }
+
+  #apply(event: Exclude<ConnectionEvent, { type: 'state' | 'protocol-error' | 'protocol-notice' | 'backoff' | 'capabilities' | 'action-result' | 'error' }>): void {
+    const changed = this.thread.apply(event);
     if (!changed) return;
-    if (server.type === 'a2ui') this.#unplaced(server.messages, changed.id);
+    if (event.type === 'record') this.#protocols.recorded(event.record, changed, true);
     this.#emit({ type: 'messages' });
-    if (server.type === 'task') {
-      this.#emit({ type: 'history-change', messages: this.persisted });
-      return;
-    }
-    if (server.type === 'message_start') {
+    // A record that came outside its message's stream (task progress, an envelope of the turn) is persisted at once.
+    if (event.type === 'record' && (changed.status !== 'streaming' || event.messageId === undefined)) return this.#emit({ type: 'history-change', messages: this.persisted });
+    if (event.type === 'message-start') {
       this.#emit({ type: 'message-start', message: changed });
-      // Envelopes that waited for this message are attached now: announced (and persisted) as such.
-      const waited = changed.uiEnvelopes;
-      if (waited.length > 0) this.#emit({ type: 'history-change', messages: this.persisted });
-      for (const entry of waited) {
-        this.#emit({
-          type: 'ui-envelope',
-          event: { session_id: changed.uiSessionId ?? '', envelope_id: entry.envelopeId, created_at: entry.createdAt, envelope: entry.envelope },
-          messageId: changed.id,
-        });
-      }
+      // Records that waited for this message are applied now.
+      for (const record of this.thread.takeWaiting()) this.#apply({ type: 'record', record });
     }
-    if (changed.status === 'streaming') this.#watch(changed.id);
-    else {
-      clearTimeout(this.#silence.get(changed.id));
-      this.#silence.delete(changed.id);
-      this.#emit({ type: 'message-complete', message: changed });
-      this.#finished(changed);
+    const message = this.thread.assistant(changed.id) ?? changed;
+    if (message.status === 'streaming') this.#watch(message.id);
+    else if (event.type === 'message-end') {
+      clearTimeout(this.#silence.get(message.id));
+      this.#silence.delete(message.id);
+      this.#emit({ type: 'message-complete', message });
+      this.#finished(message);
     }
   }
 }
-

@@ -1,4 +1,3 @@
-import { BASIC_CATALOG_ID, MANTIS_CATALOG_ID } from '../protocols/a2ui/types.js';
 /** Composer modes. Ask is authored under the read-only action policy. */
 export const MODES = ['orchestrator', 'ask', 'visual-tour'] as const;
 export type ComposerMode = (typeof MODES)[number];
@@ -20,8 +19,3 @@ export const INLINE_UI_CAPABILITY = { param: 'inline_ui_version', value: '1' } a
 export function markerAllowsViews(marker: ProtocolMarker): boolean {
   return marker.inlineUiVersion === 1 && (marker.mode === 'orchestrator' || marker.mode === 'ask');
 }
-
-/** The URL parameter, repeated, naming each A2UI catalog a client renders (docs/protocol.md "A2UI surfaces"). */
-export const A2UI_CATALOG_PARAM = 'a2ui_catalog';
-/** The A2UI catalogs `<mantis-chat>` renders: the specification's basic catalog and our v1 components as a second one. */
-export const A2UI_CATALOGS: readonly string[] = [BASIC_CATALOG_ID, MANTIS_CATALOG_ID];

@@ -1,3 +1,4 @@
+import type { UiEnvelopeEntry } from '../chat/messages.js';
 import type { Tour } from '../schema/tour.js';
 import type { MantisView, ViewFailureReason } from '../schema/validate.js';
 
@@ -65,6 +66,11 @@ export type ToolPart = {
   readonly toolName: string;
   readonly toolCallId: string;
   readonly title?: string;
+  /**
+   * A state the backend named that this client does not know (a later protocol's `cancelled`, say): the call stays in
+   * its last known state and shows neutrally under this name.
+   */
+  readonly unlistedState?: string;
 } & (
   | { readonly state: 'input-streaming'; readonly input?: unknown }
   | { readonly state: 'input-available'; readonly input: unknown }
@@ -80,7 +86,8 @@ export interface TodoPart {
   readonly type: 'data-mantis-todo';
   readonly id: string;
   readonly data: {
-    readonly todos: readonly { readonly id: string; readonly text: string; readonly status: 'pending' | 'in_progress' | 'completed'; readonly task_id?: number }[];
+    /** `status` is `pending`, `in_progress`, `completed`, or another the backend named, shown neutrally. */
+    readonly todos: readonly { readonly id: string; readonly text: string; readonly status: string; readonly task_id?: number | undefined }[];
   };
 }
 
@@ -113,8 +120,36 @@ export interface SurfacePart {
   readonly data: { readonly surfaceId: string };
 }
 
+/**
+ * An agent-ui@1 envelope of the message's turn (001_996c0b4640eee42b.txt), after the message's other parts: its entry
+ * as persisted (the envelope as received, how it rendered), and what the core's schema check found before anything
+ * renders (where it asks to be shown, or why it cannot be). Its renderer checks it against the registry in turn.
+ */
+export interface EnvelopePart {
+  readonly type: 'data-mantis-envelope';
+  readonly id: string;
+  readonly data: {
+    readonly entry: UiEnvelopeEntry;
+    /** The agent-ui `session_id` it came with: what its render_refs are resolved under. */
+    readonly sessionId: string;
+    readonly check:
+      | { readonly ok: true; readonly kind: string; readonly surface: string; readonly title: string }
+      | { readonly ok: false; readonly reason: string; readonly message: string };
+  };
+}
+
 /** Parts that only trusted transport events create; the message parser places them at the current position. */
-export type TrustedPart = AttachmentPart | ToolPart | ReasoningPart | TodoPart | SurfacePart;
+/**
+ * Part of the reply belongs to a protocol this page could not load (its file could not be fetched): a notice in its
+ * place, so nothing of the reply vanishes without a word. Shown, never persisted (the history keeps what it had).
+ */
+export interface UnavailablePart {
+  readonly type: 'data-mantis-unavailable';
+  readonly id: string;
+  readonly data: { readonly protocol: string; readonly message: string };
+}
+
+export type TrustedPart = AttachmentPart | ToolPart | ReasoningPart | TodoPart | SurfacePart | EnvelopePart | UnavailablePart;
 
 export type MantisPart = TextPart | ViewPart | PendingViewPart | ViewErrorPart | TourPart | TruncatedPart | TrustedPart;
 
@@ -133,4 +168,6 @@ export type MantisDataTypes = {
   'mantis-attachment': AttachmentPart['data'];
   'mantis-todo': TodoPart['data'];
   'mantis-surface': SurfacePart['data'];
+  'mantis-envelope': EnvelopePart['data'];
+  'mantis-unavailable': UnavailablePart['data'];
 };

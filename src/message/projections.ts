@@ -1,6 +1,6 @@
 import type { ComposerNode, InvalidNode } from '../schema/nodes.js';
 import type { ProtocolMarker } from './marker.js';
-import { parseAssistantText } from '../protocols/registry.js';
+import { parseAssistantText } from '../protocols/register.js';
 import type { MantisPart, TextPart } from './parts.js';
 import { parseMantisUri } from '../schema/uris.js';
 import { cleanFileName } from '../uploads/policy.js';

@@ -2,6 +2,7 @@ import { parseActionTurn } from '../protocols/a2ui/action.js';
 import { BASIC_CATALOG_ID } from '../protocols/a2ui/types.js';
 import { ClientFrame, type ServerEvent } from '../protocols/composer/frames.js';
 import { BaseTransport, type TransportCapabilities, type TransportEvent } from '../protocols/composer/transport.js';
+import { defaultProtocols } from '../protocols/register.js';
 import { ScriptIds, playReply, type PlayContext } from './play.js';
 import { ReplyBuilder } from './reply.js';
 import { normalizeTranscript, type TranscriptEntry } from './transcript.js';
@@ -17,6 +18,12 @@ import type { ActionAnswer, RecordedA2uiAction, ScriptedTransportOptions, TextMa
 type Rule = { readonly test: (text: string) => boolean; readonly reply: ReplyBuilder };
 type ActionRule = { readonly test: (action: RecordedA2uiAction) => boolean; readonly reply: ReplyBuilder };
 type Queued = { readonly event: TransportEvent; readonly messageId?: string };
+
+/** The protocol an event's record belongs to, when it is not the Composer's own (an envelope, A2UI messages). */
+function protocolOf(event: TransportEvent | undefined): string | undefined {
+  const type = event?.type === 'ui-envelope' ? 'ui-envelope' : event?.type === 'server' ? event.event.type : undefined;
+  return type === undefined ? undefined : defaultProtocols.owner({ record: type })?.name;
+}
 
 const toTest = (match: TextMatcher): ((text: string) => boolean) =>
   typeof match === 'string' ? (text) => text.includes(match) : match instanceof RegExp ? (text) => new RegExp(match.source, match.flags).test(text) : match;
@@ -295,6 +302,17 @@ export class ScriptedTransport extends BaseTransport {
   #schedule(): void {
     if (this.#paused || this.#timer !== undefined || this.state !== 'open') return;
     if (this.#queue.length === 0) return this.#notifySettled();
+    // An event of a protocol that loads on first need waits for it, so a session applies it the moment it comes.
+    const loading = protocolOf(this.#queue[0]?.event);
+    if (loading && !defaultProtocols.loaded(loading)) {
+      this.#timer = setTimeout(() => undefined);
+      void defaultProtocols.load(loading).finally(() => {
+        clearTimeout(this.#timer);
+        this.#timer = undefined;
+        this.#schedule();
+      });
+      return;
+    }
     this.#timer = setTimeout(() => {
       this.#timer = undefined;
       if (this.#paused || this.state !== 'open') return;

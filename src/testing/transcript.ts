@@ -1,4 +1,5 @@
-import type { ClientFrame, ServerEvent, UiEnvelopeEvent } from '../protocols/composer/frames.js';
+import type { ClientFrame, ServerEvent } from '../protocols/composer/frames.js';
+import type { UiEnvelopeFrame as UiEnvelopeEvent } from '../protocols/composer/transport.js';
 
 /*
  * A conversation as a scripted transport saw it, in order, made comparable across runs: the IDs the client chose

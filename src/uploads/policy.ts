@@ -1,10 +1,9 @@
 import { UPLOAD_LIMITS } from '../limits.js';
-import { sniff, IMAGE_TYPES } from './sniff.js';
-import { formatBytes } from '../format.js';
+import { IMAGE_TYPES } from './sniff.js';
 
 /*
  * What may be attached to a message: the host's limits and accepted types, checked before anything is uploaded,
- * against what a file's bytes say it is, not only its name.
+ * against what a file's bytes say it is, not only its name (check.ts, loaded with a chat's first attachment).
  */
 
 export type AttachmentLimits = { -readonly [K in 'files' | 'fileBytes' | 'totalBytes']: number };
@@ -99,44 +98,4 @@ export function cleanFileName(name: string): string {
   const dot = base.lastIndexOf('.');
   const ext = dot > 0 && base.length - dot <= 16 ? base.slice(dot) : '';
   return `${base.slice(0, max - ext.length - 1)}…${ext}`;
-}
-
-const LABEL: Readonly<Record<string, string>> = {
-  'image/png': 'a PNG image',
-  'image/jpeg': 'a JPEG image',
-  'image/gif': 'a GIF image',
-  'image/webp': 'a WebP image',
-  'image/avif': 'an AVIF image',
-};
-
-/**
- * Checks one file: `head` is its first UPLOAD_LIMITS.sniffBytes bytes, `taken` what the message holds already. The
- * media type sent is the one its bytes prove (an image's or a PDF's signature), else the declared one.
- */
-export function checkAttachment(file: FileFacts, head: Uint8Array, policy: AttachmentPolicy, taken: { readonly files: number; readonly bytes: number }): AttachmentCheck {
-  const name = cleanFileName(file.name);
-  const refuse = (reason: AttachmentRefusalReason, message: string): AttachmentCheck => ({ ok: false, reason, message });
-  const { limits } = policy;
-  if (taken.files >= limits.files) return refuse('too-many', `${name} was not attached: a message can have at most ${limits.files} files.`);
-  if (file.size === 0) return refuse('empty', `${name} was not attached: it is empty.`);
-  if (file.size > limits.fileBytes) return refuse('too-large', `${name} was not attached: it is ${formatBytes(file.size)}, and a file can be at most ${formatBytes(limits.fileBytes)}.`);
-  if (taken.bytes + file.size > limits.totalBytes) {
-    return refuse('total-too-large', `${name} was not attached: the files of a message can be at most ${formatBytes(limits.totalBytes)} together.`);
-  }
-  const declared = normalizeType(file.type);
-  const found = sniff(head);
-  if (found.kind === 'markup') {
-    return declared.startsWith('image/') && declared !== 'image/svg+xml'
-      ? refuse('disguised', `${name} was not attached: it is named as ${LABEL[declared] ?? 'an image'}, but it holds HTML or XML.`)
-      : refuse('markup', `${name} was not attached: HTML, SVG and XML files cannot be attached.`);
-  }
-  if (NEVER_ACCEPTED.has(declared)) return refuse('markup', `${name} was not attached: HTML, SVG and XML files cannot be attached.`);
-  if (declared.startsWith('image/') && found.kind !== 'image') {
-    return refuse('disguised', `${name} was not attached: it is named as ${LABEL[declared] ?? 'an image'}, but its content is not a supported image.`);
-  }
-  const mediaType = found.kind === 'image' ? found.type : found.kind === 'pdf' ? 'application/pdf' : declared;
-  if (!accepts(policy, mediaType)) {
-    return refuse('type', `${name} was not attached: ${mediaType ? `${mediaType} files are` : 'files of an unknown type are'} not accepted here.`);
-  }
-  return { ok: true, name, mediaType };
 }

@@ -1,5 +1,5 @@
 import { UPLOAD_LIMITS } from '../limits.js';
-import { attachmentPolicy, checkAttachment, type AttachmentPolicy, type AttachmentRefusalReason } from './policy.js';
+import { attachmentPolicy, type AttachmentPolicy, type AttachmentRefusalReason } from './policy.js';
 import type { UploadFailure, UploadHandle, UploadProgress, Uploader } from './uploader.js';
 
 /*
@@ -129,6 +129,8 @@ export class AttachmentTray {
   async #check(placed: readonly Entry[]): Promise<readonly AttachmentRefusal[]> {
     const refusals: AttachmentRefusal[] = [];
     const accepted: Entry[] = [];
+    // The checks are their own module (loaded with the first file; a lazy part of the script-tag build).
+    const checks = await import('./check.js').catch(() => null);
     for (const entry of placed) {
       // Removed while it waited to be checked.
       if (!this.#entries.includes(entry)) continue;
@@ -149,7 +151,9 @@ export class AttachmentTray {
           ? ({ ok: false, reason: 'unconfigured', message: `${name} was not attached: this chat has no upload endpoint.` } as const)
           : head.length === 0 && file.size > 0
             ? ({ ok: false, reason: 'unreadable', message: `${name} was not attached: it could not be read.` } as const)
-            : checkAttachment({ name, type: file.type, size: file.size }, head, this.policy, taken);
+            : checks
+              ? checks.checkAttachment({ name, type: file.type, size: file.size }, head, this.policy, taken)
+              : ({ ok: false, reason: 'unreadable', message: `${name} was not attached: this page could not load what checks a file.` } as const);
       if (!check.ok) {
         refusals.push({ name, reason: check.reason, message: check.message });
         this.#entries = this.#entries.filter((e) => e !== entry);

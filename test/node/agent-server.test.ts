@@ -49,7 +49,7 @@ test('streams a reply with a view in small deltas and strictly increasing sequen
 test('refuses UI to a client that did not advertise the exact capability', async () => {
   for (const query of ['', '&inline_ui_version=2', '&inline_ui_version=true']) {
     const events = await converse(query, 'hello');
-    assert.deepEqual(events[0]?.type === 'message_start' && events[0].marker.inline_ui_version, null, query);
+    assert.deepEqual(events[0]?.type === 'message_start' && events[0].marker?.inline_ui_version, null, query);
     assert.doesNotMatch(replyText(events), /mantis-ui/, query);
   }
 });
@@ -87,7 +87,7 @@ test('the core WebSocketTransport talks to the server from Node', async () => {
   transport.send({ type: 'user_message', client_message_id: 'u', text: 'queued before open', mode: 'ask' });
   await done;
   transport.close();
-  assert.equal(events[0]?.type === 'message_start' && events[0].marker.mode, 'ask');
+  assert.equal(events[0]?.type === 'message_start' && events[0].marker?.mode, 'ask');
 });
 
 test('serves static files only inside their folder', async () => {

@@ -3,6 +3,7 @@
 // specification's "State Persistence" shape and come back from a persisted history; and how a ChatSession passes
 // them on, from an in-page transport and from the reference server's Composer SSE stream.
 import assert from 'node:assert/strict';
+import { ThreadDriver } from '../helpers/thread-driver.js';
 import { after, before, describe, test } from 'node:test';
 import { startAgentServer, COMPOSER_SSE_PATH, type AgentServer } from '../../demo/server/agent-server.js';
 import { InPageTransport } from '../helpers/in-page-transport.js';
@@ -10,7 +11,6 @@ import { ENVELOPE_THREAD_LIMITS } from '../../src/limits.js';
 import {
   ChatSession,
   SseTransport,
-  Thread,
   checkPersistedHistory,
   type AssistantMessage,
   type PersistedMessage,
@@ -41,7 +41,7 @@ const envelope = (id: string, body: unknown = chart, sessionId = 'ui-session'): 
   envelope: body,
 });
 
-const assistant = (thread: Thread, id: string): AssistantMessage => {
+const assistant = (thread: ThreadDriver, id: string): AssistantMessage => {
   const message = thread.assistant(id);
   assert.ok(message, `no assistant message ${id}`);
   return message;
@@ -50,7 +50,7 @@ const ids = (message: AssistantMessage | undefined) => message?.uiEnvelopes.map(
 
 describe('Thread envelopes', () => {
   test('an envelope attaches to the newest streaming assistant message, else to the newest one', () => {
-    const thread = new Thread();
+    const thread = new ThreadDriver();
     thread.apply(start('a'));
     thread.apply(start('b'));
     thread.apply(end('b', 1));
@@ -76,7 +76,7 @@ describe('Thread envelopes', () => {
   });
 
   test('an envelope is kept once per envelope_id: one delivered again after a resume is ignored', () => {
-    const thread = new Thread();
+    const thread = new ThreadDriver();
     thread.apply(start('a'));
     const first = envelope('dup', chart);
     assert.ok(thread.addEnvelope(first));
@@ -93,7 +93,7 @@ describe('Thread envelopes', () => {
   });
 
   test('each entry starts pending, as received, with the agent-ui session of its message', () => {
-    const thread = new Thread();
+    const thread = new ThreadDriver();
     thread.apply(start('a'));
     const event = envelope('p1', chart, 'S-1');
     thread.addEnvelope(event);
@@ -108,7 +108,7 @@ describe('Thread envelopes', () => {
   });
 
   test('envelopes before any assistant message wait for the next message_start, at most waitingEnvelopes of them', () => {
-    const thread = new Thread();
+    const thread = new ThreadDriver();
     thread.apply({ type: 'text_delta', message_id: 'nobody', sequence: 1, delta: 'x' });
     assert.equal(thread.addEnvelope(envelope('early-1')), null);
     // Waiting ones are kept once each too.
@@ -123,7 +123,7 @@ describe('Thread envelopes', () => {
     assert.deepEqual(ids(assistant(thread, 'b')), []);
 
     // Bounded: past the limit, the oldest waiting envelopes go first.
-    const bounded = new Thread();
+    const bounded = new ThreadDriver();
     const count = ENVELOPE_THREAD_LIMITS.waitingEnvelopes + 3;
     for (let i = 0; i < count; i++) bounded.addEnvelope(envelope(`w${i}`));
     bounded.apply(start('m'));
@@ -133,7 +133,7 @@ describe('Thread envelopes', () => {
   });
 
   test('a message keeps at most envelopesPerMessage envelopes; later ones are dropped', () => {
-    const thread = new Thread();
+    const thread = new ThreadDriver();
     thread.apply(start('a'));
     const limit = ENVELOPE_THREAD_LIMITS.envelopesPerMessage;
     for (let i = 0; i < limit; i++) assert.ok(thread.addEnvelope(envelope(`cap-${i}`)), `envelope ${i}`);
@@ -150,7 +150,7 @@ describe('Thread envelopes', () => {
   });
 
   test('setEnvelopeStatus moves pending to rendered, fallback or error, with a capped error text', () => {
-    const thread = new Thread();
+    const thread = new ThreadDriver();
     thread.apply(start('a'));
     for (const id of ['r', 'f', 'x']) thread.addEnvelope(envelope(id));
     assert.equal(thread.setEnvelopeStatus('r', 'rendered')?.id, 'a');
@@ -177,7 +177,7 @@ describe('Thread envelopes', () => {
   });
 
   test('toPersisted carries uiEnvelopes exactly in the specification shape and uiSessionId; load() restores them', () => {
-    const thread = new Thread();
+    const thread = new ThreadDriver();
     thread.apply(start('plain'));
     thread.apply(end('plain', 1));
     thread.apply(start('a'));
@@ -206,7 +206,7 @@ describe('Thread envelopes', () => {
     const json = JSON.parse(JSON.stringify(persisted)) as PersistedMessage[];
     assert.deepEqual(checkPersistedHistory(json)?.dropped, []);
 
-    const loaded = new Thread();
+    const loaded = new ThreadDriver();
     loaded.load(json);
     const message = assistant(loaded, 'a');
     assert.deepEqual(message.uiEnvelopes, stored.uiEnvelopes);
@@ -219,7 +219,7 @@ describe('Thread envelopes', () => {
     assert.equal(assistant(loaded, 'a').uiEnvelopes[1]?.renderStatus, 'rendered');
   });
 
-  test('checkPersistedHistory drops a message whose uiEnvelopes entry is not of the persisted shape', () => {
+  test('checkPersistedHistory keeps a message whose uiEnvelopes entry is not of the persisted shape, and says what it left out', () => {
     const good = { envelopeId: 'e', createdAt: 1, envelope: chart, renderStatus: 'rendered' };
     const message = (uiEnvelopes: unknown[], extra: Record<string, unknown> = {}) => ({
       id: `m${Math.random()}`,
@@ -244,16 +244,21 @@ describe('Thread envelopes', () => {
       message([{ ...good, renderStatus: 'error', error: 'boom' }]),
     ];
     const checked = checkPersistedHistory(history);
-    assert.deepEqual(checked?.dropped, [2, 3, 4, 5, 6, 7, 8]);
-    assert.equal(checked?.messages.length, 3);
-    // A session given that history keeps the valid ones and warns about the rest.
+    assert.deepEqual(checked?.dropped, []);
+    assert.equal(checked?.messages.length, 10);
+    // An unlisted status reads as pending; an entry missing or with a wrong required field is left out, and so is one
+    // past the cap; a bad optional error text, or an empty session, is left behind without costing the entry.
+    assert.deepEqual(checked?.downgraded.map((d) => d.index), [2, 3, 4, 5, 7]);
+    // A session given that history shows every message, each envelope it could read, and says what it left out.
     const warn = console.warn;
     const warnings: unknown[] = [];
     console.warn = (...args: unknown[]) => void warnings.push(args.join(' '));
     try {
       const session = new ChatSession({ messages: history as PersistedMessage[] });
-      assert.equal(session.messages.length, 3);
-      assert.match(String(warnings[0]), /7 message\(s\)/);
+      assert.equal(session.messages.length, 10);
+      const kept = session.messages.map((m) => (m.role === 'assistant' ? m.uiEnvelopes.map((e) => e.renderStatus) : null));
+      assert.deepEqual(kept, [null, ['rendered'], ['pending'], [], [], [], ['rendered'], Array(ENVELOPE_THREAD_LIMITS.envelopesPerMessage).fill('rendered'), ['rendered'], ['error']]);
+      assert.match(String(warnings[0]), /5 message\(s\) were read with less than they held/);
     } finally {
       console.warn = warn;
     }
@@ -271,7 +276,7 @@ const ofType = <T extends SessionEvent['type']>(events: SessionEvent[], type: T)
   events.filter((e): e is Extract<SessionEvent, { type: T }> => e.type === type);
 
 describe('ChatSession envelopes', () => {
-  test('an envelope from the transport is attached, persisted pending and announced with its message; a duplicate is not', () => {
+  test('an envelope from the transport is attached to its message as a part and persisted pending at once; a duplicate changes nothing', () => {
     const pipe = new Pipe();
     const session = new ChatSession({ transport: pipe });
     session.connect();
@@ -281,11 +286,11 @@ describe('ChatSession envelopes', () => {
     pipe.envelope(event);
     assert.deepEqual(
       events.map((e) => e.type),
-      ['messages', 'history-change', 'ui-envelope'],
+      ['messages', 'history-change'],
     );
-    const [announced] = ofType(events, 'ui-envelope');
-    assert.equal(announced?.messageId, 'a');
-    assert.equal(announced?.event, event);
+    const part = session.thread.assistant('a')?.parts.find((p) => p.type === 'data-mantis-envelope');
+    assert.equal(part?.id, 't1');
+    assert.deepEqual(part?.type === 'data-mantis-envelope' && part.data.check, { ok: true, kind: 'chart', surface: 'chat_inline', title: 'Pressure' });
     const [history] = ofType(events, 'history-change');
     const stored = history?.messages.at(-1);
     assert.deepEqual(stored?.role === 'assistant' && stored.uiEnvelopes, [
@@ -293,14 +298,10 @@ describe('ChatSession envelopes', () => {
     ]);
     assert.equal(stored?.role === 'assistant' && stored.uiSessionId, 'S');
 
-    // Again (a resume): announced without a message, nothing persisted.
+    // Again (a resume): nothing changes, nothing is persisted.
     events.length = 0;
     pipe.envelope(event);
-    assert.deepEqual(
-      events.map((e) => e.type),
-      ['ui-envelope'],
-    );
-    assert.equal(ofType(events, 'ui-envelope')[0]?.messageId, null);
+    assert.deepEqual(events, []);
     session.disconnect();
   });
 
@@ -312,7 +313,11 @@ describe('ChatSession envelopes', () => {
     pipe.deliver(end('a', 1));
     const events = record(session);
     session.addEnvelope(envelope('h1'));
-    assert.equal(ofType(events, 'ui-envelope')[0]?.messageId, 'a');
+    assert.deepEqual(ids(session.thread.assistant('a')), ['h1']);
+    assert.deepEqual(
+      events.map((e) => e.type),
+      ['messages', 'history-change'],
+    );
     events.length = 0;
     session.setEnvelopeStatus('h1', 'fallback', 'Meant for a map.');
     assert.deepEqual(
@@ -330,19 +335,17 @@ describe('ChatSession envelopes', () => {
     session.disconnect();
   });
 
-  test('an envelope before the reply waits for it: announced without a message, then persisted with the reply', () => {
+  test('an envelope before the reply waits for it, then is persisted with the reply', () => {
     const pipe = new Pipe();
     const session = new ChatSession({ transport: pipe });
     session.connect();
     const events = record(session);
     pipe.envelope(envelope('early'));
-    assert.equal(ofType(events, 'ui-envelope')[0]?.messageId, null);
+    assert.deepEqual(events, []);
     assert.equal(session.messages.length, 0);
     pipe.deliver(start('a'));
-    // Announced again once attached, with its message (a side_panel envelope opens then), and persisted at once.
-    const attached = ofType(events, 'ui-envelope').at(-1);
-    assert.equal(attached?.messageId, 'a');
-    assert.equal(attached?.event.envelope_id, 'early');
+    // Attached once the reply starts (a side_panel envelope opens then), and persisted at once.
+    assert.deepEqual(ids(session.thread.assistant('a')), ['early']);
     const atStart = ofType(events, 'history-change').at(-1)?.messages.at(-1);
     assert.deepEqual(atStart?.role === 'assistant' && atStart.uiEnvelopes?.map((e) => e.envelopeId), ['early']);
     pipe.deliver(delta('a', 1, 'Hello.'));
@@ -355,7 +358,7 @@ describe('ChatSession envelopes', () => {
   });
 
   test('a session given a persisted history with envelopes replays them as they were, statuses and all', () => {
-    const thread = new Thread();
+    const thread = new ThreadDriver();
     thread.apply(start('a'));
     thread.addEnvelope(envelope('r1', chart, 'S'));
     thread.apply(end('a', 1));
@@ -380,11 +383,9 @@ describe('ChatSession envelopes over the reference server’s Composer SSE strea
     const url = `${server?.origin}${COMPOSER_SSE_PATH}?delay=0&scenario=envelopes&session_id=node-env-${Date.now().toString(36)}`;
     const transport = new SseTransport(url);
     const session = new ChatSession({ transport });
-    const announced: Array<Extract<SessionEvent, { type: 'ui-envelope' }>> = [];
     const done = new Promise<AssistantMessage>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error('no reply')), 8000);
       session.subscribe((event) => {
-        if (event.type === 'ui-envelope') announced.push(event);
         if (event.type === 'message-complete') {
           clearTimeout(timer);
           resolve(event.message);
@@ -419,8 +420,8 @@ describe('ChatSession envelopes over the reference server’s Composer SSE strea
       assert.equal(new Set(message.uiEnvelopes.map((e) => e.envelopeId)).size, 4);
       assert.ok(message.uiSessionId?.startsWith('node-env-'), message.uiSessionId);
       assert.deepEqual(
-        announced.map((e) => e.messageId),
-        [reply.id, reply.id, reply.id, reply.id],
+        message.parts.filter((p) => p.type === 'data-mantis-envelope').map((p) => p.id),
+        message.uiEnvelopes.map((e) => e.envelopeId),
       );
       // The text around them streamed whole.
       assert.ok(message.text.length > 0);
@@ -435,7 +436,7 @@ describe('ChatSession envelopes over the reference server’s Composer SSE strea
 
 describe('deprecated tool_call and artifacts (001 "State Persistence")', () => {
   test('a persisted message keeps them as they were, through load and toPersisted, as debug data only', () => {
-    const thread = new Thread();
+    const thread = new ThreadDriver();
     const tool_call = { name: 'view_history', arguments: { start_time: '2024-03-09T00:00:00Z' } };
     const artifacts = [{ id: 'a1', html: '<img src=x onerror=alert(1)>' }];
     thread.load([

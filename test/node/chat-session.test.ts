@@ -1,6 +1,7 @@
 // ChatSession in plain Node: the conversation engine with no element and no DOM, against the real reference server
 // over real WebSockets (the `ws` package as the socket factory).
 import assert from 'node:assert/strict';
+import { ThreadDriver, deliver } from '../helpers/thread-driver.js';
 import { describe, test } from 'node:test';
 import { WebSocket } from 'ws';
 import { useAgentServer } from './agent.js';
@@ -8,8 +9,8 @@ import {
   COMPOSER_LIMITS,
   ChatSession,
   ActionRegistry,
+  defaultProtocols,
   ProtocolRegistry,
-  Thread,
   WebSocketTransport,
   type AssistantMessage,
   type ClientFrame,
@@ -17,6 +18,10 @@ import {
   type SocketLike,
   type ServerEvent,
   type ToolPart,
+  type ReasoningRecord,
+  type ProtocolRecord,
+  type TextProtocol,
+  type MessageParser,
 } from '../../src/index.js';
 
 const agent = useAgentServer();
@@ -98,7 +103,7 @@ describe('ChatSession, headless', () => {
     assert.equal(persisted?.role === 'assistant' && persisted.status, 'interrupted');
     // A late event for it changes nothing.
     const before = assistants(session)[0];
-    session.thread.apply({ type: 'text_delta', message_id: message.id, sequence: 10_000, delta: 'late' });
+    deliver(session, { type: 'text_delta', message_id: message.id, sequence: 10_000, delta: 'late' });
     assert.equal(assistants(session)[0], before);
     // Replayed, it is interrupted still, with the same parts.
     const replay = new ChatSession({ messages: session.persisted });
@@ -134,10 +139,10 @@ describe('ChatSession, headless', () => {
     const session = new ChatSession();
     const events: SessionEvent[] = [];
     session.subscribe((e) => events.push(e));
-    const deliver = (event: ServerEvent) => session.thread.apply(event);
-    deliver({ type: 'message_start', message_id: 'm', sequence: 0, marker: { inline_ui_version: 1, mode: 'orchestrator' } });
-    deliver({ type: 'text_delta', message_id: 'm', sequence: 1, delta: 'Half' });
-    deliver({ type: 'error', message_id: 'm', code: 'model_failed', message: 'The model failed.' });
+    const feed = (event: ServerEvent) => deliver(session, event);
+    feed({ type: 'message_start', message_id: 'm', sequence: 0, marker: { inline_ui_version: 1, mode: 'orchestrator' } });
+    feed({ type: 'text_delta', message_id: 'm', sequence: 1, delta: 'Half' });
+    feed({ type: 'error', message_id: 'm', code: 'model_failed', message: 'The model failed.' });
     assert.equal(assistants(session)[0]?.status, 'interrupted');
   });
 
@@ -181,7 +186,7 @@ describe('Thread records', () => {
   const start: ServerEvent = { type: 'message_start', message_id: 'm', sequence: 0, marker: { inline_ui_version: 1, mode: 'orchestrator' } };
 
   test('persists one record per reasoning run, and never copies the record list per event', () => {
-    const thread = new Thread();
+    const thread = new ThreadDriver();
     thread.apply(start);
     thread.apply({ type: 'reasoning_start', message_id: 'm', sequence: 1, reasoning_id: 'r' });
     const list = (thread.messages[0] as AssistantMessage).events;
@@ -193,11 +198,12 @@ describe('Thread records', () => {
     assert.equal(message.events, list, 'the same list, grown in place');
     assert.equal(message.events.length, 1);
     const record = message.events[0];
-    assert.equal(record?.event.type === 'reasoning' && record.event.text.length, 40_000);
-    assert.equal(record?.event.type === 'reasoning' && record.event.state, 'done');
+    const run = record?.event as ReasoningRecord | undefined;
+    assert.equal(run?.type === 'reasoning' && run.text.length, 40_000);
+    assert.equal(run?.type === 'reasoning' && run.state, 'done');
     const persisted = JSON.stringify(thread.toPersisted());
     assert.ok(persisted.length < 41_000, `persisted ${persisted.length} characters`);
-    const replay = new Thread();
+    const replay = new ThreadDriver();
     replay.load(thread.toPersisted());
     assert.deepEqual(replay.messages[0]?.role === 'assistant' && replay.messages[0].parts, message.parts);
   });
@@ -209,7 +215,7 @@ describe('Thread records', () => {
       { at: 0, receivedAt: 1900, event: { type: 'reasoning_delta', message_id: 'm', sequence: 3, reasoning_id: 'r', delta: 'ing' } },
       { at: 0, receivedAt: 2500, event: { type: 'reasoning_end', message_id: 'm', sequence: 4, reasoning_id: 'r' } },
     ];
-    const thread = new Thread();
+    const thread = new ThreadDriver();
     thread.load([{ id: 'm', role: 'assistant', text: 'Answer.', marker: { inlineUiVersion: 1, mode: 'orchestrator' }, sequence: 5, events: legacy as never }]);
     const message = thread.messages[0] as AssistantMessage;
     assert.deepEqual(message.events, [
@@ -219,7 +225,7 @@ describe('Thread records', () => {
   });
 
   test('keeps trusted task events with the message that owns the todo list, so a replay equals what was seen live', () => {
-    const thread = new Thread();
+    const thread = new ThreadDriver();
     thread.apply(start);
     thread.apply({ type: 'todo', message_id: 'm', sequence: 1, todos: [{ id: 't', text: 'Refresh', status: 'pending', task_id: 7 }] });
     thread.apply({ type: 'text_delta', message_id: 'm', sequence: 2, delta: 'Done for now.' });
@@ -234,13 +240,13 @@ describe('Thread records', () => {
     const persisted = thread.toPersisted();
     const records = persisted[0]?.role === 'assistant' ? persisted[0].events.map((e) => e.event.type) : [];
     assert.deepEqual(records, ['todo', 'task', 'task']);
-    const replay = new Thread();
+    const replay = new ThreadDriver();
     replay.load(persisted);
     assert.deepEqual((replay.messages[0] as AssistantMessage).parts, live.parts);
   });
 
   test('correlates legacy tool events without tool_call_id by sequence: overlapping calls of one tool stay two parts', () => {
-    const thread = new Thread();
+    const thread = new ThreadDriver();
     thread.apply(start);
     const tool = (sequence: number, state: 'pending' | 'running' | 'completed' | 'failed', extra: object = {}): ServerEvent =>
       ({ type: 'tool', message_id: 'm', sequence, tool_name: 'search_map', state, ...extra }) as ServerEvent;
@@ -267,10 +273,10 @@ describe('citations', () => {
     const list = (id: string, titles: string[]) =>
       JSON.stringify({ version: 1, id, root: { id: `${id}-l`, type: 'citation-list', citations: titles.map((title, i) => ({ id: `${id}-${i}`, title })) } });
     const text = `Two sources [1] and [2](mantis://map/m/point/p2).\n\n\`\`\`mantis-ui\n${list('a', ['One', 'Two'])}\n\`\`\`\n\nAgain [3], and \`[9]\` is code.\n\n\`\`\`mantis-ui\n${list('b', ['Three'])}\n\`\`\`\n`;
-    const apply = (event: ServerEvent) => session.thread.apply(event);
+    const apply = (event: ServerEvent) => deliver(session, event);
     apply({ type: 'message_start', message_id: 'm', sequence: 0, marker: { inline_ui_version: 1, mode: 'orchestrator' } });
     apply({ type: 'text_delta', message_id: 'm', sequence: 1, delta: text });
-    const done = session.thread.apply({ type: 'message_end', message_id: 'm', sequence: 2 });
+    const done = deliver(session, { type: 'message_end', message_id: 'm', sequence: 2 });
     assert.ok(done);
     assert.deepEqual(
       done.citations.map((c) => [c.number, c.origin, c.origin === 'view' ? c.title : (c.target?.uri ?? null)]),
@@ -301,15 +307,20 @@ describe('citations', () => {
 describe('ChatSession, a history from outside', () => {
   const good = { id: 'a1', role: 'assistant', text: 'Hello **there**.', marker: { inlineUiVersion: 1, mode: 'orchestrator' }, sequence: 1, events: [] } as const;
 
-  test('load keeps the messages of the persisted shape and leaves out the others with a config-error', () => {
+  test('load keeps every message with a role and a text, downgraded where it must be, and says so in a config-error', () => {
     const session = new ChatSession();
     const events: SessionEvent[] = [];
     session.subscribe((event) => events.push(event));
-    const bad = [{ ...good, id: 'x1', marker: null }, { ...good, id: 'x2', events: [1] }, { ...good, id: 'x3', actions: 5 }, { role: 'tool', id: 'x4', text: '' }];
-    session.load([{ id: 'u1', role: 'user', text: 'Hi' }, ...bad, good] as never);
-    assert.deepEqual(session.messages.map((m) => m.id), ['u1', 'a1']);
+    const odd = [{ ...good, id: 'x1', marker: null }, { ...good, id: 'x2', events: [1] }, { ...good, id: 'x3', actions: 5 }, { role: 'tool', id: 'x4', text: '' }];
+    session.load([{ id: 'u1', role: 'user', text: 'Hi' }, ...odd, good] as never);
+    assert.deepEqual(session.messages.map((m) => m.id), ['u1', 'x1', 'x2', 'x3', 'a1']);
+    // The unknown marker reads as read-only Markdown; the unreadable records and outcomes are left behind.
+    const x1 = session.messages[1];
+    assert.deepEqual(x1?.role === 'assistant' && x1.marker, { inlineUiVersion: null, mode: 'ask' });
     const error = events.find((e) => e.type === 'config-error');
-    assert.ok(error && error.type === 'config-error' && error.reason.includes('4 message(s)') && error.reason.includes('index 1, 2, 3, 4'));
+    assert.ok(error && error.type === 'config-error', 'a config-error');
+    assert.match(error.reason, /1 entry is not a message this chat shows .* \(index 4\)/);
+    assert.match(error.reason, /3 message\(s\) were read with less than they held \(index 1: .*marker.*; index 2: 1 record\(s\) that could not be read; index 3: action outcomes that could not be read\)/);
     // The kept assistant message replays.
     assert.equal(session.messages[1]?.role === 'assistant' && session.messages[1].parts.length > 0, true);
   });
@@ -325,18 +336,69 @@ describe('ChatSession, a history from outside', () => {
 
   test('a record of the right shape its handler cannot apply costs the records, never the replay', () => {
     // A fault the real handlers do not produce on demand: one that throws.
-    class Throwing extends ProtocolRegistry {
-      override applyRecord(): never {
+    const throwing = defaultProtocols.withRecord('tool', {
+      read: (record) => record as ProtocolRecord,
+      apply: () => {
         throw new Error('cannot apply');
-      }
-    }
+      },
+    });
     const tool = { type: 'tool', message_id: 'm', sequence: 1, tool_name: 'search', state: 'running' } as const;
-    const session = new ChatSession({ protocols: new Throwing(), messages: [{ ...good, events: [{ at: 5, receivedAt: 1, event: tool }] }] });
+    const session = new ChatSession({ protocols: throwing, messages: [{ ...good, events: [{ at: 5, receivedAt: 1, event: tool }] }] });
     const message = session.messages[0];
     assert.ok(message?.role === 'assistant');
     assert.deepEqual(
       message.parts.map((p) => p.type),
       ['text'],
     );
+  });
+
+  test('a record of a protocol that cannot be loaded leaves a notice in the reply, once, says why, and is not persisted', async () => {
+    // A fault the real registry cannot produce on demand in Node: a protocol whose file cannot be fetched.
+    const protocols = new ProtocolRegistry([...defaultProtocols.registrations, { name: 'broken', records: ['broken-thing'], load: () => Promise.reject(new Error('no file')) }]);
+    const session = new ChatSession({ protocols });
+    const events: SessionEvent[] = [];
+    session.subscribe((event) => events.push(event));
+    const marker = { inlineUiVersion: 1, mode: 'orchestrator' } as const;
+    session.receive({ type: 'message-start', messageId: 'm1', sequence: 0, marker });
+    session.receive({ type: 'text-delta', messageId: 'm1', sequence: 1, delta: 'Before. ' });
+    session.receive({ type: 'record', messageId: 'm1', sequence: 2, record: { type: 'broken-thing', secret: 'x' } as ProtocolRecord });
+    session.receive({ type: 'record', messageId: 'm1', sequence: 3, record: { type: 'broken-thing' } });
+    session.receive({ type: 'text-delta', messageId: 'm1', sequence: 4, delta: 'After.' });
+    await new Promise<void>((resolve) => {
+      const off = session.subscribe((event) => event.type === 'message-complete' && (off(), resolve()));
+      session.receive({ type: 'message-end', messageId: 'm1', sequence: 5 });
+    });
+    const message = session.thread.assistant('m1');
+    assert.deepEqual(message?.parts.map((p) => p.type), ['text', 'data-mantis-unavailable', 'text']);
+    assert.equal(message?.text, 'Before. After.');
+    const notice = message?.parts[1];
+    assert.ok(notice?.type === 'data-mantis-unavailable');
+    assert.match(notice.data.message, /could not load what reads it \(broken\)/);
+    assert.equal(events.filter((e) => e.type === 'protocol-error').length, 2, 'each skipped record is said to the page');
+    const persisted = session.persisted.at(-1);
+    assert.deepEqual(persisted?.role === 'assistant' && persisted.events, []);
+  });
+
+  test('a text protocol added with withText reads the messages of the markers it accepts, before the others', () => {
+    const shouting: TextProtocol = {
+      name: 'shouting',
+      accepts: (marker) => marker.mode === 'ask',
+      createParser: (marker, options) => {
+        const inner = defaultProtocols.createParser(marker, options);
+        return {
+          push: (chunk) => inner.push(chunk.toUpperCase()),
+          end: () => inner.end(),
+          insert: (part) => inner.insert(part),
+          upsert: (part, matches) => inner.upsert(part, matches),
+        } satisfies MessageParser;
+      },
+    };
+    const session = new ChatSession({
+      protocols: defaultProtocols.withText(shouting),
+      messages: [good, { ...good, id: 'a2', marker: { inlineUiVersion: 1, mode: 'ask' } }],
+    });
+    const texts = session.messages.map((m) => (m.role === 'assistant' ? m.parts.map((p) => (p.type === 'text' ? p.text : p.type)).join('') : ''));
+    assert.equal(texts[0]?.trim(), good.text, 'an orchestrator message is read by the fences, as before');
+    assert.equal(texts[1]?.trim(), good.text.toUpperCase(), 'an ask message is read by the added protocol');
   });
 });

@@ -3,9 +3,18 @@
 // of the surfaces they touched, a persisted history places surfaces the same way, and a ChatSession sends actions
 // back as `client_action` frames or `[a2ui_action]` turns as the server's capabilities say, and errors as frames.
 import assert from 'node:assert/strict';
+import { ThreadDriver } from '../helpers/thread-driver.js';
+import { a2uiOf, type SurfaceGroup } from '../../src/protocols/a2ui/index.js';
+
+/** The session's surface group (its A2UI state exists once a surface was touched). */
+const group = (thread: ThreadDriver): SurfaceGroup => {
+  const state = a2uiOf(thread.session);
+  assert.ok(state, 'no A2UI state');
+  return state.group;
+};
 import { describe, test } from 'node:test';
 import { InPageTransport } from '../helpers/in-page-transport.js';
-import { ChatSession, Thread, checkPersistedHistory, type ClientFrame, type ServerEvent } from '../../src/index.js';
+import { ChatSession, checkPersistedHistory, type ClientFrame, type ServerEvent } from '../../src/index.js';
 import { parseActionTurn } from '../../src/protocols/a2ui/action.js';
 import type { A2uiAction } from '../../src/protocols/a2ui/types.js';
 
@@ -25,7 +34,7 @@ const data = (surfaceId: string, value: unknown) => ({ version: 'v0.9', updateDa
 const remove = (surfaceId: string) => ({ version: 'v0.9', deleteSurface: { surfaceId } });
 
 /** A turn: text, then one `a2ui` event, then the end. */
-function turn(thread: Thread, id: string, messages: unknown[]): void {
+function turn(thread: ThreadDriver, id: string, messages: unknown[]): void {
   thread.apply(start(id));
   thread.apply(delta(id, 1, `Turn ${id}.`));
   thread.apply(a2ui(id, 2, messages));
@@ -33,24 +42,24 @@ function turn(thread: Thread, id: string, messages: unknown[]): void {
 }
 
 describe('Thread surfaces', () => {
-  test('a surface is owned by the latest assistant message that touched it, with all its messages in order', () => {
-    const thread = new Thread();
+  test('a surface is owned by the latest assistant message that touched it, with all its messages applied in order', () => {
+    const thread = new ThreadDriver();
     const created = [create('trip'), components('trip', 'Trip')];
     turn(thread, 'a2', created);
     thread.addUserMessage('next');
     turn(thread, 'a3', [create('other')]);
-    const before = thread.surfaces;
+    const generation = thread.surfaces.get('trip')?.generation;
     thread.addUserMessage('update it');
     const update = data('trip', 'updated');
     turn(thread, 'a5', [update]);
     const trip = thread.surfaces.get('trip');
     assert.equal(trip?.owner, 'a5');
-    assert.deepEqual(trip?.messages, [...created, update]);
-    // The same objects as the records hold: a renderer given the longer list applies only the new one.
-    assert.equal(trip?.messages[0], created[0]);
+    assert.equal(trip?.generation, generation, 'the same surface, moved');
+    // Every message applied, in order, by the session's surface group: its components, and the update's data.
+    const state = group(thread).surface('trip')?.state;
+    assert.deepEqual([...(state?.components.keys() ?? [])], ['root']);
+    assert.deepEqual(state?.data, { status: 'updated' });
     assert.equal(thread.surfaces.get('other')?.owner, 'a3');
-    assert.notEqual(thread.surfaces, before, 'a change is a new Map');
-    assert.equal(before.get('trip')?.owner, 'a2', 'an earlier snapshot is left as it was');
     assert.deepEqual(thread.assistant('a2')?.surfaceIds, ['trip']);
     assert.deepEqual(thread.assistant('a5')?.surfaceIds, ['trip']);
     // Each message that touched a surface has its part, where it was touched; only the placement says who shows it.
@@ -58,17 +67,20 @@ describe('Thread surfaces', () => {
     assert.deepEqual(part, { type: 'data-mantis-surface', id: 'trip', data: { surfaceId: 'trip' } });
   });
 
-  test('text deltas leave the placement as it was (the same Map)', () => {
-    const thread = new Thread();
+  test('text deltas leave the placement as it was', () => {
+    const thread = new ThreadDriver();
     thread.apply(start('a'));
     thread.apply(a2ui('a', 1, [create('s')]));
-    const placed = thread.surfaces;
+    const placed = thread.surfaces.get('s');
+    let changes = 0;
+    group(thread).subscribe(() => changes++);
     thread.apply(delta('a', 2, 'more text'));
-    assert.equal(thread.surfaces, placed);
+    assert.equal(thread.surfaces.get('s'), placed);
+    assert.equal(changes, 0);
   });
 
   test('deleteSurface removes a surface; created again, it is a new generation', () => {
-    const thread = new Thread();
+    const thread = new ThreadDriver();
     turn(thread, 'a', [create('s'), components('s', 'one')]);
     const first = thread.surfaces.get('s')?.generation;
     turn(thread, 'b', [remove('s')]);
@@ -77,11 +89,12 @@ describe('Thread surfaces', () => {
     const again = thread.surfaces.get('s');
     assert.equal(again?.owner, 'c');
     assert.notEqual(again?.generation, first);
-    assert.deepEqual(again?.messages, [create('s')]);
+    // A new life: nothing of the deleted surface's components is there.
+    assert.deepEqual([...(group(thread).surface('s')?.state?.components.keys() ?? [])], []);
   });
 
   test('messages that name no surface are kept in the record but place nothing', () => {
-    const thread = new Thread();
+    const thread = new ThreadDriver();
     thread.apply(start('a'));
     thread.apply(a2ui('a', 1, [{ version: 'v0.9' }, 'junk', { createSurface: { surfaceId: 'x'.repeat(500) } }]));
     assert.equal(thread.surfaces.size, 0);
@@ -90,7 +103,7 @@ describe('Thread surfaces', () => {
   });
 
   test('only a v0.9 message with one payload places a surface: a malformed delete deletes nothing', () => {
-    const thread = new Thread();
+    const thread = new ThreadDriver();
     turn(thread, 'a', [create('s')]);
     turn(thread, 'b', [
       { version: 'v0.8', deleteSurface: { surfaceId: 's' } },
@@ -101,7 +114,7 @@ describe('Thread surfaces', () => {
   });
 
   test('a persisted history replays to the same placement, parts and surface IDs', () => {
-    const thread = new Thread();
+    const thread = new ThreadDriver();
     turn(thread, 'a2', [create('trip'), components('trip', 'Trip')]);
     thread.addUserMessage('hi');
     turn(thread, 'a4', [data('trip', 'x')]);
@@ -110,9 +123,9 @@ describe('Thread surfaces', () => {
     const json = JSON.parse(JSON.stringify(persisted)) as unknown;
     const checked = checkPersistedHistory(json);
     assert.deepEqual(checked?.dropped, []);
-    const replayed = new Thread();
+    const replayed = new ThreadDriver();
     replayed.load(checked?.messages ?? []);
-    const placement = (t: Thread) => [...t.surfaces.values()].map((p) => ({ id: p.surfaceId, owner: p.owner, messages: p.messages }));
+    const placement = (t: ThreadDriver) => [...t.surfaces.values()].map((p) => ({ id: p.surfaceId, owner: p.owner, state: group(t).surface(p.surfaceId)?.state?.data }));
     assert.deepEqual(placement(replayed), placement(thread));
     assert.deepEqual(replayed.assistant('a2')?.parts, thread.assistant('a2')?.parts);
     assert.deepEqual(replayed.assistant('a4')?.surfaceIds, ['trip']);
@@ -121,7 +134,7 @@ describe('Thread surfaces', () => {
     assert.equal(replayed.arrivedLive('a2'), false);
   });
 
-  test('a persisted a2ui record of the wrong shape is left out with its message', () => {
+  test('a persisted a2ui record of the wrong shape is left out, its message kept and said to be downgraded', () => {
     const bad = {
       id: 'a',
       role: 'assistant',
@@ -130,7 +143,10 @@ describe('Thread surfaces', () => {
       sequence: 1,
       events: [{ at: 0, receivedAt: 1, event: { type: 'a2ui', message_id: 'a', sequence: 1, messages: [] } }],
     };
-    assert.deepEqual(checkPersistedHistory([bad])?.dropped, [0]);
+    const checked = checkPersistedHistory([bad]);
+    assert.deepEqual(checked?.dropped, []);
+    assert.deepEqual(checked?.messages[0]?.role === 'assistant' && checked.messages[0].events, []);
+    assert.deepEqual(checked?.downgraded, [{ index: 0, what: '1 record(s) that could not be read' }]);
   });
 });
 
@@ -165,11 +181,11 @@ describe('ChatSession A2UI round trip', () => {
     assert.equal(session.messages.at(-1)?.role, 'user');
   });
 
-  test('with `client_action` offered, it is a client_action frame, and its answer is announced', () => {
+  test('with `client_action` offered, it is a client_action frame, and a refusal of it is told to the page', () => {
     const transport = new RecordingTransport();
     const session = new ChatSession({ transport });
     const events: string[] = [];
-    session.subscribe((e) => events.push(e.type === 'a2ui-action-result' ? `${e.type}:${e.status}` : e.type));
+    session.subscribe((e) => events.push(e.type === 'protocol-event' ? `${e.protocol}:${e.event.type}:${String(e.event['message'])}` : e.type));
     session.connect();
     transport.deliver({ type: 'capabilities', client_action: true, a2ui_catalogs: [BASIC] });
     assert.deepEqual(session.serverCapabilities, { clientAction: true, a2uiCatalogs: [BASIC] });
@@ -179,7 +195,11 @@ describe('ChatSession A2UI round trip', () => {
     assert.deepEqual(frame, { type: 'client_action', client_action_id: result.clientActionId, message_id: 'a1', a2ui: { version: 'v0.9', action } });
     assert.equal(session.messages.length, 0, 'no user turn');
     transport.deliver({ type: 'action_result', client_action_id: result.clientActionId, status: 'accepted' });
-    assert.ok(events.includes('a2ui-action-result:accepted'));
+    assert.deepEqual(events.filter((e) => e.startsWith('a2ui:')), []);
+    const again = session.sendA2uiAction(action, 'a1');
+    assert.ok(again.ok && again.via === 'client_action');
+    transport.deliver({ type: 'action_result', client_action_id: again.clientActionId, status: 'rejected', reason: 'the form is closed' });
+    assert.deepEqual(events.filter((e) => e.startsWith('a2ui:')), ['a2ui:refused:The agent did not take the action: the form is closed']);
   });
 
   test('a new transport forgets the previous server capabilities', () => {

@@ -69,6 +69,7 @@ test('mantis-chat is listed with its attributes, properties and typed events', (
       'mantis-message-complete: CustomEvent<MessageCompleteDetail>',
       'mantis-message-interrupted: CustomEvent<MessageInterruptedDetail>',
       'mantis-protocol-error: CustomEvent<ProtocolErrorDetail>',
+      'mantis-protocol-notice: CustomEvent<ProtocolNoticeDetail>',
       'mantis-send-error: CustomEvent<SendErrorDetail>',
       'mantis-send: CustomEvent<SendDetail>',
       'mantis-suggestions-request: CustomEvent<SuggestionsRequestDetail>',

@@ -1,6 +1,7 @@
 // The session's action engine in plain Node, against the real reference server over real WebSockets: state-changing
 // actions run once per message for good (the memory is persisted), never while their message streams or on an
 // Ask-authored message, and end as delivered, rejected or failed; task progress follows trusted events only.
+import { deliver } from '../helpers/thread-driver.js';
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { WebSocket } from 'ws';
@@ -140,7 +141,7 @@ describe('ChatSession actions', () => {
     assert.equal(frames(sent, 'action').length, 0);
     // A reply still streaming.
     const streaming = new ChatSession();
-    streaming.thread.apply({ type: 'message_start', message_id: 's', sequence: 0, marker: { inline_ui_version: 1, mode: 'orchestrator' } });
+    deliver(streaming, { type: 'message_start', message_id: 's', sequence: 0, marker: { inline_ui_version: 1, mode: 'orchestrator' } });
     assert.equal(streaming.runAction({ messageId: 's', viewId: 'v', nodeId: 'n', action: task }), false);
     session.disconnect();
   });
@@ -187,8 +188,8 @@ describe('ChatSession actions', () => {
     const throwing = new ChatSession({
       actions: defaultActions.with({ ...defaultActions.handler('run-task')!, run: () => { throw new Error('the page said no'); } }),
     });
-    throwing.thread.apply({ type: 'message_start', message_id: 'm', sequence: 0, marker: { inline_ui_version: 1, mode: 'orchestrator' } });
-    throwing.thread.apply({ type: 'message_end', message_id: 'm', sequence: 1 });
+    deliver(throwing, { type: 'message_start', message_id: 'm', sequence: 0, marker: { inline_ui_version: 1, mode: 'orchestrator' } });
+    deliver(throwing, { type: 'message_end', message_id: 'm', sequence: 1 });
     assert.equal(throwing.runAction({ messageId: 'm', viewId: 'v', nodeId: 'n', action: task }), true);
     const outcome = outcomeOf(throwing.thread.assistant('m')?.actions, 'v', 'refresh');
     assert.deepEqual([outcome?.status, outcome?.reason], ['failed', 'the page said no']);

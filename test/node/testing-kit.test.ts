@@ -49,7 +49,8 @@ describe('ScriptedTransport in Node', () => {
     const message = assistant(session.messages);
     assert.equal(message.status, 'done');
     const types = message.parts.map((part) => part.type);
-    assert.deepEqual(types, ['reasoning', 'text', 'dynamic-tool', 'text', 'data-mantis-ui', 'data-mantis-surface', 'text']);
+    // The envelope of the turn is a part too, after the others.
+    assert.deepEqual(types, ['reasoning', 'text', 'dynamic-tool', 'text', 'data-mantis-ui', 'data-mantis-surface', 'text', 'data-mantis-envelope']);
     const tool = message.parts.find((part) => part.type === 'dynamic-tool');
     assert.deepEqual(tool && { state: tool.state, input: tool.input, output: 'output' in tool ? tool.output : null }, { state: 'output-available', input: { query: 'dense' }, output: { clusters: 3 } });
     assert.equal(message.uiEnvelopes.length, 1);

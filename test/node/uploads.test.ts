@@ -1,11 +1,11 @@
 // The attachment checks of the core, in plain Node: what a file's first bytes say it is, the host's limits and types,
 // the frame a message with files is sent in, and how copy and the context preamble name files.
 import assert from 'node:assert/strict';
+import { ThreadDriver } from '../helpers/thread-driver.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import {
   DEFAULT_ACCEPT,
-  Thread,
   UPLOAD_LIMITS,
   UserMessageFrame,
   attachmentPolicy,
@@ -147,7 +147,7 @@ describe('a message with files', () => {
   });
 
   test('persists its files and replays them; copy and the context preamble name files without their content', () => {
-    const thread = new Thread();
+    const thread = new ThreadDriver();
     thread.addUserMessage('What is this?', 'u1', [{ uploadId: 'abc', name: 'photo.png', mediaType: 'image/png', size: 12 }]);
     const m = { message_id: 'a1', sequence: 0 };
     thread.apply({ type: 'message_start', ...m, marker: { inline_ui_version: 1, mode: 'orchestrator' }, in_reply_to: 'u1' });
@@ -156,7 +156,7 @@ describe('a message with files', () => {
     thread.apply({ type: 'message_end', message_id: 'a1', sequence: 3 });
     const persisted = JSON.parse(JSON.stringify(thread.toPersisted())) as PersistedMessage[];
     assert.deepEqual(checkPersistedHistory(persisted)?.dropped, []);
-    const replayed = new Thread();
+    const replayed = new ThreadDriver();
     replayed.load(persisted);
     assert.deepEqual(replayed.messages[0], thread.messages[0]);
     const reply = replayed.messages[1] as AssistantMessage;
@@ -167,12 +167,15 @@ describe('a message with files', () => {
     );
     assert.equal(copyText(reply), 'A blue square.\n\n[Attached: photo.png (image/png)]');
     assert.equal(contextPreamble(replayed.messages), 'User: What is this?\n\n[Attached: photo.png (image/png)]\n\nAssistant: A blue square.\n\n[Attached: photo.png (image/png)]');
-    // A stored user message whose files are not of the persisted shape is left out.
-    assert.deepEqual(checkPersistedHistory([{ id: 'u2', role: 'user', text: 'x', attachments: [{ name: 1 }] }])?.dropped, [0]);
+    // A stored user message whose files are not of the persisted shape is kept without them, and said to be.
+    const odd = checkPersistedHistory([{ id: 'u2', role: 'user', text: 'x', attachments: [{ name: 1 }] }]);
+    assert.deepEqual(odd?.dropped, []);
+    assert.deepEqual(odd?.messages, [{ id: 'u2', role: 'user', text: 'x' }]);
+    assert.deepEqual(odd?.downgraded, [{ index: 0, what: 'files that could not be read' }]);
   });
 
   test('no text makes an attachment part, whatever it holds', () => {
-    const thread = new Thread();
+    const thread = new ThreadDriver();
     const m = { message_id: 'a2', sequence: 0 };
     thread.apply({ type: 'message_start', ...m, marker: { inline_ui_version: 1, mode: 'orchestrator' } });
     const forged = [

@@ -2,7 +2,7 @@ import { A2UI_LIMITS } from '../../limits.js';
 import { checkPlainJson } from './plain-json.js';
 import { FORBIDDEN_SEGMENTS } from './pointer.js';
 import { ClientMessageSchema } from './schema.js';
-import { A2UI_VERSION, type A2uiAction, type A2uiClientMessage, type A2uiError, type JsonObject } from './types.js';
+import { A2UI_ACTION_PREFIX, A2UI_VERSION, type A2uiAction, type A2uiClientMessage, type A2uiError, type JsonObject } from './types.js';
 
 /*
  * A user action going back to the agent. Where the server takes no first-class client action, it goes as a
@@ -17,7 +17,7 @@ import { A2UI_VERSION, type A2uiAction, type A2uiClientMessage, type A2uiError, 
  * parseActionTurn, and ordinary ids read exactly as 004 shows them.
  */
 
-export const A2UI_ACTION_PREFIX = '[a2ui_action]';
+export { A2UI_ACTION_PREFIX } from './types.js';
 
 /** What an action turn says (its timestamp is not part of the text). */
 export interface ActionTurn {

@@ -1,6 +1,8 @@
 /*
  * The DOM-free A2UI v0.9 core (../shared/spec/a2ui-v0.9/): message schemas and validation, the basic catalog, the
- * component graph, the surface store, and the action round trip.
+ * component graph, the surface store and group, and the action round trip; and A2UI as a protocol of a chat
+ * (`a2uiProtocol`, loaded by the registration file when a conversation first holds an A2UI message). A lazily loaded
+ * renderer takes all of it from here, so a page loads it once.
  */
 export * from './types.js';
 export { parsePointer, formatPointer, resolvePath, getAt, getPointer, writeAt, FORBIDDEN_SEGMENTS } from './pointer.js';
@@ -20,6 +22,7 @@ export {
   evaluateStringList,
   failingChecks,
   resolveContext,
+  bindingPointer,
   createEvalBudget,
   EVAL_BUDGET,
   type EvalBudget,
@@ -31,4 +34,9 @@ export { HIGHER_ORDER, expandHigherOrder, type HigherOrderCatalog, type HigherOr
 export { catalogJson, estimateTokens, slimCatalog, BASIC_DESCRIPTIONS, type CatalogDescriptions, type JsonSchemaObject } from './catalog-json.js';
 export { OPEN_URL, safeOpenUrl } from './functions.js';
 export { compileRegex, type CompiledRegex } from './regex.js';
-export { touchedSurfaces, surfaceOf, type SurfacePlacement } from './placements.js';
+export { touchedSurfaces, surfaceOf } from './placements.js';
+export { SurfaceGroup, type SurfaceGroupOptions, type SurfaceModel, type SurfacePlacement } from './group.js';
+export { DEFAULT_CATALOGS, expandMessage, originalError } from './expand.js';
+export { A2uiSession, describeActionTurn, type A2uiSendResult, type ClientDataModel } from './session.js';
+export { A2UI_FIELDS, A2UI_RECORDS, touchedBy, type A2uiRecord, type SurfacesRecord } from './records.js';
+export { a2uiProtocol, a2uiOf } from './module.js';

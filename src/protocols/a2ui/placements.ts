@@ -1,7 +1,6 @@
 /*
- * Surfaces follow the conversation (004_655f119d9cdaeeed.txt): each A2UI surface has one current version, owned by
- * the latest assistant message that touched it, and renders there only. The thread keeps this placement as its
- * `a2ui` records arrive (live and on replay), so reading it costs nothing per streamed chunk.
+ * Which surface an A2UI message addresses, read without trusting its shape: what places a surface in the conversation
+ * (the surface group, group.ts) and what a message's parts show (records.ts).
  */
 
 /** Characters of a surface ID the chat keeps (longer IDs are not attributed to any message). */
@@ -32,61 +31,4 @@ export function touchedSurfaces(messages: readonly unknown[]): string[] {
     if (surface && !ids.includes(surface.surfaceId)) ids.push(surface.surfaceId);
   }
   return ids;
-}
-
-/** Where one surface renders, and what it is made of. */
-export interface SurfacePlacement {
-  readonly surfaceId: string;
-  /** The latest assistant message that touched it: the only one it renders in. */
-  readonly owner: string;
-  /**
-   * Counts the surface's lives: a surface deleted and created again under its ID is a new surface (a new element),
-   * with a new generation.
-   */
-  readonly generation: number;
-  /**
-   * Its A2UI messages since it was (last) created, in arrival order, across every message that touched it. The
-   * same objects as in the records, so a renderer given a longer list applies only the new ones.
-   */
-  readonly messages: readonly unknown[];
-}
-
-/** The placement of every live surface of a thread, grown by each `a2ui` record in order. */
-export class SurfacePlacements {
-  #surfaces = new Map<string, SurfacePlacement>();
-  #generation = 0;
-  /** The same Map until something changes: a renderer compares identities. */
-  #snapshot: ReadonlyMap<string, SurfacePlacement> = this.#surfaces;
-
-  get current(): ReadonlyMap<string, SurfacePlacement> {
-    return this.#snapshot;
-  }
-
-  clear(): void {
-    this.#surfaces = new Map();
-    this.#snapshot = this.#surfaces;
-  }
-
-  /** Applies the A2UI messages of one record of assistant message `owner`. */
-  touch(owner: string, messages: readonly unknown[]): void {
-    const next = new Map(this.#surfaces);
-    for (const message of messages) {
-      const surface = surfaceOf(message);
-      if (!surface) continue;
-      const previous = next.get(surface.surfaceId);
-      if (surface.kind === 'deleteSurface') {
-        next.delete(surface.surfaceId);
-        continue;
-      }
-      // A createSurface for a live surface is the agent's mistake: it is passed on, and its renderer refuses it.
-      next.set(surface.surfaceId, {
-        surfaceId: surface.surfaceId,
-        owner,
-        generation: previous ? previous.generation : ++this.#generation,
-        messages: previous ? [...previous.messages, message] : [message],
-      });
-    }
-    this.#surfaces = next;
-    this.#snapshot = next;
-  }
 }

@@ -4,6 +4,12 @@
  * contract for what a message may hold; these name the shapes every part passes around.
  */
 
+/** The first line's prefix of a user turn that is an A2UI action (004_655f119d9cdaeeed.txt, "The action round-trip"). */
+export const A2UI_ACTION_PREFIX = '[a2ui_action]';
+
+/** The URL parameter, repeated, naming each A2UI catalog a client renders (docs/protocol.md "A2UI surfaces"). */
+export const A2UI_CATALOG_PARAM = 'a2ui_catalog';
+
 /** The protocol version every A2UI v0.9 message carries. */
 export const A2UI_VERSION = 'v0.9';
 
@@ -12,6 +18,9 @@ export const BASIC_CATALOG_ID = 'https://a2ui.org/specification/v0_9/catalogs/ba
 
 /** Our v1 catalog components (000_de6e533300a72cb9.txt) offered as a second A2UI catalog. */
 export const MANTIS_CATALOG_ID = 'https://mantis-ui.dev/a2ui/v0_9/catalogs/mantis-v1/catalog.json';
+
+/** The A2UI catalogs `<mantis-chat>` renders: the specification's basic catalog and our v1 components as a second one. */
+export const A2UI_CATALOGS: readonly string[] = [BASIC_CATALOG_ID, MANTIS_CATALOG_ID];
 
 /** Plain JSON: what a data model, a resolved binding and an action context hold. */
 export type JsonValue = null | boolean | number | string | readonly JsonValue[] | { readonly [key: string]: JsonValue };

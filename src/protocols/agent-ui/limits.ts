@@ -43,6 +43,11 @@ export const AGENT_UI_LIMITS = {
   registryEntries: 64,
   /** Characters of each string in the server's UI registry (names and descriptions). */
   registryText: 1000,
+  /**
+   * Failed reads of the registry in a row after which envelopes waiting for it fall back (with why) instead of staying
+   * pending; they still render if a later read succeeds.
+   */
+  registryReads: 3,
 } as const;
 
 /**

@@ -2,7 +2,7 @@
  * agent-ui@1 (001_996c0b4640eee42b.txt): the server's UI registry (`GET /api/v1/agent/chat/ui-registry`), cached per
  * chat session and fetched again, with backoff, until it loads.
  */
-import { notifyAll } from '../composer/transport.js';
+import { notifyAll } from '../connection.js';
 import { AGENT_UI_LIMITS } from './limits.js';
 import { parseServerRegistry, type ServerRegistryInfo } from './registry.js';
 import { readText } from './render-ref.js';
@@ -35,6 +35,8 @@ export class RegistryLoader {
   readonly #options: RegistryLoaderOptions;
   readonly #fetch: AgentUiFetch;
   readonly #listeners = new Set<(info: ServerRegistryInfo) => void>();
+  readonly #failed = new Set<(failures: number) => void>();
+  #failures = 0;
   #result: Promise<Checked<ServerRegistryInfo>> | null = null;
   #info: ServerRegistryInfo | null = null;
   #attempt = 0;
@@ -56,10 +58,22 @@ export class RegistryLoader {
     return this.#info;
   }
 
-  /** Called with the registry each time a (re)fetch succeeds; returns the function that removes the listener. */
-  subscribe(listener: (info: ServerRegistryInfo) => void): () => void {
+  /**
+   * Called with the registry each time a (re)fetch succeeds, and (`failed`) with the number of failed reads in a row
+   * after each one that fails; returns the function that removes them.
+   */
+  subscribe(listener: (info: ServerRegistryInfo) => void, failed?: (failures: number) => void): () => void {
     this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
+    if (failed) this.#failed.add(failed);
+    return () => {
+      this.#listeners.delete(listener);
+      if (failed) this.#failed.delete(failed);
+    };
+  }
+
+  /** Failed reads in a row since the last success (envelopes fall back after AGENT_UI_LIMITS.registryReads). */
+  get failures(): number {
+    return this.#failures;
   }
 
   /** Stops refetching and aborts a request in flight. */
@@ -67,14 +81,18 @@ export class RegistryLoader {
     clearTimeout(this.#timer);
     this.#controller.abort();
     this.#listeners.clear();
+    this.#failed.clear();
   }
 
   async #load(): Promise<Checked<ServerRegistryInfo>> {
     const result = await this.#request();
     if (result.ok) {
       this.#info = result.value;
+      this.#failures = 0;
       notifyAll(this.#listeners, result.value);
     } else if (!this.#controller.signal.aborted) {
+      this.#failures += 1;
+      notifyAll(this.#failed, this.#failures);
       const { minDelay = 500, maxDelay = 15_000, random = Math.random } = this.#options;
       this.#timer = setTimeout(() => {
         // Nobody waits for it any more (their envelopes went): stop, and let the next load() fetch afresh.

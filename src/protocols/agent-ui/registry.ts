@@ -6,6 +6,7 @@ import * as z from 'zod/mini';
 import { CHART_SERIES_TYPES, fail, ok, pathAt, readJson, some, type ChartSeriesType } from './envelope.js';
 import { AGENT_UI_LIMITS as L } from './limits.js';
 import { parseMapAction, type MapRequest } from './map.js';
+import { registryShape } from './registry-shape.js';
 import {
   AGENT_UI_SCHEMA_VERSION,
   CHART_GRAMMAR,
@@ -28,8 +29,8 @@ const Described = { description: z.optional(Text) };
 const Notes = z.optional(z.record(Text, Text).check(z.refine((notes) => Object.keys(notes).length <= L.registryEntries)));
 
 /**
- * The registry as the server sends it. Lenient where it only describes (unknown keys are dropped, descriptions
- * and props notes are optional) but bounded: every list and string is capped.
+ * The registry as the server sends it, once read into one shape (registry-shape.ts). Lenient where it only describes
+ * (unknown keys are dropped, descriptions and props notes are optional) but bounded: every list and string is capped.
  */
 export const ServerRegistry = z.object({
   schemaVersion: z.literal(AGENT_UI_SCHEMA_VERSION),
@@ -56,7 +57,7 @@ const among = <T extends string>(known: readonly T[], values: readonly string[])
 
 /** Parses the server's registry (a value or JSON text). Never throws; any problem is `registry-unavailable`. */
 export function parseServerRegistry(value: unknown): Checked<ServerRegistryInfo> {
-  const parsed = ServerRegistry.safeParse(readJson(value, L.envelopeBytes)?.value);
+  const parsed = ServerRegistry.safeParse(registryShape(readJson(value, L.envelopeBytes)?.value));
   if (!parsed.success) return fail('registry-unavailable', `The UI registry is not a valid ${AGENT_UI_SCHEMA_VERSION} registry.`);
   const { chart, components = [], mapActions = [] } = parsed.data;
   const surfaces = among(UI_SURFACES, parsed.data.surfaces);

@@ -4,9 +4,9 @@
  * backoff that all the agent-ui clients share.
  */
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
-import { UiEnvelopeEvent, parseFrame } from '../composer/frames.js';
-import type { ReconnectOptions } from '../composer/reconnecting.js';
-import { notifyAll, type ConnectionState } from '../composer/transport.js';
+import { parseFrame } from '../parse-frame.js';
+import { UiEnvelopeEvent } from './wire.js';
+import { notifyAll, type ConnectionState } from '../connection.js';
 import { AGENT_UI_LIMITS } from './limits.js';
 
 /** What the agent-ui clients need of `fetch` (the global one fits; tests pass a wrapper). */
@@ -63,7 +63,17 @@ export type AgentUiStreamEvent =
   /** `maxAttempts` reconnects in a row failed: the last event; the state is `closed`. */
   | { readonly type: 'error'; readonly reason: string };
 
-export interface AgentUiStreamOptions extends Pick<ReconnectOptions, 'minDelay' | 'maxDelay' | 'jitter' | 'maxAttempts' | 'random'> {
+export interface AgentUiStreamOptions {
+  /** First reconnect delay in ms (default 500); the server's `retry:` replaces it. */
+  readonly minDelay?: number;
+  /** Largest delay in ms (default 15000). */
+  readonly maxDelay?: number;
+  /** Fraction of each delay that is random (default 0.5). */
+  readonly jitter?: number;
+  /** Reconnects in a row without a new envelope before giving up (default: never). */
+  readonly maxAttempts?: number;
+  /** A random source for jitter (tests pass a seeded one). */
+  readonly random?: () => number;
   /** The stream URL; `session_id` is added unless it has one. */
   readonly url: string;
   readonly sessionId: string;

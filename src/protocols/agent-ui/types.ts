@@ -83,19 +83,8 @@ export interface EnvelopeProblem {
 
 export type Checked<T> = { readonly ok: true; readonly value: T } | ({ readonly ok: false } & EnvelopeProblem);
 
-/** The render status persisted with each envelope (001 "State Persistence"). */
-export const RENDER_STATUSES = ['pending', 'rendered', 'fallback', 'error'] as const;
-export type RenderStatus = (typeof RENDER_STATUSES)[number];
-
-/** One envelope as an assistant message carries it (001 "State Persistence", exactly). */
-export interface UiEnvelopeEntry {
-  readonly envelopeId: string;
-  readonly createdAt: number;
-  /** As received. Persisted even when invalid, so a replay shows the same fallback without asking the server. */
-  readonly envelope: UIEnvelope;
-  readonly renderStatus: RenderStatus;
-  readonly error?: string;
-}
+/** The render status persisted with each envelope, and the entry of a message (001 "State Persistence", exactly). */
+export { RENDER_STATUSES, type RenderStatus, type UiEnvelopeEntry } from '../../chat/messages.js';
 
 /** Something with Zod's `safeParse` (zod and zod/mini schemas both fit): a host component's props schema. */
 export interface PropsSchema<T = unknown> {

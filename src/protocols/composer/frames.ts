@@ -1,235 +1,199 @@
 import * as z from 'zod/mini';
-import { Action } from '../../schema/actions.js';
-import { COMPOSER_LIMITS, UPLOAD_LIMITS } from '../../limits.js';
-import { MODES } from '../../message/marker.js';
+import { MODES, type ComposerMode, type ProtocolMarker } from '../../message/marker.js';
+import { MessageId, Name, Sequence, UploadId } from './wire-fields.js';
+
+export * from './client-frames.js';
 
 /*
- * The Composer protocol (docs/protocol.md), the same over WebSocket and SSE. Every frame is one JSON object. Every
- * server event about a message carries that message's `sequence`, strictly increasing from 0 at `message_start`;
- * `(message_id, sequence)` also names the event for resumption.
+ * The events a Composer server sends (docs/protocol.md "Server events"), the same over WebSocket and SSE. Every
+ * event about a message carries its `sequence`, strictly increasing from 0 at `message_start`; `(message_id,
+ * sequence)` also names the event for resumption.
+ *
+ * Lenient at the wire (docs/protocol.md "What the wire forgives"): a field this client does not know is left behind,
+ * never carried into parts, storage or templates; an event type it does not know is skipped and noted; a status
+ * outside the listed ones is kept by its raw name and shown neutrally; an optional field of the wrong kind is left
+ * out; only a required field missing or wrong skips its event. What the model wrote inside (views, A2UI components,
+ * envelopes) is checked as strictly as ever by its own schema.
  */
 
-const MessageId = z.string().check(z.minLength(1), z.maxLength(128));
-/** An upload's ID on a tus endpoint: the last segment of its URL (some servers' IDs are long, as tusd's on S3). */
-const UploadId = z.string().check(z.minLength(1), z.maxLength(512));
-const Sequence = z.int().check(z.nonnegative());
-const Name = z.string().check(z.minLength(1), z.maxLength(200));
+/** An optional field: absent when it is absent or of the wrong kind (one odd field never costs its event). */
+const optional = <T extends z.ZodMiniType>(schema: T) => z.optional(z.catch(z.optional(schema), undefined));
 
-/** The trusted protocol marker on the wire. */
-export const WireMarker = z.strictObject({
-  inline_ui_version: z.union([z.literal(1), z.null()]),
-  mode: z.enum(MODES),
-});
+/** A status as the server names it: one of the listed ones, or another name (up to 64 characters) shown neutrally. */
+const Status = z.string().check(z.minLength(1), z.maxLength(64));
+
+/** The trusted protocol marker on the wire; any value the client does not know reads as Markdown only (`markerOf`). */
+export const WireMarker = z.object({ inline_ui_version: z.unknown(), mode: z.unknown() });
+
+/**
+ * The marker a message is shown under. A later inline-UI version, or none, is Markdown only (fences stay text); a mode
+ * this client does not know is read-only Ask with Markdown only, the safest reading that still shows the reply.
+ */
+export function markerOf(wire: z.infer<typeof WireMarker> | undefined): ProtocolMarker {
+  if (!wire) return { inlineUiVersion: null, mode: 'orchestrator' };
+  const known = (MODES as readonly unknown[]).includes(wire.mode);
+  return { inlineUiVersion: known && wire.inline_ui_version === 1 ? 1 : null, mode: known ? (wire.mode as ComposerMode) : 'ask' };
+}
 
 const about = { message_id: MessageId, sequence: Sequence };
 
-export const MessageStartEvent = z.strictObject({
+export const MessageStartEvent = z.object({
   type: z.literal('message_start'),
   ...about,
-  marker: WireMarker,
+  marker: optional(WireMarker),
   /** The user message this answers (its `client_message_id`): the client stops resending it. */
-  in_reply_to: z.optional(MessageId),
+  in_reply_to: optional(MessageId),
 });
 
-export const TextDeltaEvent = z.strictObject({ type: z.literal('text_delta'), ...about, delta: z.string().check(z.maxLength(64 * 1024)) });
+export const TextDeltaEvent = z.object({ type: z.literal('text_delta'), ...about, delta: z.string().check(z.maxLength(64 * 1024)) });
 
-export const ReasoningStartEvent = z.strictObject({ type: z.literal('reasoning_start'), ...about, reasoning_id: MessageId });
-export const ReasoningDeltaEvent = z.strictObject({
-  type: z.literal('reasoning_delta'),
-  ...about,
-  reasoning_id: MessageId,
-  delta: z.string().check(z.maxLength(64 * 1024)),
-});
-export const ReasoningEndEvent = z.strictObject({ type: z.literal('reasoning_end'), ...about, reasoning_id: MessageId });
+export const ReasoningStartEvent = z.object({ type: z.literal('reasoning_start'), ...about, reasoning_id: MessageId });
+export const ReasoningDeltaEvent = z.object({ type: z.literal('reasoning_delta'), ...about, reasoning_id: MessageId, delta: z.string().check(z.maxLength(64 * 1024)) });
+export const ReasoningEndEvent = z.object({ type: z.literal('reasoning_end'), ...about, reasoning_id: MessageId });
 
 /** Tool lifecycle states as the backend names them; docs/protocol.md maps them onto AI SDK 7 `dynamic-tool` states. */
 export const TOOL_STATES = ['pending', 'running', 'awaiting_approval', 'approval_recorded', 'completed', 'failed', 'denied'] as const;
 export type ToolState = (typeof TOOL_STATES)[number];
 
-export const ToolEvent = z.strictObject({
+export const ToolEvent = z.object({
   type: z.literal('tool'),
   ...about,
   /** Explicit correlation; when absent (legacy backends) the event applies to the latest open call of the same tool. */
-  tool_call_id: z.optional(MessageId),
+  tool_call_id: optional(MessageId),
   tool_name: Name,
-  state: z.enum(TOOL_STATES),
+  /** One of TOOL_STATES, or a state of a later backend, shown neutrally under its own name. */
+  state: Status,
   input: z.optional(z.unknown()),
   output: z.optional(z.unknown()),
-  error: z.optional(z.string().check(z.maxLength(2000))),
+  error: optional(z.string().check(z.maxLength(2000))),
 });
 
-export const TodoItem = z.strictObject({
+export const TODO_STATUSES = ['pending', 'in_progress', 'completed'] as const;
+
+/** One item of a todo list; an item missing its id or text is left out of its list, not the list. */
+export const TodoItem = z.object({
   id: MessageId,
   text: z.string().check(z.minLength(1), z.maxLength(500)),
-  status: z.enum(['pending', 'in_progress', 'completed']),
+  /** One of TODO_STATUSES, or another (`cancelled`) shown neutrally under its own name. */
+  status: Status,
   /** Only the trusted legacy todo UI carries persisted task IDs. */
-  task_id: z.optional(z.int().check(z.positive())),
+  task_id: optional(z.int().check(z.positive())),
 });
-export const TodoEvent = z.strictObject({ type: z.literal('todo'), ...about, todos: z.array(TodoItem).check(z.maxLength(50)) });
+export type TodoItem = z.infer<typeof TodoItem>;
+
+/** Items that are not todo items are left out of the list (a list of more than 50 is refused). */
+const TodoItems = z.pipe(
+  z.array(z.unknown()).check(z.maxLength(50)),
+  z.transform((items) => items.flatMap((item) => {
+    const parsed = TodoItem.safeParse(item);
+    return parsed.success ? [parsed.data] : [];
+  })),
+);
+
+export const TodoEvent = z.object({ type: z.literal('todo'), ...about, todos: TodoItems });
 
 /** Trusted progress of a delivered task. Session-level: it belongs to no message's sequence. */
-export const TaskEvent = z.strictObject({
+export const TaskEvent = z.object({
   type: z.literal('task'),
   task_id: z.int().check(z.nonnegative()),
-  status: z.enum(['delivered', 'running', 'completed', 'failed']),
-  detail: z.optional(z.string().check(z.maxLength(1000))),
+  /** `delivered`, `running`, `completed`, `failed`, or a later one (which moves no todo item). */
+  status: Status,
+  detail: optional(z.string().check(z.maxLength(1000))),
   /** The run-task action that started the task, when one did: its control follows these events. */
-  client_action_id: z.optional(MessageId),
+  client_action_id: optional(MessageId),
 });
 
-export const AttachmentEvent = z.strictObject({
+export const AttachmentEvent = z.object({
   type: z.literal('attachment'),
   ...about,
   attachment_id: UploadId,
   name: Name,
   media_type: z.string().check(z.minLength(1), z.maxLength(100)),
   size: z.int().check(z.nonnegative()),
-  key: z.optional(z.string().check(z.maxLength(512))),
+  key: optional(z.string().check(z.maxLength(512))),
 });
 
-export const MessageEndEvent = z.strictObject({ type: z.literal('message_end'), ...about });
+export const MessageEndEvent = z.object({ type: z.literal('message_end'), ...about });
 
-/** A2UI v0.9 messages the agent sent in this turn, in order (docs/protocol.md "A2UI surfaces"); each is validated by its renderer. */
-export const A2uiEvent = z.strictObject({
-  type: z.literal('a2ui'),
-  ...about,
-  messages: z.array(z.unknown()).check(z.minLength(1), z.maxLength(64)),
-});
+/** A2UI messages the agent sent in this turn, in order: carried to the A2UI protocol, which validates each. */
+export const A2uiEvent = z.object({ type: z.literal('a2ui'), ...about, messages: z.array(z.unknown()).check(z.minLength(1), z.maxLength(64)) });
 
 /**
- * What the server offers beyond the base protocol (session-level, sent when a connection opens):
- * `client_action` says it takes A2UI actions as `client_action` frames (a tool result for the agent) rather than as
- * synthesized `[a2ui_action]` user turns; `a2ui_catalogs` names the A2UI catalogs its agent writes for.
+ * What the server offers beyond the base protocol (session-level, sent when a connection opens): `client_action` says
+ * it takes A2UI actions as `client_action` frames rather than as synthesized `[a2ui_action]` user turns;
+ * `a2ui_catalogs` names the A2UI catalogs its agent writes for.
  */
-export const CapabilitiesEvent = z.strictObject({
+export const CapabilitiesEvent = z.object({
   type: z.literal('capabilities'),
-  client_action: z.optional(z.boolean()),
-  a2ui_catalogs: z.optional(z.array(z.string().check(z.maxLength(500))).check(z.maxLength(16))),
+  client_action: optional(z.boolean()),
+  a2ui_catalogs: optional(z.array(z.string().check(z.maxLength(500))).check(z.maxLength(16))),
 });
 
-export const ServerErrorEvent = z.strictObject({
+export const ServerErrorEvent = z.object({
   type: z.literal('error'),
-  message_id: z.optional(MessageId),
+  message_id: optional(MessageId),
   code: z.string().check(z.minLength(1), z.maxLength(64)),
   message: z.string().check(z.maxLength(1000)),
 });
 
 /** The outcome of a client `action` frame, decided by the server (Ask is read-only there too). */
-export const ActionResultEvent = z.strictObject({
+export const ActionResultEvent = z.object({
   type: z.literal('action_result'),
   client_action_id: MessageId,
   status: z.enum(['accepted', 'rejected']),
-  reason: z.optional(z.string().check(z.maxLength(500))),
+  reason: optional(z.string().check(z.maxLength(500))),
 });
 
-export const ServerEvent = z.discriminatedUnion('type', [
-  MessageStartEvent,
-  TextDeltaEvent,
-  ReasoningStartEvent,
-  ReasoningDeltaEvent,
-  ReasoningEndEvent,
-  ToolEvent,
-  TodoEvent,
-  TaskEvent,
-  AttachmentEvent,
-  A2uiEvent,
-  MessageEndEvent,
-  ServerErrorEvent,
-  ActionResultEvent,
-  CapabilitiesEvent,
-]);
-export type ServerEvent = z.infer<typeof ServerEvent>;
+const EVENTS = {
+  message_start: MessageStartEvent,
+  text_delta: TextDeltaEvent,
+  reasoning_start: ReasoningStartEvent,
+  reasoning_delta: ReasoningDeltaEvent,
+  reasoning_end: ReasoningEndEvent,
+  tool: ToolEvent,
+  todo: TodoEvent,
+  task: TaskEvent,
+  attachment: AttachmentEvent,
+  a2ui: A2uiEvent,
+  message_end: MessageEndEvent,
+  error: ServerErrorEvent,
+  action_result: ActionResultEvent,
+  capabilities: CapabilitiesEvent,
+} as const;
+
+export const ServerEvent = z.discriminatedUnion('type', Object.values(EVENTS) as unknown as [typeof MessageStartEvent, ...(typeof EVENTS)[keyof typeof EVENTS][]]);
+export type ServerEvent = z.infer<(typeof EVENTS)[keyof typeof EVENTS]>;
 /** Server events that belong to a message's sequence. */
 export type MessageEvent = Extract<ServerEvent, { sequence: number }>;
 
-/**
- * The data models of the surfaces created with `sendDataModel` (client_data_model.json: `{version, surfaces}`), sent
- * with every user message and client action while one such surface is shown, as A2UI asks for its metadata.
- */
-export const A2uiDataModel = z.strictObject({ version: z.literal('v0.9'), surfaces: z.looseObject({}) });
+/** What one frame's text is: an event; a frame this client does not know (`notice`); or one it cannot use (`error`). */
+export type ParsedEvent =
+  | { readonly ok: true; readonly event: ServerEvent }
+  | { readonly ok: false; readonly notice: string; readonly key: string }
+  | { readonly ok: false; readonly reason: string };
 
-/**
- * A file sent with a user message, uploaded before the message was sent (docs/protocol.md "Attachments"). The server
- * trusts only `upload_id`, an upload it stored itself; the name, type and size are what the client showed, and the
- * server confirms its own with an `attachment` event.
- */
-export const SentAttachment = z.strictObject({
-  upload_id: UploadId,
-  name: Name,
-  media_type: z.string().check(z.minLength(1), z.maxLength(100)),
-  size: z.int().check(z.nonnegative()),
-});
-
-export const UserMessageFrame = z
-  .strictObject({
-    type: z.literal('user_message'),
-    /** Chosen by the client; the server answers each ID once, so a resent frame is never answered twice. */
-    client_message_id: MessageId,
-    /** What the user typed; empty only when files are attached. */
-    text: z.string().check(z.maxLength(COMPOSER_LIMITS.userMessageLength)),
-    /** The Composer mode the reply is authored under; the server stamps it into the reply's marker. */
-    mode: z.enum(MODES),
-    a2ui_data_model: z.optional(A2uiDataModel),
-    attachments: z.optional(z.array(SentAttachment).check(z.minLength(1), z.maxLength(UPLOAD_LIMITS.files))),
-  })
-  .check(z.refine((frame) => frame.text.length > 0 || (frame.attachments?.length ?? 0) > 0, { message: 'a user message needs text or attachments' }));
-
-export const ActionFrame = z.strictObject({
-  type: z.literal('action'),
-  client_action_id: MessageId,
-  message_id: MessageId,
-  view_id: MessageId,
-  node_id: MessageId,
-  action: Action,
-  /**
-   * add-to-bag with no destination while no mutable bag is active: the user confirmed creating the "Composer
-   * selection" bag. Without it the server creates nothing and rejects the action.
-   */
-  create_selection_bag: z.optional(z.literal(true)),
-});
-
-export const AbortFrame = z.strictObject({ type: z.literal('abort'), message_id: MessageId });
-
-/** Resume after the last event the client applied; without `after`, from the start of the session's log. */
-export const ResumeFrame = z.strictObject({
-  type: z.literal('resume'),
-  after: z.optional(z.strictObject({ message_id: MessageId, sequence: Sequence })),
-});
-
-/** The A2UI client-to-server message (client_to_server.json), as a frame carries it: validated by its own schema. */
-const A2uiClientMessage = z.looseObject({});
-
-/**
- * An A2UI `action` sent as a first-class client action (when the server's `capabilities` offer `client_action`):
- * the server hands it to the agent as a tool result and answers with `action_result`.
- */
-export const ClientActionFrame = z.strictObject({
-  type: z.literal('client_action'),
-  client_action_id: MessageId,
-  /** The assistant message whose surface the action came from (the surface's owner). */
-  message_id: MessageId,
-  a2ui: A2uiClientMessage,
-  a2ui_data_model: z.optional(A2uiDataModel),
-});
-
-/** An A2UI `error` (VALIDATION_FAILED or another code) the client reports to the agent about what it sent. */
-export const A2uiErrorFrame = z.strictObject({
-  type: z.literal('a2ui_error'),
-  message_id: z.optional(MessageId),
-  a2ui: A2uiClientMessage,
-});
-
-export const ClientFrame = z.discriminatedUnion('type', [UserMessageFrame, ActionFrame, AbortFrame, ResumeFrame, ClientActionFrame, A2uiErrorFrame]);
-export type ClientFrame = z.input<typeof ClientFrame>;
-
-/** The agent-ui@1 SSE event (001_996c0b4640eee42b.txt): the wrapper; the envelope itself is validated by its renderer. */
-export const UiEnvelopeEvent = z.strictObject({
-  session_id: z.string().check(z.minLength(1), z.maxLength(128)),
-  envelope_id: z.string().check(z.minLength(1), z.maxLength(128)),
-  created_at: z.int().check(z.nonnegative()),
-  envelope: z.unknown(),
-});
-export type UiEnvelopeEvent = z.infer<typeof UiEnvelopeEvent>;
+/** Reads one server frame leniently (see above). `type`: the SSE event name, used when the data names no type. Never throws. */
+export function parseServerEvent(text: string, type?: string): ParsedEvent {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return { ok: false, reason: 'frame is not JSON' };
+  }
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) return { ok: false, reason: 'frame is not a JSON object' };
+  const named = (json as { type?: unknown }).type;
+  const kind = typeof named === 'string' ? named : type && type !== 'message' ? type : undefined;
+  if (kind === undefined) return { ok: false, reason: 'frame names no type' };
+  if (!Object.prototype.hasOwnProperty.call(EVENTS, kind)) {
+    return { ok: false, key: `event:${kind.slice(0, 64)}`, notice: `An event of type "${kind.slice(0, 64)}" is not one this client knows; it was skipped.` };
+  }
+  const result = EVENTS[kind as keyof typeof EVENTS].safeParse({ ...json, type: kind });
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    return { ok: false, reason: `invalid ${kind} event${issue ? ` at /${issue.path.join('/')}: ${issue.message}` : ''}` };
+  }
+  return { ok: true, event: result.data as ServerEvent };
+}
 
 /** The SSE `id:` of a Composer event, and the resume position it names. */
 export const eventId = (event: { message_id: string; sequence: number }): string => `${event.message_id}:${event.sequence}`;
@@ -240,18 +204,4 @@ export function parseEventId(id: string): { message_id: string; sequence: number
   return { message_id: id.slice(0, at), sequence };
 }
 
-/** Parses one frame's text. Never throws: bad JSON or a bad shape is an `{ok:false}` with a short reason. */
-export function parseFrame<T>(schema: z.ZodMiniType<T>, text: string): { ok: true; value: T } | { ok: false; reason: string } {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    return { ok: false, reason: 'frame is not JSON' };
-  }
-  const result = schema.safeParse(json);
-  if (!result.success) {
-    const issue = result.error.issues[0];
-    return { ok: false, reason: `invalid frame${issue ? ` at /${issue.path.join('/')}: ${issue.message}` : ''}` };
-  }
-  return { ok: true, value: result.data };
-}
+export { parseFrame } from '../parse-frame.js';

@@ -1,4 +1,4 @@
-import { ClientFrame, type ServerEvent } from './frames.js';
+import { ClientFrame, parseServerEvent, type ServerEvent } from './frames.js';
 import { INLINE_UI_CAPABILITY } from '../../message/marker.js';
 import { BaseTransport, type TransportCapabilities } from './transport.js';
 
@@ -142,9 +142,13 @@ export abstract class ReconnectingTransport extends BaseTransport {
    */
   advertise(capabilities: TransportCapabilities): void {
     // What the server reads: the capability's values on the URL (not the URL's spelling, which composerUrl may change).
-    const advertised = () => new URL(this.url).searchParams.getAll(INLINE_UI_CAPABILITY.param).join('&');
+    const params = [INLINE_UI_CAPABILITY.param, ...Object.keys({ ...this.#capabilities?.advertises, ...capabilities.advertises })];
+    const advertised = () => {
+      const search = new URL(this.url).searchParams;
+      return params.map((param) => search.getAll(param).join(',')).join('&');
+    };
     const before = advertised();
-    this.#capabilities = { generativeUi: capabilities.generativeUi };
+    this.#capabilities = { generativeUi: capabilities.generativeUi, ...(capabilities.advertises ? { advertises: capabilities.advertises } : {}) };
     if (advertised() === before || !this.#wanted || !(this.channelOpen || this.#opening)) return;
     clearTimeout(this.#stable);
     this.#cancelReconnect();
@@ -200,6 +204,14 @@ export abstract class ReconnectingTransport extends BaseTransport {
     const outbox = this.#outbox;
     this.#outbox = [];
     for (const frame of outbox) if (!this.transmit(frame)) this.#outbox.push(frame);
+  }
+
+  /** One frame's text arrived (`type`: its SSE event name): an event, or what is wrong with it (skipped either way). */
+  protected receivedFrame(text: string, type?: string): void {
+    const parsed = parseServerEvent(text, type);
+    if (parsed.ok) this.received(parsed.event);
+    else if ('notice' in parsed) this.emit({ type: 'protocol-notice', key: parsed.key, reason: parsed.notice });
+    else this.emit({ type: 'protocol-error', reason: parsed.reason });
   }
 
   /** A validated server event arrived. Duplicates (at or below the last sequence of their message) are dropped. */

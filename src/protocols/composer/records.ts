@@ -1,15 +1,17 @@
-import type * as z from 'zod/mini';
-import { toolPart } from './tool-state.js';
-import type { A2uiEvent, AttachmentEvent, MessageEvent, TaskEvent, TodoEvent, ToolEvent } from './frames.js';
-import { touchedSurfaces } from '../a2ui/placements.js';
-import type { PartsEditor } from '../../message/parser.js';
+import * as z from 'zod/mini';
+import type { ChatMessage } from '../../chat/messages.js';
 import type { MantisPart, ReasoningPart, TodoPart, ToolPart } from '../../message/parts.js';
+import type { RecordHandler } from '../module.js';
+import { AttachmentEvent, TaskEvent, TodoEvent, ToolEvent } from './frames.js';
+import { toolPart } from './tool-state.js';
+import { MessageId, Sequence } from './wire-fields.js';
 
 /*
- * Trusted records: what a message holds besides its text. Each comes from trusted transport events (never from
- * assistant text), is persisted with the text offset where it arrived, and is applied to the message's parts the
- * same way live and on replay. Reasoning is one record per reasoning run, grown by its deltas; the others are the
- * wire events as they came.
+ * The Composer's trusted records: what a message holds besides its text. Each comes from trusted events (never from
+ * assistant text), is kept with the text offset where it arrived, and is applied to the message's parts the same way
+ * live and on replay. Reasoning is one record per run, grown by its deltas; the others are the wire events as they
+ * came. A stored record is read as leniently as a frame: its message and sequence may be missing (a history a backend
+ * kept), unknown fields are left behind.
  */
 
 /** One reasoning run: its deltas joined. */
@@ -19,46 +21,27 @@ export interface ReasoningRecord {
   readonly text: string;
   readonly state: 'streaming' | 'done';
 }
-export type ToolRecord = z.infer<typeof ToolEvent>;
-export type TodoRecord = z.infer<typeof TodoEvent>;
-export type AttachmentRecord = z.infer<typeof AttachmentEvent>;
+
+/** A stored record may lack the message and sequence its frame had. */
+const stored = <T extends z.core.$ZodLooseShape>(schema: z.ZodMiniObject<T>) =>
+  // Its shape spread into a new object (not z.extend, which costs the bundle more than this saves).
+  z.object({ ...schema.shape, message_id: z.optional(z.catch(z.optional(MessageId), undefined)), sequence: z.optional(z.catch(z.optional(Sequence), undefined)) });
+
+const StoredTool = stored(ToolEvent);
+const StoredTodo = stored(TodoEvent);
+const StoredAttachment = stored(AttachmentEvent);
+export type ToolRecord = z.infer<typeof StoredTool>;
+export type TodoRecord = z.infer<typeof StoredTodo>;
+export type AttachmentRecord = z.infer<typeof StoredAttachment>;
 /** Progress of a delivered task, kept with the message whose todo list carries the task's ID. */
 export type TaskRecord = z.infer<typeof TaskEvent>;
-/** A2UI messages of the turn, as they came: the surfaces' renderers validate them (src/protocols/a2ui/placements.ts places them). */
-export type A2uiRecord = z.infer<typeof A2uiEvent>;
 
-export type TrustedRecord = ReasoningRecord | ToolRecord | TodoRecord | AttachmentRecord | TaskRecord | A2uiRecord;
-export type TrustedRecordType = TrustedRecord['type'];
+const ReasoningSchema = z.object({ type: z.literal('reasoning'), reasoning_id: MessageId, text: z.string(), state: z.enum(['streaming', 'done']) });
 
-/** How one kind of record changes a message's parts. `null`: it does not apply (nothing changes, nothing is kept). */
-export interface RecordHandler<T extends TrustedRecordType> {
-  apply(record: Extract<TrustedRecord, { type: T }>, editor: PartsEditor, parts: readonly MantisPart[]): readonly MantisPart[] | null;
-}
-
-/** Message events that become records, and the record each becomes (`previous`: the same reasoning run so far). */
-export type RecordEvent = Extract<MessageEvent, { type: 'reasoning_start' | 'reasoning_delta' | 'reasoning_end' | 'tool' | 'todo' | 'attachment' | 'a2ui' }>;
-
-export function isRecordEvent(event: MessageEvent): event is RecordEvent {
-  return RECORD_EVENT_TYPES.has(event.type);
-}
-const RECORD_EVENT_TYPES: ReadonlySet<string> = new Set(['reasoning_start', 'reasoning_delta', 'reasoning_end', 'tool', 'todo', 'attachment', 'a2ui']);
-
-/** The record a message event becomes; reasoning events grow the record of their run. */
-export function toRecord(event: RecordEvent, previous?: ReasoningRecord): TrustedRecord {
-  switch (event.type) {
-    case 'reasoning_start':
-    case 'reasoning_delta':
-    case 'reasoning_end':
-      return {
-        type: 'reasoning',
-        reasoning_id: event.reasoning_id,
-        text: (previous?.text ?? '') + (event.type === 'reasoning_delta' ? event.delta : ''),
-        state: event.type === 'reasoning_end' ? 'done' : 'streaming',
-      };
-    default:
-      return event;
-  }
-}
+const parse = <T>(schema: z.ZodMiniType<T>, value: unknown): T | null => {
+  const result = schema.safeParse(value);
+  return result.success ? result.data : null;
+};
 
 const FINAL_TOOL_STATES: ReadonlySet<ToolPart['state']> = new Set(['output-available', 'output-error', 'output-denied']);
 /** How far along its lifecycle a call is: a legacy event without `tool_call_id` advances the first call behind it. */
@@ -71,82 +54,99 @@ const TOOL_RANK: Record<ToolPart['state'], number> = {
   'output-error': 4,
   'output-denied': 4,
 };
-const EVENT_RANK: Record<ToolRecord['state'], number> = {
-  pending: 0,
-  running: 1,
-  awaiting_approval: 2,
-  approval_recorded: 3,
-  completed: 4,
-  failed: 4,
-  denied: 4,
-};
+const EVENT_RANK: Readonly<Record<string, number>> = { pending: 0, running: 1, awaiting_approval: 2, approval_recorded: 3, completed: 4, failed: 4, denied: 4 };
 
 /**
- * The call a tool event belongs to. Explicit `tool_call_id` correlation wins. Without it (legacy backends) calls
- * are correlated by sequence: `pending` always starts a new call, named by its event's sequence; any other state
- * advances the earliest open call of the same tool that has not reached it yet, so overlapping calls of one tool
- * stay separate and progress in the order they started.
+ * The call a tool event belongs to. Explicit `tool_call_id` correlation wins. Without it (legacy backends) calls are
+ * correlated by sequence: `pending` always starts a new call, named by its event's sequence; any other state advances
+ * the earliest open call of the same tool that has not reached it yet, so overlapping calls of one tool stay separate
+ * and progress in the order they started. A state this client does not know advances the latest open call.
  */
 function correlate(record: ToolRecord, parts: readonly MantisPart[]): { id: string; previous?: ToolPart } {
   const tools = parts.filter((p): p is ToolPart => p.type === 'dynamic-tool');
   if (record.tool_call_id) return { id: record.tool_call_id, previous: tools.findLast((p) => p.toolCallId === record.tool_call_id) };
   const rank = EVENT_RANK[record.state];
-  const previous =
-    rank === 0
-      ? undefined
-      : tools.find((p) => p.toolName === record.tool_name && !FINAL_TOOL_STATES.has(p.state) && TOOL_RANK[p.state] < rank);
-  return { id: previous?.toolCallId ?? `${record.message_id}-seq-${record.sequence}`, previous };
+  const open = (p: ToolPart): boolean => p.toolName === record.tool_name && !FINAL_TOOL_STATES.has(p.state);
+  const previous = rank === 0 ? undefined : rank === undefined ? tools.findLast(open) : tools.find((p) => open(p) && TOOL_RANK[p.state] < rank);
+  const own = record.sequence === undefined ? `${record.tool_name}-${tools.length}` : `${record.message_id ?? 'message'}-seq-${record.sequence}`;
+  return { id: previous?.toolCallId ?? own, previous };
 }
 
-const TASK_TO_TODO = { delivered: 'pending', running: 'in_progress', completed: 'completed', failed: 'pending' } as const;
+const TASK_TO_TODO: Readonly<Record<string, string>> = { delivered: 'pending', running: 'in_progress', completed: 'completed', failed: 'pending' };
 
-/** Every record type's handler: adding a record type without one fails the type check. */
-export const RECORD_HANDLERS: { readonly [T in TrustedRecordType]: RecordHandler<T> } = {
-  reasoning: {
-    apply(record, editor) {
-      const part: ReasoningPart = { type: 'reasoning', id: record.reasoning_id, text: record.text, state: record.state };
-      return editor.upsert(part, (p) => p.type === 'reasoning' && p.id === record.reasoning_id);
-    },
+const LegacyReasoning = z.object({ reasoning_id: MessageId, delta: z.optional(z.string()) });
+
+/** A legacy per-delta reasoning event (histories written before runs were one record), read as a piece of its run. */
+const legacyReasoning = (state: 'streaming' | 'done'): RecordHandler<ReasoningRecord> => ({
+  read: (value) => {
+    const event = parse(LegacyReasoning, value);
+    return event && { type: 'reasoning', reasoning_id: event.reasoning_id, text: event.delta ?? '', state };
   },
+  // Read as `reasoning`: its handler applies it.
+  apply: () => null,
+});
+
+const reasoning: RecordHandler<ReasoningRecord> = {
+  read: (value) => parse(ReasoningSchema, value),
+  apply(record, editor) {
+    const part: ReasoningPart = { type: 'reasoning', id: record.reasoning_id, text: record.text, state: record.state };
+    return editor.upsert(part, (p) => p.type === 'reasoning' && p.id === record.reasoning_id);
+  },
+  key: (record) => record.reasoning_id,
+  // A run's pieces are appended; its state is the latest piece's.
+  merge: (previous, next) => ({ ...previous, text: previous.text + next.text, state: next.state }),
+};
+
+/** The newest assistant message that holds a todo list: where task progress goes. */
+function todoOwner(_record: TaskRecord, messages: readonly ChatMessage[]): string | null {
+  const owner = messages.findLast((m) => m.role === 'assistant' && m.events.some((e) => e.event.type === 'todo'));
+  return owner?.id ?? null;
+}
+
+/** Every record type of the Composer's, with its handler. */
+export const COMPOSER_RECORDS: Readonly<Record<string, RecordHandler>> = {
+  reasoning: reasoning as RecordHandler,
+  reasoning_start: legacyReasoning('streaming') as RecordHandler,
+  reasoning_delta: legacyReasoning('streaming') as RecordHandler,
+  reasoning_end: legacyReasoning('done') as RecordHandler,
   tool: {
+    read: (value) => parse(StoredTool, value),
     apply(record, editor, parts) {
-      const { id, previous } = correlate(record, parts);
-      return editor.upsert(toolPart(record, id, previous), (p) => p.type === 'dynamic-tool' && p.toolCallId === id);
+      const tool = record as ToolRecord;
+      const { id, previous } = correlate(tool, parts);
+      return editor.upsert(toolPart(tool, id, previous), (p) => p.type === 'dynamic-tool' && p.toolCallId === id);
     },
-  },
+  } satisfies RecordHandler<ToolRecord> as RecordHandler,
   todo: {
+    read: (value) => parse(StoredTodo, value),
     apply(record, editor) {
-      return editor.upsert({ type: 'data-mantis-todo', id: 'todo', data: { todos: record.todos } }, (p) => p.type === 'data-mantis-todo');
-    },
-  },
-  attachment: {
-    apply(record, editor) {
-      return editor.insert({
-        type: 'data-mantis-attachment',
-        id: record.attachment_id,
-        data: { name: record.name, mediaType: record.media_type, size: record.size, ...(record.key ? { key: record.key } : {}) },
-      });
-    },
-  },
-  a2ui: {
-    // A surface part where the message first touched each surface; the record is kept even when it names none (its
-    // renderer reports what is wrong with it).
-    apply(record, editor, parts) {
-      let next = parts;
-      for (const surfaceId of touchedSurfaces(record.messages)) {
-        if (!next.some((p) => p.type === 'data-mantis-surface' && p.id === surfaceId)) next = editor.insert({ type: 'data-mantis-surface', id: surfaceId, data: { surfaceId } });
-      }
-      return next;
-    },
-  },
-  task: {
-    // Only the trusted todo list carries persisted task IDs; generated tasks (ID 0) complete nothing here.
-    apply(record, editor, parts) {
-      const list = parts.findLast((p): p is TodoPart => p.type === 'data-mantis-todo');
-      const status = TASK_TO_TODO[record.status];
-      if (!list || !list.data.todos.some((t) => t.task_id === record.task_id && t.status !== status)) return null;
-      const todos = list.data.todos.map((t) => (t.task_id === record.task_id ? { ...t, status } : t));
+      const todos = (record as TodoRecord).todos;
       return editor.upsert({ type: 'data-mantis-todo', id: 'todo', data: { todos } }, (p) => p.type === 'data-mantis-todo');
     },
+  } satisfies RecordHandler<TodoRecord> as RecordHandler,
+  attachment: {
+    read: (value) => parse(StoredAttachment, value),
+    apply(record, editor) {
+      const file = record as AttachmentRecord;
+      return editor.insert({
+        type: 'data-mantis-attachment',
+        id: file.attachment_id,
+        data: { name: file.name, mediaType: file.media_type, size: file.size, ...(file.key ? { key: file.key } : {}) },
+      });
+    },
+  } satisfies RecordHandler<AttachmentRecord> as RecordHandler,
+  task: {
+    read: (value) => parse(TaskEvent, value),
+    // Only the trusted todo list carries persisted task IDs; generated tasks (ID 0) complete nothing here, nor does a
+    // status this client does not know.
+    apply(record, editor, parts) {
+      const task = record as TaskRecord;
+      const list = parts.findLast((p): p is TodoPart => p.type === 'data-mantis-todo');
+      const status = TASK_TO_TODO[task.status];
+      if (!list || status === undefined || !list.data.todos.some((t) => t.task_id === task.task_id && t.status !== status)) return null;
+      const todos = list.data.todos.map((t) => (t.task_id === task.task_id ? { ...t, status } : t));
+      return editor.upsert({ type: 'data-mantis-todo', id: 'todo', data: { todos } }, (p) => p.type === 'data-mantis-todo');
+    },
+    target: (record, messages) => todoOwner(record as TaskRecord, messages),
   },
 };

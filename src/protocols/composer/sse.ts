@@ -1,6 +1,7 @@
-import { createParser, type EventSourceMessage } from 'eventsource-parser';
-import { ServerEvent, UiEnvelopeEvent, eventId, parseFrame, type ClientFrame } from './frames.js';
+import type { EventSourceMessage } from 'eventsource-parser';
+import { eventId, type ClientFrame } from './frames.js';
 import { ReconnectingTransport, type ReconnectOptions } from './reconnecting.js';
+import type { UiEnvelopeFrame } from './transport.js';
 import { composerUrl } from './websocket.js';
 
 type FetchLike = (input: string, init: { method: string; headers: Record<string, string>; body?: string; signal?: AbortSignal }) => Promise<{
@@ -89,11 +90,20 @@ export class SseTransport extends ReconnectingTransport {
     const position = this.resumePosition;
     const headers: Record<string, string> = { ...this.#headers(), accept: 'text/event-stream' };
     if (position) headers['last-event-id'] = eventId(position);
+    // The SSE reader comes with the first stream, while the request goes out.
+    const loading = import('./sse-parser.js').catch(() => null);
     try {
       const response = await this.#fetch(this.url, { method: 'GET', headers, signal: controller.signal });
       if (!response.ok || !response.body || !(response.headers.get('content-type') ?? '').includes('text/event-stream')) {
         throw new Error(`stream refused (${response.status})`);
       }
+      const sse = await loading;
+      if (!sse) {
+        // Said each time it is tried again (the session says it once), never a silent reconnecting loop.
+        this.emit({ type: 'protocol-error', reason: 'This page could not load the part that reads the server’s event stream.' });
+        throw new Error('no SSE reader');
+      }
+      const { createParser } = sse;
       // Once this stream was replaced or closed, the rest of a chunk it was parsing is not heard.
       const current = () => this.#controller === controller;
       const parser = createParser({
@@ -127,6 +137,9 @@ export class SseTransport extends ReconnectingTransport {
       /* a refused or broken stream: reconnect below */
     }
     if (this.#controller !== controller) return;
+    // Whatever ended it, its response goes too: a stream left open would hold one of the browser's few connections to
+    // the server for every reconnect.
+    controller.abort();
     this.#open = false;
     this.#controller = null;
     this.lost();
@@ -134,13 +147,19 @@ export class SseTransport extends ReconnectingTransport {
 
   #onEvent(message: EventSourceMessage): void {
     if (message.event === 'ui_envelope') {
-      const parsed = parseFrame(UiEnvelopeEvent, message.data);
-      this.emit(parsed.ok ? { type: 'ui-envelope', event: parsed.value } : { type: 'protocol-error', reason: parsed.reason });
+      // Another protocol's event on this stream: handed on as it came (agent-ui@1 reads it).
+      let event: unknown;
+      try {
+        event = JSON.parse(message.data);
+      } catch {
+        this.emit({ type: 'protocol-error', reason: 'ui_envelope event is not JSON' });
+        return;
+      }
+      if (typeof event === 'object' && event !== null && !Array.isArray(event)) this.emit({ type: 'ui-envelope', event: event as UiEnvelopeFrame });
+      else this.emit({ type: 'protocol-error', reason: 'ui_envelope event is not a JSON object' });
       return;
     }
-    const parsed = parseFrame(ServerEvent, message.data);
-    if (parsed.ok) this.received(parsed.value);
-    else this.emit({ type: 'protocol-error', reason: parsed.reason });
+    this.receivedFrame(message.data, message.event);
   }
 
   protected closeChannel(): void {

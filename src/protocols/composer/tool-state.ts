@@ -1,14 +1,14 @@
-import type { ToolEvent } from './frames.js';
 import type { ToolPart } from '../../message/parts.js';
-import type * as z from 'zod/mini';
+import type { ToolRecord } from './records.js';
 
 /**
  * Builds the AI SDK 7 `dynamic-tool` part for a tool event; `previous` carries what earlier events said (input, call
  * ID). The mapping (docs/protocol.md): pending → input-streaming, running → input-available, awaiting_approval →
  * approval-requested, approval_recorded → approval-responded, completed → output-available, failed → output-error,
- * denied → output-denied.
+ * denied → output-denied. A state this client does not know keeps the call where it was, with `unlistedState` naming
+ * the new state so it shows neutrally under its own name.
  */
-export function toolPart(event: z.infer<typeof ToolEvent>, toolCallId: string, previous?: ToolPart): ToolPart {
+export function toolPart(event: ToolRecord, toolCallId: string, previous?: ToolPart): ToolPart {
   const base = { type: 'dynamic-tool', toolName: event.tool_name, toolCallId } as const;
   const input = event.input ?? (previous && 'input' in previous ? previous.input : undefined);
   const approvalId = `approval-${toolCallId}`;
@@ -27,5 +27,9 @@ export function toolPart(event: z.infer<typeof ToolEvent>, toolCallId: string, p
       return { ...base, state: 'output-error', input, errorText: event.error ?? 'The tool failed.' };
     case 'denied':
       return { ...base, state: 'output-denied', input, approval: { id: approvalId, approved: false } };
+    default: {
+      const { unlistedState: _was, ...kept } = previous ?? { ...base, state: 'input-streaming' as const, input };
+      return { ...kept, ...base, unlistedState: event.state };
+    }
   }
 }

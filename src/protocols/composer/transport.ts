@@ -1,16 +1,28 @@
-import type { ClientFrame, ServerEvent, UiEnvelopeEvent } from './frames.js';
+import { notifyAll, type ConnectionState } from '../connection.js';
+import type { ClientFrame, ServerEvent } from './frames.js';
 
-/** Connection states, as data (shown and announced by the elements). */
-export const CONNECTION_STATES = ['idle', 'connecting', 'open', 'reconnecting', 'closed'] as const;
-export type ConnectionState = (typeof CONNECTION_STATES)[number];
+export { CONNECTION_STATES, notifyAll, type ConnectionState } from '../connection.js';
+
+/**
+ * An agent-ui@1 `ui_envelope` event as the Composer's SSE stream carries it (001_996c0b4640eee42b.txt): handed to the
+ * agent-ui protocol by kind, which reads it (src/protocols/agent-ui/wire.ts).
+ */
+export interface UiEnvelopeFrame {
+  readonly session_id: string;
+  readonly envelope_id: string;
+  readonly created_at: number;
+  readonly envelope: unknown;
+}
 
 export type TransportEvent =
   | { readonly type: 'state'; readonly state: ConnectionState }
   | { readonly type: 'server'; readonly event: ServerEvent }
-  /** An agent-ui@1 `ui_envelope` event (SSE). */
-  | { readonly type: 'ui-envelope'; readonly event: UiEnvelopeEvent }
-  /** A frame that failed validation: reported and skipped; the stream goes on. */
+  /** An agent-ui@1 `ui_envelope` event (SSE), as it came: its protocol reads it. */
+  | { readonly type: 'ui-envelope'; readonly event: UiEnvelopeFrame }
+  /** A frame that failed validation (a required field missing or wrong): reported and skipped; the stream goes on. */
   | { readonly type: 'protocol-error'; readonly reason: string }
+  /** A frame this client does not know (an event type of a later version): skipped, noted once per `key`. */
+  | { readonly type: 'protocol-notice'; readonly key: string; readonly reason: string }
   /**
    * A reconnect was scheduled: `attempt` is its number (1 for the first since the connection was last stable, or
    * since `connect`/`retry`), `delay` the milliseconds until it starts (what "Reconnecting in N s" shows).
@@ -21,25 +33,11 @@ export type TransportEvent =
 export interface TransportCapabilities {
   /** Inline UI (`inline_ui_version=1`): off, the server replies in Markdown only. */
   readonly generativeUi: boolean;
+  /** What the protocols a client may load advertise beside it, by URL parameter (A2UI's `a2ui_catalog`). */
+  readonly advertises?: Readonly<Record<string, readonly string[]>>;
 }
 
 export type TransportListener = (event: TransportEvent) => void;
-
-/**
- * Calls every listener with the event. One broken listener must not starve the others or break the stream: its
- * error is rethrown in a microtask, where the page still sees it.
- */
-export function notifyAll<E>(listeners: Iterable<(event: E) => void>, event: E): void {
-  for (const listener of [...listeners]) {
-    try {
-      listener(event);
-    } catch (error) {
-      queueMicrotask(() => {
-        throw error;
-      });
-    }
-  }
-}
 
 /** What every element talks to; the WebSocket and SSE adapters implement it. */
 export interface Transport {

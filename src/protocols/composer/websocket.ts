@@ -1,5 +1,5 @@
-import { ServerEvent, parseFrame, type ClientFrame } from './frames.js';
-import { A2UI_CATALOGS, A2UI_CATALOG_PARAM, INLINE_UI_CAPABILITY } from '../../message/marker.js';
+import type { ClientFrame } from './frames.js';
+import { INLINE_UI_CAPABILITY } from '../../message/marker.js';
 import { ReconnectingTransport, type ReconnectOptions } from './reconnecting.js';
 
 /** The part of the WebSocket API the transport uses; the browser's and Node 22's `WebSocket` both fit. */
@@ -26,23 +26,28 @@ const defaultFactory: SocketFactory = (url) => {
 export interface ComposerUrlOptions {
   /** Advertise `inline_ui_version=1`. Off restores Markdown-only replies. */
   readonly generativeUi: boolean;
+  /**
+   * What the protocols a client may load advertise beside it, by parameter (A2UI's `a2ui_catalog`: 004, clients
+   * advertise their supported catalog IDs); advertised only while generative UI is on.
+   */
+  readonly advertises?: Readonly<Record<string, readonly string[]>>;
 }
 
 /**
- * The Composer URL with the client's capabilities. The capability is present only while generative UI is on; any
- * value the page put in the URL for it is removed otherwise, so a page cannot advertise it by accident. `ws` keeps
- * or makes a ws(s) URL; `http` an http(s) one (SSE).
+ * The Composer URL with the client's capabilities. They are present only while generative UI is on; any value the
+ * page put in the URL for them is removed otherwise, so a page cannot advertise them by accident. `ws` keeps or makes
+ * a ws(s) URL; `http` an http(s) one (SSE).
  */
 export function composerUrl(base: string, options: ComposerUrlOptions, relativeTo?: string, scheme: 'ws' | 'http' = 'ws'): string {
   const url = new URL(base, relativeTo);
   const secure = url.protocol === 'https:' || url.protocol === 'wss:';
   url.protocol = scheme === 'ws' ? (secure ? 'wss:' : 'ws:') : secure ? 'https:' : 'http:';
+  const advertises = Object.entries(options.advertises ?? {});
   url.searchParams.delete(INLINE_UI_CAPABILITY.param);
-  url.searchParams.delete(A2UI_CATALOG_PARAM);
+  for (const [param] of advertises) url.searchParams.delete(param);
   if (options.generativeUi) {
     url.searchParams.set(INLINE_UI_CAPABILITY.param, INLINE_UI_CAPABILITY.value);
-    // The A2UI catalogs this client renders (004: clients advertise their supported catalog IDs).
-    for (const id of A2UI_CATALOGS) url.searchParams.append(A2UI_CATALOG_PARAM, id);
+    for (const [param, values] of advertises) for (const value of values) url.searchParams.append(param, value);
   }
   return url.href;
 }
@@ -103,9 +108,7 @@ export class WebSocketTransport extends ReconnectingTransport {
         this.emit({ type: 'protocol-error', reason: 'binary frame' });
         return;
       }
-      const parsed = parseFrame(ServerEvent, event.data);
-      if (parsed.ok) this.received(parsed.value);
-      else this.emit({ type: 'protocol-error', reason: parsed.reason });
+      this.receivedFrame(event.data);
     };
     socket.onclose = () => {
       if (this.#socket !== socket) return;

@@ -110,6 +110,27 @@ describe('<agent-envelope> and the server registry', () => {
     expect(fallbackOf(withoutText.el)).to.deep.equal({ text: REGISTRY_WAIT_NOTICE, reason: 'registry-unavailable', elements: 0 });
   });
 
+  it('falls back, saying why, after three failed reads of the registry, and still renders once a later read succeeds', async () => {
+    let up = false;
+    const loader = new RegistryLoader({
+      url: `${AGENT_UI_URL}ui-registry`,
+      minDelay: 5,
+      maxDelay: 20,
+      fetch: (input, init) => (up ? fetch(input, init) : Promise.resolve(new Response('down', { status: 503 }))),
+    });
+    const mounted = await mount({ envelope: HISTORY, registryLoader: loader });
+    const fell = await nextStatus(mounted, 0, (s) => s.status === 'fallback');
+    expect(fell).to.deep.include({ status: 'fallback', reason: 'registry-unavailable' });
+    expect(fell.message).to.match(/tried 3 times/);
+    expect(loader.failures).to.be.at.least(3);
+    expect(mounted.statuses.map((s) => s.status)).to.deep.equal(['pending', 'fallback']);
+    expect(fallbackOf(mounted.el)).to.deep.equal({ text: HISTORY.fallbackText, reason: 'registry-unavailable', elements: 0 });
+    up = true;
+    expect(await nextStatus(mounted, 0, (s) => s.status === 'rendered')).to.deep.include({ status: 'rendered' });
+    expect(shadow(mounted.el).querySelector('[part="component"] test-history-panel')).to.not.equal(null);
+    loader.dispose();
+  });
+
   it('renders a waiting envelope once its registry loads', async () => {
     let calls = 0;
     const loader = new RegistryLoader({

@@ -7,7 +7,7 @@ import { registerEnvelopeComponent, type AgentEnvelope, type EnvelopeStatusDetai
 import { HistoryPanelProps, ScadaPanelProps } from '../../../src/protocols/agent-ui/history-panel.js';
 import type { AgentUiStreamEvent } from '../../../src/protocols/agent-ui/stream.js';
 import { AgentUiStream } from '../../../src/protocols/agent-ui/stream.js';
-import type { UiEnvelopeEvent } from '../../../src/protocols/composer/frames.js';
+import type { UiEnvelopeEvent } from '../../../src/index.js';
 import { agentOrigin } from '../../helpers/agent.js';
 import { serverChart } from '../../src/agent-ui/fixtures.js';
 import { deepElements } from '../../helpers/sinks.js';

@@ -10,6 +10,7 @@ import type { MantisChat } from '../../../elements/mantis-chat/mantis-chat.js';
 import type { AssistantMessage, PersistedMessage } from '../../../src/index.js';
 import { agentOrigin, composerSocketUrl, composerSseUrl } from '../../helpers/agent.js';
 import { recordFetch } from '../../helpers/fetch-log.js';
+import { a2uiOf } from '../../../src/protocols/a2ui/index.js';
 import { historyOf, reply } from '../../helpers/chat-replies.js';
 
 const shadow = (el: Element) => el.shadowRoot as ShadowRoot;
@@ -27,6 +28,8 @@ async function openChat(options: { sse?: boolean; params?: Record<string, string
   return { chat, history };
 }
 
+/** Where the session's A2UI state places each surface. */
+const placements = (chat: MantisChat) => a2uiOf(chat.session)?.group.placements ?? new Map<string, { owner: string | undefined }>();
 const surfaces = (chat: MantisChat) => [...shadow(chat).querySelectorAll<Surface>('mantis-a2ui-surface')];
 const articles = (chat: MantisChat) => [...shadow(chat).querySelectorAll<HTMLElement>('article.assistant')];
 
@@ -67,7 +70,7 @@ async function followsTheConversation(): Promise<void> {
   const created = await reply(chat, 'Show me the a2ui form');
   const surface = await surfaceReady(chat, 'Fill in the form');
   expect(articles(chat)[0]?.contains(surface), 'in the creating message').to.equal(true);
-  expect(chat.session.thread.surfaces.get('booking')?.owner).to.equal(created.id);
+  expect(placements(chat).get('booking')?.owner).to.equal(created.id);
 
   // The user types into the field, then the conversation goes on.
   const name = inputLabelled(surface, 'Name');
@@ -88,7 +91,7 @@ async function followsTheConversation(): Promise<void> {
   await waitUntil(() => surface.shadowRoot?.textContent?.includes('Updated at turn'), 'the update never rendered', { timeout: 8000 });
   expect(surfaces(chat), 'rendered once').to.have.length(1);
   expect(surfaces(chat)[0] === surface, 'the same element instance').to.equal(true);
-  expect(chat.session.thread.surfaces.get('booking')?.owner).to.equal(updated.id);
+  expect(placements(chat).get('booking')?.owner).to.equal(updated.id);
   expect(articles(chat).at(-1)?.contains(surface), 'moved to the latest message that touched it').to.equal(true);
   expect(articles(chat)[0]?.contains(surface)).to.equal(false);
   expect(articles(chat)[0]?.textContent, 'the older message keeps its prose').to.match(/\w/);
@@ -137,7 +140,8 @@ describe('<mantis-chat> A2UI surfaces', function () {
     expect(shadow(chat).querySelector('.user-text')?.textContent ?? '').not.to.contain('[a2ui_action]');
     expect(surfaces(chat)).to.have.length(1);
     expect(surfaces(chat)[0] === surface, 'the same element').to.equal(true);
-    expect(articles(chat).at(-1)?.contains(surface)).to.equal(true);
+    // The surface draws its update itself; the chat moves it into the reply on its next render.
+    await waitUntil(() => articles(chat).at(-1)?.contains(surface), 'the surface never moved into the reply');
     await expect(chat).to.be.accessible();
   });
 
@@ -161,7 +165,8 @@ describe('<mantis-chat> A2UI surfaces', function () {
     expect(output.data_model?.surfaces?.['booking']?.form?.name).to.equal('Grace');
     expect(shadow(chat).querySelector('[part~="action-chip"]')).to.equal(null);
     expect(surfaces(chat)).to.have.length(1);
-    expect(articles(chat).at(-1)?.contains(surface)).to.equal(true);
+    // The surface draws its update itself; the chat moves it into the reply on its next render.
+    await waitUntil(() => articles(chat).at(-1)?.contains(surface), 'the surface never moved into the reply');
   });
 
   it('a cyclic and a dangling component graph render a fallback and are reported as VALIDATION_FAILED with a JSON Pointer', async () => {
@@ -236,8 +241,8 @@ describe('<mantis-chat> A2UI surfaces', function () {
       const replayed = await fixture<MantisChat>(Object.assign(document.createElement('mantis-chat'), { messages: persisted }));
       await waitUntil(() => surfaces(replayed)[0]?.shadowRoot?.textContent?.includes('Booked: Ada'), 'the replay never showed the final state', { timeout: 8000 });
       expect(surfaces(replayed)).to.have.length(1);
-      const owner = chat.session.thread.surfaces.get('booking')?.owner;
-      expect(replayed.session.thread.surfaces.get('booking')?.owner).to.equal(owner);
+      const owner = placements(chat).get('booking')?.owner;
+      expect(placements(replayed).get('booking')?.owner).to.equal(owner);
       const index = (c: MantisChat) => articles(c).findIndex((a) => a.contains(surfaces(c)[0] ?? null));
       expect(index(replayed)).to.equal(index(chat));
       expect(shadow(replayed).querySelector('[part~="action-chip"]'), 'the action turn is a chip on replay too').not.to.equal(null);

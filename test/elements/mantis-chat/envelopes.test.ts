@@ -410,4 +410,18 @@ describe('<mantis-chat> agent-ui@1 envelopes over SSE', () => {
     await panelOf(chat).updateComplete;
     await expect(chat).to.be.accessible();
   });
+
+  it('with a registry that cannot be read, every envelope falls back after three reads, says why, and the status is persisted', async () => {
+    // A base URL with no registry under it: every read of `ui-registry` is a 404.
+    const { chat, history } = await openChat({ attributes: { 'agent-ui-url': `${agentOrigin}/api/v1/agent/no-such-chat/` } });
+    const message = await reply(chat);
+    await settled(history, { HistoryPanel: 'fallback', chart: 'fallback', ScadaPanel: 'fallback', render_junctions: 'fallback' });
+    const statuses = persistedStatuses(history);
+    for (const kind of ['HistoryPanel', 'chart', 'ScadaPanel']) expect(statuses[kind]?.error, kind).to.match(/tried 3 times/);
+    // Each shows its fallback text in place of a spinner that would never end.
+    const article = articles(chat).at(-1) as HTMLElement;
+    await waitUntil(() => envelopesIn(article).every((el) => !shadow(el).querySelector('[part="status"]')), 'an envelope still says it is loading');
+    expect(envelopesIn(article).filter((el) => shadow(el).querySelector('[part~="fallback"]')).length).to.be.greaterThan(0);
+    expect(chat.session.thread.assistant(message.id)?.uiEnvelopes.map((e) => e.renderStatus)).to.deep.equal(['fallback', 'fallback', 'fallback', 'fallback']);
+  });
 });

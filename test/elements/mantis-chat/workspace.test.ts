@@ -102,18 +102,20 @@ describe('<mantis-chat> stored conversation (history-key)', () => {
     expect(await inDatabase(historyKey(b))).to.deep.equal([{ id: 'u-b', role: 'user', text: 'Conversation B' }]);
   });
 
-  it('a stored conversation of the wrong shape never breaks the chat: bad messages are left out with a warning', async () => {
+  it('a stored conversation of the wrong shape never breaks the chat: what cannot be read is left out with a warning, the rest of each message is kept', async () => {
     const { writeStored } = await import('../../../elements/internal/storage.js');
     const good = { id: 'a-good', role: 'assistant', text: 'Still **here**.', marker: { inlineUiVersion: 1, mode: 'orchestrator' }, sequence: 1, events: [] };
-    const cases: Record<string, unknown> = {
-      'not an array': { role: 'assistant' },
-      'a null marker': [{ ...good, id: 'a1', marker: null }, good],
-      'events that are not records': [{ ...good, id: 'a2', events: [1] }, good],
-      'actions that are not a list': [{ ...good, id: 'a3', actions: 5 }, good],
-      'a wrong id': [{ role: 'assistant', id: 1, text: null }, good],
-      'a tool record without its name': [{ ...good, id: 'a4', events: [{ at: 0, receivedAt: 1, event: { type: 'tool', message_id: 'm', sequence: 1, state: 'running' } }] }, good],
+    // A history kept elsewhere is read as far as it can be (docs/protocol.md "Histories from elsewhere"): a message
+    // with one odd field is kept without it; only an entry that is no message at all is left out.
+    const cases: Record<string, { readonly value: unknown; readonly kept: readonly string[] }> = {
+      'not an array': { value: { role: 'assistant' }, kept: [] },
+      'a null marker': { value: [{ ...good, id: 'a1', marker: null }, good], kept: ['a1', 'a-good'] },
+      'events that are not records': { value: [{ ...good, id: 'a2', events: [1] }, good], kept: ['a2', 'a-good'] },
+      'actions that are not a list': { value: [{ ...good, id: 'a3', actions: 5 }, good], kept: ['a3', 'a-good'] },
+      'a wrong id': { value: [{ role: 'assistant', id: 1, text: null }, good], kept: ['a-good'] },
+      'a tool record without its name': { value: [{ ...good, id: 'a4', events: [{ at: 0, receivedAt: 1, event: { type: 'tool', message_id: 'm', sequence: 1, state: 'running' } }] }, good], kept: ['a4', 'a-good'] },
     };
-    for (const [name, value] of Object.entries(cases)) {
+    for (const [name, { value, kept }] of Object.entries(cases)) {
       const key = unique('malformed');
       await writeStored(historyKey(key), value);
       const warnings: unknown[] = [];
@@ -127,9 +129,8 @@ describe('<mantis-chat> stored conversation (history-key)', () => {
         const el = await fixture<MantisChat>(html`<mantis-chat history-key=${key}></mantis-chat>`);
         await el.historyRestored;
         await el.updateComplete;
-        const expected = Array.isArray(value) ? ['a-good'] : [];
-        expect(el.messages.map((m) => m.id), name).to.deep.equal(expected);
-        if (expected.length > 0) expect(transcript(el), name).to.contain('Still here.');
+        expect(el.messages.map((m) => m.id), name).to.deep.equal(kept);
+        if (kept.length > 0) expect(transcript(el), name).to.contain('Still here.');
         expect(warnings.some((w) => String(w).includes('not all in the persisted format')), name).to.equal(true);
         expect(errors, name).to.deep.equal([]);
       } finally {
@@ -140,20 +141,22 @@ describe('<mantis-chat> stored conversation (history-key)', () => {
     }
   });
 
-  it('messages of the wrong shape set by a host are left out with mantis-config-error; a non-array is ignored', async () => {
+  it('messages set by a host are read as far as they can be, with mantis-config-error for what was not; a non-array is ignored', async () => {
     const el = await fixture<MantisChat>(html`<mantis-chat></mantis-chat>`);
     const reasons: string[] = [];
     el.addEventListener('mantis-config-error', (event) => reasons.push(event.detail.reason));
     const warn = console.warn;
     console.warn = () => {};
     try {
-      el.messages = [{ id: 'u1', role: 'user', text: 'Kept' }, { id: 'a1', role: 'assistant', text: 'x', marker: null } as never];
+      el.messages = [{ id: 'u1', role: 'user', text: 'Kept' }, { id: 'a1', role: 'assistant', text: 'x', marker: null } as never, { id: 2, role: 'assistant' } as never];
       await el.updateComplete;
-      expect(el.messages.map((m) => m.id)).to.deep.equal(['u1']);
-      expect(reasons.some((r) => r.includes('index 1'))).to.equal(true);
+      // The reply with a marker this chat cannot read is kept, as read-only Markdown; the entry with no text is not.
+      expect(el.messages.map((m) => m.id)).to.deep.equal(['u1', 'a1']);
+      expect(reasons.some((r) => r.includes('index 1: a marker this chat does not know'))).to.equal(true);
+      expect(reasons.some((r) => r.includes('left out (index 2)'))).to.equal(true);
       el.messages = 'nonsense' as never;
       await el.updateComplete;
-      expect(el.messages.map((m) => m.id)).to.deep.equal(['u1']);
+      expect(el.messages.map((m) => m.id)).to.deep.equal(['u1', 'a1']);
       expect(reasons.some((r) => r.includes('messages'))).to.equal(true);
     } finally {
       console.warn = warn;

@@ -86,6 +86,19 @@ describe('RegistryLoader', () => {
     loader.dispose();
   });
 
+  it('counts the failed reads in a row and tells the listeners of failures each time; a success counts from zero again', async () => {
+    const counter = faultyFetch(3);
+    const loader = new RegistryLoader({ url, fetch: counter.fetch, minDelay: 5, maxDelay: 20 });
+    const failures: number[] = [];
+    const loaded: ServerRegistryInfo[] = [];
+    loader.subscribe((info) => loaded.push(info), (count) => failures.push(count));
+    expect((await loader.load()).ok).to.equal(false);
+    await waitUntil(() => loaded.length > 0, 'the registry was not refetched');
+    expect(failures).to.deep.equal([1, 2, 3]);
+    expect(loader.failures).to.equal(0);
+    loader.dispose();
+  });
+
   it('stops refetching once disposed', async () => {
     const counter = faultyFetch(Number.POSITIVE_INFINITY);
     const loader = new RegistryLoader({ url, fetch: counter.fetch, minDelay: 5, maxDelay: 5 });

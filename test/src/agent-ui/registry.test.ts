@@ -76,7 +76,6 @@ describe('parseServerRegistry', () => {
       { ...json, components: many },
       { ...json, components: [{ ...json.components[0], description: 'x'.repeat(AGENT_UI_LIMITS.registryText + 1) }] },
       { ...json, components: [{ surfaces: [] }] },
-      { ...json, chart: { surfaces: [] } },
       JSON.parse(`{"schemaVersion":"agent-ui@1","surfaces":[],"__proto__":{"polluted":1}}`),
       null,
       'not json',
@@ -86,6 +85,44 @@ describe('parseServerRegistry', () => {
       expect(result.ok ? 'ok' : result.reason).to.equal('registry-unavailable');
     }
     expect(({} as { polluted?: number }).polluted).to.equal(undefined);
+  });
+});
+
+describe('parseServerRegistry, registries of other shapes (lenient at the wire)', () => {
+  it('reads lists of names, maps from names to entries, a chart given as its grammar, and no version or surfaces', () => {
+    const shapes = [
+      { components: ['HistoryPanel', 'ScadaPanel'], mapActions: ['zoom_to_map'], chart: 'echarts-safe-subset' },
+      { schemaVersion: 'agent-ui@1.0', components: { HistoryPanel: {}, ScadaPanel: true }, mapActions: { zoom_to_map: { params: { bbox: 'x' } } }, chart: true },
+      { schema_version: 'agent-ui@1', components: [{ component: 'HistoryPanel' }, { id: 'ScadaPanel' }], map_actions: [{ action: 'zoom_to_map' }], charts: { grammar: 'echarts-safe-subset' }, owner: 'ops' },
+    ];
+    for (const shape of shapes) {
+      const result = parseServerRegistry(shape);
+      expect(result, JSON.stringify(shape)).to.deep.equal({
+        ok: true,
+        value: {
+          schemaVersion: 'agent-ui@1',
+          surfaces: ['chat_inline', 'side_panel', 'canvas', 'map_overlay'],
+          chart: { grammar: 'echarts-safe-subset', surfaces: ['chat_inline', 'side_panel', 'canvas'], seriesTypes: ['line', 'bar', 'pie', 'scatter'] },
+          components: [
+            { name: 'HistoryPanel', surfaces: ['chat_inline', 'side_panel', 'canvas'] },
+            { name: 'ScadaPanel', surfaces: ['chat_inline', 'side_panel', 'canvas'] },
+          ],
+          mapActions: [{ name: 'zoom_to_map', surface: 'map_overlay' }],
+        },
+      });
+    }
+  });
+
+  it('never allows more than it says: an entry without surfaces gets the registry’s, a chart without a grammar allows none', () => {
+    const result = parseServerRegistry({ surfaces: [{ name: 'chat_inline' }], components: [{ name: 'HistoryPanel' }], chart: { surfaces: ['chat_inline'] } });
+    expect(result).to.deep.equal({
+      ok: true,
+      value: { schemaVersion: 'agent-ui@1', surfaces: ['chat_inline'], chart: null, components: [{ name: 'HistoryPanel', surfaces: ['chat_inline'] }], mapActions: [] },
+    });
+    const registry = new AgentUiRegistry({ server: result.ok ? result.value : null, components: HOST_COMPONENTS });
+    expect(reason(registry, history('2024-03-09T00:00:00Z', '2024-03-10T00:00:00Z'))).to.equal('ok');
+    expect(reason(registry, history('2024-03-09T00:00:00Z', '2024-03-10T00:00:00Z', 'side_panel'))).to.equal('invalid-surface');
+    expect(reason(registry, chart())).to.equal('unknown-grammar');
   });
 });
 

@@ -1,5 +1,6 @@
 import { expect } from '@open-wc/testing';
-import { Thread, type ServerEvent } from '../../../src/index.js';
+import { ThreadDriver } from '../../helpers/thread-driver.js';
+import { type ServerEvent } from '../../../src/index.js';
 
 const start: ServerEvent = { type: 'message_start', message_id: 'm', sequence: 0, marker: { inline_ui_version: 1, mode: 'orchestrator' } };
 const todo: ServerEvent = {
@@ -8,7 +9,7 @@ const todo: ServerEvent = {
   sequence: 1,
   todos: [{ id: 't', text: 'Refresh the report', status: 'pending', task_id: 7 }],
 };
-const todoStatus = (thread: Thread) => {
+const todoStatus = (thread: ThreadDriver) => {
   const message = thread.messages.at(-1);
   const part = message?.role === 'assistant' ? message.parts.find((p) => p.type === 'data-mantis-todo') : undefined;
   return part?.type === 'data-mantis-todo' ? part.data.todos.map((t) => t.status) : [];
@@ -16,7 +17,7 @@ const todoStatus = (thread: Thread) => {
 
 describe('Thread', () => {
   it('applies a trusted task event to the todo item with its persisted task ID, even while the message streams', () => {
-    const thread = new Thread();
+    const thread = new ThreadDriver();
     thread.apply(start);
     thread.apply(todo);
     thread.apply({ type: 'task', task_id: 7, status: 'completed' });
@@ -27,7 +28,7 @@ describe('Thread', () => {
   });
 
   it('lets generated tasks (reserved ID 0) complete no sidebar item', () => {
-    const thread = new Thread();
+    const thread = new ThreadDriver();
     thread.apply(start);
     thread.apply(todo);
     expect(thread.apply({ type: 'task', task_id: 0, status: 'completed' })).to.equal(null);
@@ -35,7 +36,7 @@ describe('Thread', () => {
   });
 
   it('ignores events at or below the last applied sequence', () => {
-    const thread = new Thread();
+    const thread = new ThreadDriver();
     thread.apply(start);
     thread.apply({ type: 'text_delta', message_id: 'm', sequence: 1, delta: 'A' });
     expect(thread.apply({ type: 'text_delta', message_id: 'm', sequence: 1, delta: 'A' })).to.equal(null);

@@ -1,5 +1,6 @@
 import { expect, waitUntil } from '@open-wc/testing';
-import { Thread, WebSocketTransport, type ServerEvent } from '../../../src/index.js';
+import { ThreadDriver } from '../../helpers/thread-driver.js';
+import { WebSocketTransport, type ServerEvent } from '../../../src/index.js';
 import { composerSocketUrl } from '../../helpers/agent.js';
 import { recordSocketFrames } from '../../helpers/sockets.js';
 
@@ -20,7 +21,7 @@ describe('an action frame whose answer was lost', () => {
     const url = new URL(composerSocketUrl({ delay: '0' }));
     url.searchParams.append('fault', 'noresult:1');
     const t = new WebSocketTransport(url.href, { minDelay: 5, maxDelay: 40 });
-    const thread = new Thread();
+    const thread = new ThreadDriver();
     const events: ServerEvent[] = [];
     t.subscribe((event) => {
       if (event.type !== 'server') return;

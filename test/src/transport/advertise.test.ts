@@ -55,7 +55,7 @@ for (const kind of KINDS) {
       const message = userMessage('plain please');
       t.send(message);
       const start = await replied(t, message.client_message_id);
-      expect(start.marker.inline_ui_version).to.equal(null);
+      expect(start.marker?.inline_ui_version).to.equal(null);
       expect(mine(t).length).to.be.above(0);
       for (const url of mine(t)) expect(capability(url), url).to.deep.equal([]);
     });
@@ -69,7 +69,7 @@ for (const kind of KINDS) {
       const message = userMessage('views please');
       t.send(message);
       const start = await replied(t, message.client_message_id);
-      expect(start.marker.inline_ui_version).to.equal(1);
+      expect(start.marker?.inline_ui_version).to.equal(1);
       expect(mine(t).length).to.be.above(0);
       for (const url of mine(t)) expect(capability(url), url).to.deep.equal(['1']);
     });
@@ -100,7 +100,7 @@ for (const kind of KINDS) {
       t.send(first);
       await switched;
       const start = await firstReply;
-      expect(start.marker.inline_ui_version).to.equal(1);
+      expect(start.marker?.inline_ui_version).to.equal(1);
       // Every event of the first reply arrived once, in order: 0, 1, 2, ... without a gap.
       const sequences = serverEvents(events)
         .filter((e): e is MessageEvent => 'sequence' in e && e.message_id === start.message_id)
@@ -109,7 +109,7 @@ for (const kind of KINDS) {
 
       const second = userMessage('and now?');
       t.send(second);
-      expect((await replied(t, second.client_message_id)).marker.inline_ui_version).to.equal(null);
+      expect((await replied(t, second.client_message_id)).marker?.inline_ui_version).to.equal(null);
       // The first connection advertised it; the reopened one (and, over SSE, the POST of the second message) does not.
       expect(capability(mine(t)[0] as string)).to.deep.equal(['1']);
       expect(capability(mine(t).at(-1) as string)).to.deep.equal([]);

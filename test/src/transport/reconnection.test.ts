@@ -1,7 +1,7 @@
 import { expect, waitUntil } from '@open-wc/testing';
+import { ThreadDriver } from '../../helpers/thread-driver.js';
 import {
   SseTransport,
-  Thread,
   WebSocketTransport,
   type AssistantMessage,
   type MantisPart,
@@ -21,8 +21,8 @@ function transport(kind: Kind, params: Record<string, string>, extra: Record<str
 }
 
 /** Runs one conversation turn through a transport into a Thread; resolves with the assistant message and every event. */
-async function converse(t: ReconnectingTransport, text: string, messages = 1): Promise<{ thread: Thread; events: TransportEvent[] }> {
-  const thread = new Thread();
+async function converse(t: ReconnectingTransport, text: string, messages = 1): Promise<{ thread: ThreadDriver; events: TransportEvent[] }> {
+  const thread = new ThreadDriver();
   const events: TransportEvent[] = [];
   let done = 0;
   const finished = new Promise<void>((resolve) =>
@@ -43,8 +43,8 @@ async function converse(t: ReconnectingTransport, text: string, messages = 1): P
   return { thread, events };
 }
 
-const assistant = (thread: Thread): AssistantMessage[] => thread.messages.filter((m): m is AssistantMessage => m.role === 'assistant');
-const partsOf = (thread: Thread): MantisPart[][] => assistant(thread).map((m) => [...m.parts]);
+const assistant = (thread: ThreadDriver): AssistantMessage[] => thread.messages.filter((m): m is AssistantMessage => m.role === 'assistant');
+const partsOf = (thread: ThreadDriver): MantisPart[][] => assistant(thread).map((m) => [...m.parts]);
 
 /** 20 distinct drop points within a reply of about `events` events. */
 function randomDrops(count: number, max: number, seed: number): string {

@@ -1,0 +1,76 @@
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { DEFAULT_CATALOGS, SurfaceGroup, surfaceOf, type A2uiError, type CatalogDefinition, type SurfaceModel } from '../../src/protocols/a2ui/index.js';
+
+/** What the controller needs of its element. */
+interface MessagesHost extends ReactiveControllerHost {
+  readonly cache: { forget(prefix: string): void };
+  /** Its surfaces started over: the element drops what it kept of the ones before. */
+  restarted(): void;
+}
+
+/**
+ * A `<mantis-a2ui-surface>` on its own: its `messages`, applied in order by a surface group of its own (the same core
+ * code a chat's session uses). Appending messages applies only the new ones; any other array starts over. The
+ * group's errors are kept for the element to fire after its update.
+ */
+export class MessagesController implements ReactiveController {
+  readonly #host: MessagesHost;
+  readonly #touched: (surfaceId: string) => void;
+  #group: SurfaceGroup;
+  #catalogs: readonly CatalogDefinition[] | undefined;
+  /** How many messages were applied, and the first and last of them (what an extension keeps). */
+  #applied: { count: number; first?: unknown; last?: unknown } = { count: 0 };
+  #errors: A2uiError[] = [];
+
+  constructor(host: MessagesHost, touched: (surfaceId: string) => void) {
+    this.#host = host;
+    this.#touched = touched;
+    this.#group = this.#create();
+    host.addController(this);
+  }
+
+  hostConnected(): void {}
+
+  get group(): SurfaceGroup {
+    return this.#group;
+  }
+
+  #create(): SurfaceGroup {
+    const group = new SurfaceGroup({ catalogs: this.#catalogs ?? DEFAULT_CATALOGS, report: (error) => void this.#errors.push(error) });
+    group.subscribe(this.#touched);
+    return group;
+  }
+
+  /** Applies the messages past those already applied, or starts over (new catalogs, or an array that is not an extension). */
+  apply(given: readonly unknown[], catalogs: readonly CatalogDefinition[] | undefined, catalogsChanged: boolean): void {
+    const messages = Array.isArray(given) ? given : [];
+    const { count, first, last } = this.#applied;
+    // Checked by its ends, not item by item: a long-lived surface's list grows with every update, and this runs for each.
+    const extension = messages.length >= count && (count === 0 || (messages[0] === first && messages[count - 1] === last));
+    if (catalogsChanged || !extension) {
+      this.#catalogs = catalogs;
+      this.#group = this.#create();
+      this.#applied = { count: 0 };
+      this.#host.restarted();
+    }
+    for (const message of messages.slice(this.#applied.count)) {
+      const applied = this.#group.apply(message) === null;
+      const surface = applied ? surfaceOf(message) : null;
+      // A surface deleted or created anew starts without the state of one before it.
+      if (surface?.kind === 'deleteSurface' || surface?.kind === 'createSurface') this.#host.cache.forget(`${surface.surfaceId}\u0000`);
+    }
+    this.#applied = { count: messages.length, first: messages[0], last: messages.at(-1) };
+  }
+
+  /** The models of the surfaces to draw: `surfaceId`'s, or every one in creation order. */
+  models(surfaceId: string | undefined): SurfaceModel[] {
+    return (surfaceId !== undefined ? [surfaceId] : this.#group.surfaceIds()).flatMap((id) => this.#group.surface(id) ?? []);
+  }
+
+  /** The errors since the last call (each fired once). */
+  takeErrors(): A2uiError[] {
+    const errors = this.#errors;
+    this.#errors = [];
+    return errors;
+  }
+}

@@ -1,0 +1,198 @@
+import type { CatalogDefinition } from './catalog-basic.js';
+import { DEFAULT_CATALOGS, expandMessage, originalError } from './expand.js';
+import { surfaceOf } from './placements.js';
+import { A2uiSurfaceStore, type SurfaceState } from './surface.js';
+import type { A2uiError, JsonValue } from './types.js';
+
+/*
+ * The A2UI surfaces of one conversation, or of one standalone renderer (docs/protocol.md "A2UI surfaces"), DOM-free:
+ * every message is validated and applied here as it arrives (live or replayed), errors are reported from here, and
+ * the data models surfaces asked to send are answered from here. Surfaces follow the conversation
+ * (004_655f119d9cdaeeed.txt): each has one current version, owned by the latest message that touched it. A renderer
+ * is given a surface's model and only draws it.
+ */
+
+/** One surface as a renderer draws it. */
+export interface SurfaceModel {
+  readonly surfaceId: string;
+  /** Counts the surface's lives: deleted and created again under its ID, it is a new surface (a new model). */
+  readonly generation: number;
+  /** The assistant message it renders in (the latest that touched it), in a conversation. */
+  readonly owner: string | undefined;
+  /** Its state now; undefined while it does not exist (its createSurface was refused, or it was deleted). */
+  readonly state: SurfaceState | undefined;
+  /** A two-way binding's write from an input; false, and no change, when it was refused. */
+  write(pointer: string, value: JsonValue | undefined): boolean;
+  /** What a renderer found it could not draw: each error reported once while the components stay the same. */
+  rendered(errors: readonly A2uiError[]): void;
+  /** Calls `listener` after every change of this surface; returns the function that stops it. */
+  subscribe(listener: () => void): () => void;
+}
+
+export interface SurfaceGroupOptions {
+  /** The catalogs surfaces may name (default: the basic catalog and ours). */
+  readonly catalogs?: readonly CatalogDefinition[];
+  /** Each error about what the agent sent or what could not be shown, with the message it came with. */
+  readonly report?: (error: A2uiError, owner: string | undefined) => void;
+}
+
+/** Where a surface renders. */
+export interface SurfacePlacement {
+  readonly surfaceId: string;
+  /** The latest assistant message that touched it: the only one it renders in. */
+  readonly owner: string | undefined;
+  readonly generation: number;
+}
+
+const NOT_A_SURFACE_MESSAGE = 'This is not an A2UI v0.9 message for a surface (a version and one payload with its surfaceId), so it was not shown.';
+
+export class SurfaceGroup {
+  readonly catalogs: readonly CatalogDefinition[];
+  readonly #report: (error: A2uiError, owner: string | undefined) => void;
+  #store: A2uiSurfaceStore;
+  /** Every surface touched and not deleted, in first-touch order. */
+  #placements = new Map<string, SurfacePlacement>();
+  #generation = 0;
+  readonly #models = new Map<string, SurfaceModel>();
+  readonly #renderErrors = new Map<string, { components: unknown; keys: Set<string> }>();
+  readonly #listeners = new Set<(surfaceId: string) => void>();
+
+  constructor(options: SurfaceGroupOptions = {}) {
+    this.catalogs = options.catalogs ?? DEFAULT_CATALOGS;
+    this.#report = options.report ?? (() => undefined);
+    this.#store = this.#createStore();
+  }
+
+  #createStore(): A2uiSurfaceStore {
+    const store = new A2uiSurfaceStore({ catalogs: this.catalogs });
+    store.subscribe((surfaceId) => this.#notify(surfaceId));
+    return store;
+  }
+
+  #notify(surfaceId: string): void {
+    for (const listener of [...this.#listeners]) listener(surfaceId);
+  }
+
+  /** Calls `listener` with a surface's ID whenever it changes (a message applied, a write, its owner moved). */
+  subscribe(listener: (surfaceId: string) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /** Forgets every surface. */
+  reset(): void {
+    const ids = [...this.#placements.keys()];
+    this.#store = this.#createStore();
+    this.#placements = new Map();
+    this.#models.clear();
+    this.#renderErrors.clear();
+    for (const id of ids) this.#notify(id);
+  }
+
+  /**
+   * Applies one server message (its surface's higher-order components expanded first), as part of assistant message
+   * `owner` when it has one. The surface it names moves to that owner whether or not it applied: the agent touched
+   * it there. Returns the error reported (an error points into what the agent wrote), or null.
+   */
+  apply(message: unknown, owner?: string): A2uiError | null {
+    const surface = surfaceOf(message);
+    if (!surface) return this.#fail({ code: 'VALIDATION_FAILED', surfaceId: '', path: '', message: NOT_A_SURFACE_MESSAGE }, owner);
+    this.#place(surface.surfaceId, surface.kind === 'deleteSurface', owner);
+    let error: A2uiError | null;
+    try {
+      const catalogId = this.#store.get(surface.surfaceId)?.catalogId;
+      const catalog = catalogId === undefined ? undefined : this.catalogs.find((c) => c.catalogId === catalogId);
+      const { message: expanded, origins } = expandMessage(message, catalog);
+      const refused = this.#store.apply(expanded);
+      error = refused && originalError(refused, origins);
+    } catch {
+      error = { code: 'INVALID_MESSAGE', surfaceId: surface.surfaceId, message: 'The message could not be applied.' };
+    }
+    if (!error && (surface.kind === 'createSurface' || surface.kind === 'deleteSurface')) this.#renderErrors.delete(surface.surfaceId);
+    return error ? this.#fail(error, owner) : null;
+  }
+
+  #fail(error: A2uiError, owner: string | undefined): A2uiError {
+    this.#report(error, owner);
+    return error;
+  }
+
+  /** The surfaces a message touched move to it (a history that stamped `surface_ids`). */
+  touch(surfaceIds: readonly string[], owner: string): void {
+    for (const id of surfaceIds) this.#place(id, false, owner);
+  }
+
+  #place(surfaceId: string, deleted: boolean, owner: string | undefined): void {
+    const previous = this.#placements.get(surfaceId);
+    if (deleted) {
+      this.#placements.delete(surfaceId);
+      this.#models.delete(surfaceId);
+    } else if (!previous || previous.owner !== owner) {
+      this.#placements.set(surfaceId, { surfaceId, owner: owner ?? previous?.owner, generation: previous?.generation ?? ++this.#generation });
+      if (!previous) this.#models.delete(surfaceId);
+    } else return;
+    this.#notify(surfaceId);
+  }
+
+  /** Every surface touched and not deleted, by ID, in first-touch order. */
+  get placements(): ReadonlyMap<string, SurfacePlacement> {
+    return this.#placements;
+  }
+
+  /** The surfaces' store (read-only use: a surface's state, its data model). */
+  get store(): A2uiSurfaceStore {
+    return this.#store;
+  }
+
+  /** The surfaces that exist, in creation order. */
+  surfaceIds(): string[] {
+    return this.#store.surfaceIds();
+  }
+
+  /** A surface's model (one per life of the surface), or undefined when it was never touched or is deleted. */
+  surface(surfaceId: string): SurfaceModel | undefined {
+    const placement = this.#placements.get(surfaceId) ?? (this.#store.get(surfaceId) ? { surfaceId, owner: undefined, generation: 0 } : undefined);
+    if (!placement) return undefined;
+    let model = this.#models.get(surfaceId);
+    if (!model || model.generation !== placement.generation) {
+      // eslint-disable-next-line @typescript-eslint/no-this-alias -- the model reads the group as it is now
+      const group = this;
+      model = {
+        surfaceId,
+        generation: placement.generation,
+        get owner() {
+          return group.#placements.get(surfaceId)?.owner;
+        },
+        get state() {
+          return group.#store.get(surfaceId);
+        },
+        write: (pointer, value) => this.#store.setData(surfaceId, pointer, value),
+        rendered: (errors) => this.#rendered(surfaceId, errors),
+        subscribe: (listener) => this.subscribe((id) => id === surfaceId && listener()),
+      };
+      this.#models.set(surfaceId, model);
+    }
+    return model;
+  }
+
+  #rendered(surfaceId: string, errors: readonly A2uiError[]): void {
+    const components = this.#store.get(surfaceId)?.components;
+    let seen = this.#renderErrors.get(surfaceId);
+    if (!seen || seen.components !== components) this.#renderErrors.set(surfaceId, (seen = { components, keys: new Set() }));
+    for (const error of errors) {
+      const key = JSON.stringify(error);
+      if (seen.keys.has(key)) continue;
+      seen.keys.add(key);
+      this.#report(error, this.#placements.get(surfaceId)?.owner);
+    }
+  }
+
+  /**
+   * client_data_model.json: the data model of every surface created with `sendDataModel` (A2UI's metadata of each
+   * user message and client action while one is shown), or null when none asked.
+   */
+  clientDataModel(): { readonly version: 'v0.9'; readonly surfaces: Readonly<Record<string, JsonValue>> } | null {
+    const model = this.#store.clientDataModel();
+    return model ? { version: 'v0.9', surfaces: model.surfaces } : null;
+  }
+}

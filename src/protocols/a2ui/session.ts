@@ -1,0 +1,114 @@
+import { COMPOSER_LIMITS } from '../../limits.js';
+import type { AssistantMessage, UserMessage } from '../../chat/messages.js';
+import type { ProtocolRecord } from '../connection.js';
+import type { ProtocolHost, ProtocolState, TurnDescription } from '../module.js';
+import { formatActionTurn, parseActionTurn } from './action.js';
+import { SurfaceGroup } from './group.js';
+import { touchedBy, type A2uiRecord } from './records.js';
+import { A2UI_VERSION, type A2uiAction, type A2uiError } from './types.js';
+
+/*
+ * A2UI in one conversation (004_655f119d9cdaeeed.txt, docs/protocol.md "A2UI surfaces"): its surface group, fed by the
+ * `a2ui` records of the thread as they arrive (and as a history replays); the round trip of a user's action, as a
+ * first-class client action when the server offers one and its wire carries it, else as the synthesized
+ * `[a2ui_action]` user turn; and every error about what the agent sent, reported to the agent once (never again for a
+ * replayed message) and to the page.
+ */
+
+/** How an A2UI action went out: `via` says which way; `clientActionId` names a client action's answer. */
+export type A2uiSendResult =
+  | { readonly ok: true; readonly via: 'client_action'; readonly clientActionId: string }
+  | { readonly ok: true; readonly via: 'turn'; readonly userMessageId: string }
+  | { readonly ok: false; readonly message: string };
+
+/** client_data_model.json: the data models of the surfaces created with `sendDataModel`, by surface ID. */
+export type ClientDataModel = NonNullable<ReturnType<SurfaceGroup['clientDataModel']>>;
+
+let nextAction = 0;
+
+export class A2uiSession implements ProtocolState {
+  readonly name = 'a2ui';
+  readonly group: SurfaceGroup;
+  readonly #host: ProtocolHost;
+  /** Client actions sent and not answered yet. */
+  readonly #sent = new Set<string>();
+
+  constructor(host: ProtocolHost) {
+    this.#host = host;
+    this.group = new SurfaceGroup({ report: (error, owner) => this.#report(error, owner) });
+  }
+
+  recorded(record: ProtocolRecord, message: AssistantMessage): void {
+    if (record.type === 'a2ui') for (const m of (record as A2uiRecord).messages) this.group.apply(m, message.id);
+    else this.group.touch(touchedBy(record), message.id);
+  }
+
+  reset(): void {
+    this.group.reset();
+  }
+
+  carried(): Readonly<Record<string, unknown>> | undefined {
+    const model = this.group.clientDataModel();
+    return model ? { a2ui: model } : undefined;
+  }
+
+  answered(clientActionId: string, status: 'accepted' | 'rejected', reason?: string): boolean {
+    if (!this.#sent.delete(clientActionId)) return false;
+    if (status === 'rejected') this.#refused(`The agent did not take the action${reason ? `: ${reason}` : '.'}`);
+    return true;
+  }
+
+  reconnected(): void {
+    this.#sent.clear();
+  }
+
+  #refused(message: string): void {
+    this.#host.emit({ type: 'refused', message });
+  }
+
+  /**
+   * Sends a user's action on a surface to the agent, as part of the message that owns the surface (or `messageId`).
+   * A refusal is also told to the page (`refused`), so the chat shows it.
+   */
+  sendAction(action: A2uiAction, messageId = this.group.placements.get(action.surfaceId)?.owner): A2uiSendResult {
+    const result = this.#send(action, messageId);
+    if (!result.ok) this.#refused(result.message);
+    return result;
+  }
+
+  #send(action: A2uiAction, messageId: string | undefined): A2uiSendResult {
+    const host = this.#host;
+    if (!messageId) return { ok: false, message: 'This surface belongs to no message of this conversation.' };
+    if (host.capabilities.clientAction && host.carries('a2ui')) {
+      const carried = this.carried();
+      // A frame the server cannot take would be sent again on every reconnect: refused here instead.
+      if (JSON.stringify({ action, carried }).length > COMPOSER_LIMITS.userMessageLength) return { ok: false, message: 'This action carries too much data to send.' };
+      const clientActionId = `a2ui-${Date.now().toString(36)}-${nextAction++}`;
+      const payload = { version: A2UI_VERSION, action };
+      if (!host.send({ type: 'carry', kind: 'a2ui', payload, messageId, clientActionId, ...(carried ? { carried } : {}) })) {
+        return { ok: false, message: 'This chat has no connection to send the action through.' };
+      }
+      this.#sent.add(clientActionId);
+      return { ok: true, via: 'client_action', clientActionId };
+    }
+    const sent = host.sendTurn(formatActionTurn(action));
+    return sent.ok ? { ok: true, via: 'turn', userMessageId: sent.id } : { ok: false, message: sent.message || 'The action could not be sent.' };
+  }
+
+  /** Tells the agent what was wrong with what it sent (never a stack trace: the error's own one-sentence message). */
+  reportError(error: A2uiError, messageId?: string): void {
+    this.#host.send({ type: 'carry', kind: 'a2ui', payload: { version: A2UI_VERSION, error: { ...error } }, ...(messageId ? { messageId } : {}) });
+  }
+
+  /** An error found here: the agent hears it when it came with a message that arrived live; the page always does. */
+  #report(error: A2uiError, owner: string | undefined): void {
+    if (owner && this.#host.arrivedLive(owner)) this.reportError(error, owner);
+    this.#host.emit({ type: 'error', error });
+  }
+}
+
+/** A user turn that is an A2UI action (004), described for the chat's compact chip. */
+export function describeActionTurn(message: UserMessage): TurnDescription | null {
+  const action = parseActionTurn(message.text);
+  return action ? { name: action.name, where: action.surfaceId, details: JSON.stringify(action.context, null, 2) } : null;
+}
