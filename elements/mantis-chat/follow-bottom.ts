@@ -6,11 +6,18 @@ const SLACK = 48;
 /**
  * Keeps a scrolling transcript at its bottom while the reply streams, unless the user scrolled up. Views and
  * Markdown grow after the host's own update, so it also follows size changes of the content.
+ *
+ * The browser reports a scroll at the next frame, measured against the content of then: the chat's own scroll to
+ * the bottom, reported after more of the reply arrived (a busy page commits between frames), would look like the
+ * user leaving the bottom, and the chat would stop following for good. So the user left the bottom only when the
+ * view moved up from where the chat last put it or saw it; the chat's own scrolls only ever move it down.
  */
 export class FollowBottom implements ReactiveController {
   readonly #scroller: () => HTMLElement | null;
   readonly #content: () => Element | null;
   #stick = true;
+  /** Where the view was after the chat's last scroll, or at the last scroll reported. */
+  #top = 0;
   #resize: ResizeObserver | undefined;
 
   constructor(host: ReactiveControllerHost, scroller: () => HTMLElement | null, content: () => Element | null) {
@@ -27,7 +34,11 @@ export class FollowBottom implements ReactiveController {
   /** The scroller's scroll listener. */
   readonly onScroll = (): void => {
     const t = this.#scroller();
-    if (t) this.#stick = t.scrollHeight - t.scrollTop - t.clientHeight < SLACK;
+    if (!t) return;
+    const top = t.scrollTop;
+    if (t.scrollHeight - top - t.clientHeight < SLACK) this.#stick = true;
+    else if (top < this.#top) this.#stick = false;
+    this.#top = top;
   };
 
   hostConnected(): void {
@@ -56,6 +67,8 @@ export class FollowBottom implements ReactiveController {
 
   #follow(): void {
     const t = this.#scroller();
-    if (this.#stick && t) t.scrollTop = t.scrollHeight;
+    if (!this.#stick || !t) return;
+    t.scrollTop = t.scrollHeight;
+    this.#top = t.scrollTop;
   }
 }

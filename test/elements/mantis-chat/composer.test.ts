@@ -4,6 +4,7 @@ import '../../../elements/mantis-chat/mantis-chat.js';
 import { MantisChat } from '../../../elements/mantis-chat/mantis-chat.js';
 import { type AssistantMessage, type MessageEvent, type PersistedMessage, type ToolState } from '../../../src/index.js';
 import { composerSocketUrl } from '../../helpers/agent.js';
+import { InPageTransport } from '../../helpers/in-page-transport.js';
 
 const shadow = (el: MantisChat) => el.shadowRoot as ShadowRoot;
 const statusText = (el: MantisChat) => shadow(el).querySelector('[part="status"] [role="status"]')?.textContent;
@@ -277,6 +278,32 @@ describe('<mantis-chat> the Composer', () => {
     await complete;
     await slow.updateComplete;
     expect(log.scrollTop).to.equal(0);
+  });
+
+  it('keeps following when the reply grows before the chat’s own scroll to the bottom is reported', async () => {
+    const transport = new InPageTransport();
+    const el = await fixture<MantisChat>(html`<mantis-chat style="--mantis-chat-height: 16rem" .connection=${transport}></mantis-chat>`);
+    const log = shadow(el).querySelector('[part="transcript"]') as HTMLElement;
+    const gap = () => log.scrollHeight - log.scrollTop - log.clientHeight;
+    let sequence = 0;
+    const delta = (text: string) => transport.deliver({ type: 'text_delta', message_id: 'a1', sequence: ++sequence, delta: text });
+    transport.deliver({ type: 'message_start', message_id: 'a1', sequence, marker: { inline_ui_version: 1, mode: 'orchestrator' } });
+    delta(Array.from({ length: 12 }, (_, i) => `Paragraph ${i} of a long reply.\n\n`).join(''));
+    await el.updateComplete;
+    // In a task of its own, between two frames, as a busy page runs a commit, a view or an image that decodes.
+    await new Promise((resolve) => setTimeout(resolve));
+    // The content grows (here the host's larger font), the chat scrolls itself to the new bottom, and the content
+    // grows again before the next frame reports that scroll.
+    el.style.setProperty('--mantis-font-size', '1.5rem');
+    await el.updateComplete;
+    expect(gap()).to.be.below(2);
+    const reported = oneEvent(log, 'scroll');
+    el.style.setProperty('--mantis-font-size', '2rem');
+    await reported;
+    // Its own scroll, reported late against the taller content, is not the user scrolling up: the chat still follows.
+    delta('One more paragraph.\n\n');
+    await el.updateComplete;
+    expect(gap()).to.be.below(2);
   });
 });
 
