@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { WebSocketServer } from 'ws';
 import { createAgentUiHandler } from './agent-ui.js';
 import { BagStore, createBagsHandler } from './bags.js';
-import { handleComposerSocket, handleComposerSse } from './composer.js';
+import { handleComposerSocket, handleComposerSse } from './composer-channels.js';
 import { createMediaHandler } from './media.js';
 import { UploadStore } from './upload-store.js';
 import { createUploadsHandler } from './uploads.js';
