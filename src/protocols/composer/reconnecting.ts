@@ -3,8 +3,10 @@ import { INLINE_UI_CAPABILITY } from '../../message/marker.js';
 import { BaseTransport, type TransportCapabilities } from './transport.js';
 
 /**
- * Reconnection timing. Delays grow exponentially from `minDelay` to `maxDelay`, each drawn with jitter; the schedule
- * starts again from `minDelay` only once a connection has stayed up for `stableAfter` (or on `connect`/`retry`).
+ * Reconnection timing. Delays grow exponentially from `minDelay` to `maxDelay`, each drawn with jitter. The schedule
+ * starts again from `minDelay` once a connection has made progress: it delivered a new event (a message event past
+ * the last sequence of its message, or the answer to an unanswered action), or it stayed up for `stableAfter`; and on
+ * `connect`/`retry`. A server that accepts and drops without delivering anything new meets growing delays.
  */
 export interface ReconnectOptions {
   /** First delay in ms (default 500). An SSE `retry:` field replaces it. */
@@ -13,12 +15,13 @@ export interface ReconnectOptions {
   readonly maxDelay?: number;
   /** Fraction of each delay that is random (default 0.5: a delay is drawn between half and all of its step). */
   readonly jitter?: number;
-  /** Reconnect attempts in a row before giving up and staying closed (default: never give up). */
+  /** Reconnect attempts in a row without progress before giving up and staying closed (default: never give up). */
   readonly maxAttempts?: number;
   /**
-   * Milliseconds a connection must stay open before the backoff schedule starts again from `minDelay` (default
-   * 5000). A server that accepts and drops every connection at once therefore meets growing delays and, with
-   * `maxAttempts`, an end.
+   * Milliseconds after which an open connection that delivered nothing new still starts the backoff schedule again
+   * from `minDelay` (default 5000); one that delivers a new event starts it again at once. A server that accepts and
+   * drops every connection without delivering anything new therefore meets growing delays and, with `maxAttempts`,
+   * an end.
    */
   readonly stableAfter?: number;
   /** The session to join; generated when absent. Resumption is per session. */
@@ -190,8 +193,8 @@ export abstract class ReconnectingTransport extends BaseTransport {
   }
 
   /**
-   * The channel opened: resume (subclasses do it on the wire), then send what waited. The backoff schedule starts
-   * again only if the channel stays up for `stableAfter`.
+   * The channel opened: resume (subclasses do it on the wire), then send what waited. Opening is not progress: the
+   * backoff schedule starts again once the channel delivers a new event, or stays up for `stableAfter`.
    */
   protected opened(): void {
     this.#opening = false;
@@ -214,7 +217,12 @@ export abstract class ReconnectingTransport extends BaseTransport {
     else this.emit({ type: 'protocol-error', reason: parsed.reason });
   }
 
-  /** A validated server event arrived. Duplicates (at or below the last sequence of their message) are dropped. */
+  /**
+   * A validated server event arrived. Duplicates (at or below the last sequence of their message) are dropped. A new
+   * message event, or the first answer to an action, is progress: the backoff schedule starts again, so a connection
+   * cut every few kilobytes still resumes at once, as long as each one moves the conversation on. Events a server
+   * sends on every connection (`capabilities`, task statuses replayed on resume, repeated action results) are not.
+   */
   protected received(event: ServerEvent): void {
     if ('sequence' in event) {
       const last = this.#lastSequence.get(event.message_id) ?? -1;
@@ -222,14 +230,15 @@ export abstract class ReconnectingTransport extends BaseTransport {
       this.#lastSequence.set(event.message_id, event.sequence);
       this.#position = { message_id: event.message_id, sequence: event.sequence };
       if (event.type === 'message_start' && event.in_reply_to) this.#unanswered.delete(event.in_reply_to);
+      this.#attempt = 0;
     }
-    if (event.type === 'action_result') this.#unanswered.delete(event.client_action_id);
+    if (event.type === 'action_result' && this.#unanswered.delete(event.client_action_id)) this.#attempt = 0;
     this.emit({ type: 'server', event });
   }
 
   /**
    * The channel closed or failed. Unless the page closed it, reconnect after a backoff delay (announced by a
-   * `backoff` event), or stay closed once `maxAttempts` reconnects in a row have failed.
+   * `backoff` event), or stay closed once `maxAttempts` reconnects in a row made no progress.
    */
   protected lost(): void {
     this.#opening = false;

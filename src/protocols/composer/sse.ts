@@ -29,8 +29,10 @@ const retryable = (status: number): boolean => status === 408 || status === 429 
  *
  * Client frames are POSTed strictly in order, one at a time: the next starts once the previous settled. A POST that
  * failed on the network or with 408, 429 or 5xx is tried again after a backoff delay (the reconnection schedule,
- * at most `maxAttempts` retries); one refused with another status is reported as a `protocol-error` and dropped. Frames
- * wait while the stream is closed and go out in order when it reopens; `close()` drops them.
+ * at most `maxAttempts` retries); one refused with another status is reported as a `protocol-error` and dropped. Each
+ * frame's retries count on their own, from the first step: new events on the stream do not start them again, since
+ * they say nothing of whether the server takes frames (a retry waiting for its delay goes at once when the stream
+ * reopens, though). Frames wait while the stream is closed and go out in order when it reopens; `close()` drops them.
  */
 export class SseTransport extends ReconnectingTransport {
   /** The URL given to the constructor, with the session. */

@@ -24,8 +24,9 @@ export type TransportEvent =
   /** A frame this client does not know (an event type of a later version): skipped, noted once per `key`. */
   | { readonly type: 'protocol-notice'; readonly key: string; readonly reason: string }
   /**
-   * A reconnect was scheduled: `attempt` is its number (1 for the first since the connection was last stable, or
-   * since `connect`/`retry`), `delay` the milliseconds until it starts (what "Reconnecting in N s" shows).
+   * A reconnect was scheduled: `attempt` is its number (1 for the first since a connection last made progress, by
+   * delivering a new event or staying up for `stableAfter`, or since `connect`/`retry`), `delay` the milliseconds
+   * until it starts (what "Reconnecting in N s" shows).
    */
   | { readonly type: 'backoff'; readonly attempt: number; readonly delay: number };
 

@@ -21,19 +21,27 @@ const schedule = (first: number, maxDelay: number, steps: number): number[] =>
 
 function start(kind: Kind, fault: string, options: ReconnectOptions & { minDelay: number; maxDelay: number }) {
   const opened: string[] = [];
+  /** Ends each connection from this side, as a network that lost it would: no event is delivered by it. */
+  const cuts: (() => void)[] = [];
   const url = composerUrl(kind, { delay: '0' }, [fault]);
   const RealWebSocket = window.WebSocket;
   const t: ReconnectingTransport = makeTransport(kind, url, {
     jitter: 0,
     ...options,
-    // Real sockets and fetches; only counted.
+    // Real sockets and fetches; only counted, and cut when a test says so.
     socketFactory: (u) => {
       opened.push(u);
-      return new RealWebSocket(u) as never;
+      const socket = new RealWebSocket(u);
+      cuts.push(() => socket.close());
+      return socket as never;
     },
     fetch: (input, init) => {
-      if (init.method === 'GET') opened.push(input);
-      return fetch(input, init);
+      if (init.method !== 'GET') return fetch(input, init);
+      opened.push(input);
+      const cut = new AbortController();
+      init.signal?.addEventListener('abort', () => cut.abort(), { once: true });
+      cuts.push(() => cut.abort());
+      return fetch(input, { ...init, signal: cut.signal });
     },
   });
   const backoffs: Backoff[] = [];
@@ -42,7 +50,7 @@ function start(kind: Kind, fault: string, options: ReconnectOptions & { minDelay
     if (event.type === 'backoff') backoffs.push(event);
     if (event.type === 'state') states.push(event.state);
   });
-  return { t, backoffs, states, opened };
+  return { t, backoffs, states, opened, cutLast: () => cuts.at(-1)?.() };
 }
 
 for (const kind of KINDS) {
@@ -114,26 +122,41 @@ for (const kind of KINDS) {
     for (const stable of [true, false]) {
       it(
         stable
-          ? 'a connection that stayed up longer than stableAfter starts the schedule again'
-          : 'a connection lost before stableAfter continues the schedule',
+          ? 'a connection that delivered nothing new but stayed up longer than stableAfter starts the schedule again'
+          : 'a connection that delivered nothing new and was lost before stableAfter continues the schedule',
         async () => {
-          // Connection 1 is dropped at once; connection 2 stays up until it has sent 3 events of a reply.
+          // Connection 1 is dropped at once; connection 2 stays up, idle, until this side cuts it.
           const options = { minDelay: 20, maxDelay: kind === 'ws' ? 160 : 4000, stableAfter: stable ? 50 : 60_000 };
-          const { t, backoffs } = start(kind, 'drops:0.3', options);
+          const { t, backoffs, cutLast } = start(kind, 'drops:0', options);
           current = t;
           t.connect();
           await waitUntil(() => backoffs.length === 1 && t.state === 'open', 'second connection', { timeout: 20_000 });
           await sleep(4 * 50);
-          const message = userMessage('drop me after 3 events');
-          const answered = replied(t, message.client_message_id);
-          t.send(message);
+          cutLast();
           await waitUntil(() => backoffs.length === 2, 'second backoff', { timeout: 20_000 });
           const first = firstStep(kind, options);
           expect(backoffs.map((b) => [b.attempt, b.delay])).to.deep.equal(stable ? [[1, first], [1, first]] : [[1, first], [2, first * 2]]);
-          // Connection 3 does not drop: the reply resumes and ends.
-          await answered;
         },
       );
     }
+
+    it('a connection that delivered new events starts the schedule again when it drops, long before stableAfter', async () => {
+      // Connection 1 is dropped at once; connection 2 delivers 3 events of a reply and is dropped; 3 does not drop.
+      const options = { minDelay: 20, maxDelay: kind === 'ws' ? 160 : 4000, stableAfter: 60_000 };
+      const { t, backoffs } = start(kind, 'drops:0.3', options);
+      current = t;
+      t.connect();
+      await waitUntil(() => backoffs.length === 1 && t.state === 'open', 'second connection', { timeout: 20_000 });
+      const message = userMessage('drop me after 3 events');
+      const answered = replied(t, message.client_message_id);
+      t.send(message);
+      await waitUntil(() => backoffs.length === 2, 'second backoff', { timeout: 20_000 });
+      const first = firstStep(kind, options);
+      expect(backoffs.map((b) => [b.attempt, b.delay])).to.deep.equal([
+        [1, first],
+        [1, first],
+      ]);
+      await answered;
+    });
   });
 }
