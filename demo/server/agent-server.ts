@@ -113,7 +113,7 @@ export async function startAgentServer(options: AgentServerOptions = {}): Promis
       socket.destroy();
       return;
     }
-    wss.handleUpgrade(req, socket, head, (ws) => handleComposerSocket(ws, url, deps));
+    wss.handleUpgrade(req, socket, head, (ws) => handleComposerSocket(ws, url, deps, socket));
   });
 
   await new Promise<void>((done, fail) => {

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { WebSocket } from 'ws';
 import { ClientFrame, eventId, parseEventId, parseFrame } from '../../src/index.js';
 import { greeting, serveA2uiErrors } from './a2ui-composer.js';
@@ -12,8 +13,31 @@ import type { StreamItem } from './sessions.js';
  * fault plan; what a frame does is composer.ts's.
  */
 
-/** The Composer protocol on one WebSocket connection. */
-export function handleComposerSocket(socket: WebSocket, url: URL, deps: ComposerDeps): void {
+/** The length of a WebSocket frame header for a payload of `n` bytes, from the server (unmasked). */
+const headerLength = (n: number): number => (n < 126 ? 2 : n < 65_536 ? 4 : 10);
+
+/** A whole text frame as the server sends it: FIN and opcode 1, unmasked, not compressed (the server offers no deflate). */
+function textFrame(text: string): Buffer {
+  const payload = Buffer.from(text, 'utf8');
+  const n = payload.length;
+  const header = Buffer.alloc(headerLength(n));
+  header[0] = 0x81;
+  if (n < 126) header[1] = n;
+  else if (n < 65_536) {
+    header[1] = 126;
+    header.writeUInt16BE(n, 2);
+  } else {
+    header[1] = 127;
+    header.writeBigUInt64BE(BigInt(n), 2);
+  }
+  return Buffer.concat([header, payload]);
+}
+
+/**
+ * The Composer protocol on one WebSocket connection. `tcp` is the socket under it: the `cut` fault writes part of a
+ * frame there, which `ws` cannot.
+ */
+export function handleComposerSocket(socket: WebSocket, url: URL, deps: ComposerDeps, tcp: Duplex): void {
   const session = sessionOf(url);
   const options = readOptions(url);
   session.connections += 1;
@@ -24,7 +48,23 @@ export function handleComposerSocket(socket: WebSocket, url: URL, deps: Composer
   }
   const hello = greeting(options.a2ui, plan);
   if (hello) socket.send(JSON.stringify(hello));
-  const connection = new FaultyConnection(plan, { write: (frame) => socket.readyState === socket.OPEN && socket.send(frame), drop: () => socket.close(4000, 'fault: drop') }, '{"type":"text_delta",');
+  const connection = new FaultyConnection(
+    plan,
+    {
+      write: (frame) => socket.readyState === socket.OPEN && socket.send(frame),
+      drop: () => socket.close(4000, 'fault: drop'),
+      size: (frame) => {
+        const n = Buffer.byteLength(frame);
+        return headerLength(n) + n;
+      },
+      cut: (frame, bytes) => {
+        session.cuts += 1;
+        // `ws` sends whole frames and has none queued (it writes each at once): these bytes follow the last one.
+        tcp.write(textFrame(frame).subarray(0, bytes), () => tcp.destroy());
+      },
+    },
+    '{"type":"text_delta",',
+  );
   // Events flow once the client said where it stands: a `resume` first frame replays the log after its position and
   // then goes live in the same tick, so nothing falls between the replay and the live events. A client that starts
   // with any other frame gets live events from then on.
@@ -115,10 +155,23 @@ export async function handleComposerSse(req: IncomingMessage, res: ServerRespons
     return;
   }
   res.writeHead(200, { ...cors, 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive' });
-  res.write('retry: 1000\n\n');
+  res.write(`retry: ${options.retryMs}\n\n`);
   const hello = greeting(options.a2ui, plan);
   if (hello) res.write(sseFrame(hello));
-  const connection = new FaultyConnection(plan, { write: (frame) => res.write(frame), drop: () => res.end() }, 'event: text_delta\ndata: {"type":\n\n');
+  const connection = new FaultyConnection(
+    plan,
+    {
+      write: (frame) => res.write(frame),
+      drop: () => res.end(),
+      size: (frame) => Buffer.byteLength(frame),
+      cut: (frame, bytes) => {
+        session.cuts += 1;
+        // Not `end()`: the response stops inside an event, and the socket goes with it.
+        res.write(Buffer.from(frame, 'utf8').subarray(0, bytes), () => res.destroy());
+      },
+    },
+    'event: text_delta\ndata: {"type":\n\n',
+  );
   const header = req.headers['last-event-id'];
   const position = typeof header === 'string' ? (parseEventId(header) ?? undefined) : undefined;
   const frame = (event: StreamItem): string => sseFrame(options.future ? dressed(event) : event);

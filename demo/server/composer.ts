@@ -25,6 +25,8 @@ export interface ComposerOptions {
    * map, history, SCADA or envelopes, and the `tools` prelude when the user asks for reasoning or tool calls).
    */
   readonly scenario: 'summary' | 'echo' | 'tools' | 'envelopes';
+  /** SSE: the `retry:` each stream starts with, the client's first reconnection delay (`retry=MS`, default 1000). */
+  readonly retryMs: number;
   /** The `noresult:N` fault: the first N action results of the session are withheld. */
   readonly withheldResults: number;
   /** The A2UI catalogs the client advertised (`a2ui_catalog`), and `client_action=0`. */
@@ -37,11 +39,13 @@ export function readOptions(url: URL): ComposerOptions {
   const delay = Number(url.searchParams.get('delay') ?? '12');
   const chunk = Number(url.searchParams.get('chunk') ?? '7');
   const scenario = url.searchParams.get('scenario');
+  const retry = Number(url.searchParams.get('retry') ?? '1000');
   return {
     inlineUi: url.searchParams.getAll(INLINE_UI_CAPABILITY.param).includes(INLINE_UI_CAPABILITY.value),
     delayMs: Number.isFinite(delay) && delay >= 0 ? Math.min(delay, 1000) : 12,
     chunk: Number.isInteger(chunk) && chunk >= 1 ? Math.min(chunk, 64 * 1024) : 7,
     scenario: scenario === 'echo' || scenario === 'tools' || scenario === 'envelopes' ? scenario : 'summary',
+    retryMs: Number.isInteger(retry) && retry >= 0 ? Math.min(retry, 60_000) : 1000,
     withheldResults: withheldActionResults(url.searchParams),
     a2ui: readA2uiOptions(url.searchParams),
     future: url.searchParams.get('dialect') === 'future',

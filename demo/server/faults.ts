@@ -9,6 +9,11 @@
  *   duplicate       send every event twice
  *   stall:N:MS      after N events, send nothing for MS milliseconds
  *   refuse:N        refuse the first N connections of the session
+ *   cut:MIN:MAX[:SEED]
+ *                   cut every connection hard once it has written a number of bytes drawn in [MIN, MAX] (1 <= MIN
+ *                   <= MAX; the frames of events, not a greeting): only the first bytes of the frame that reaches the
+ *                   count go out (never all of it), then the socket is destroyed, with no close; the draw is seeded by
+ *                   SEED (default: the session ID) and the connection's number, so a run is reproducible
  *   noresult:N      withhold the first N `action_result` answers of the session: the action is applied (once) but
  *                   its outcome is not sent, so the client must send the frame again to learn it
  */
@@ -18,6 +23,21 @@ export interface FaultPlan {
   readonly duplicate: boolean;
   readonly stall?: { readonly after: number; readonly ms: number };
   readonly refuse: boolean;
+  /** Bytes this connection writes before the `cut` fault cuts it, in the middle of a frame. */
+  readonly cutAfter?: number;
+}
+
+/** The largest `cut` bound: a connection that may write more is, for any test, not cut. */
+const MAX_CUT_BYTES = 64 * 1024 * 1024;
+
+/** A number in [0, 1) drawn from a text: FNV-1a, then one round of mulberry32. The same text, the same number. */
+function draw(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  let t = (hash + 0x6d2b79f5) | 0;
+  t = Math.imul(t ^ (t >>> 15), t | 1);
+  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
 }
 
 const count = (text: string | undefined): number | undefined => {
@@ -29,7 +49,7 @@ const count = (text: string | undefined): number | undefined => {
 export function faultPlan(params: URLSearchParams, connection: number): FaultPlan {
   let plan: { -readonly [K in keyof FaultPlan]: FaultPlan[K] } = { duplicate: false, refuse: false };
   for (const fault of params.getAll('fault')) {
-    const [name, a, b] = fault.split(':');
+    const [name, a, b, c] = fault.split(':');
     if (name === 'drop') plan = { ...plan, dropAfter: count(a) };
     if (name === 'drops') {
       const after = count((a ?? '').split('.')[connection - 1]);
@@ -43,6 +63,14 @@ export function faultPlan(params: URLSearchParams, connection: number): FaultPla
       if (after !== undefined && ms !== undefined) plan = { ...plan, stall: { after, ms: Math.min(ms, 60_000) } };
     }
     if (name === 'refuse' && connection <= (count(a) ?? 0)) plan = { ...plan, refuse: true };
+    if (name === 'cut') {
+      const min = count(a);
+      const max = count(b);
+      if (min !== undefined && max !== undefined && min >= 1 && min <= max && max <= MAX_CUT_BYTES) {
+        const seed = c ?? params.get('session_id') ?? '';
+        plan = { ...plan, cutAfter: min + Math.floor(draw(`${seed}:${connection}`) * (max - min + 1)) };
+      }
+    }
   }
   return plan;
 }
@@ -61,6 +89,10 @@ export function withheldActionResults(params: URLSearchParams): number {
 export interface Wire {
   write(frame: string): void;
   drop(): void;
+  /** The frame's length on the wire, in bytes: what the `cut` fault counts. */
+  size(frame: string): number;
+  /** Sends the first `bytes` bytes of the frame as they go on the wire, then destroys the connection (no close). */
+  cut(frame: string, bytes: number): void;
 }
 
 /**
@@ -72,6 +104,8 @@ export class FaultyConnection {
   readonly #wire: Wire;
   readonly #malformed: string;
   #sent = 0;
+  /** Bytes written, for the `cut` fault. */
+  #written = 0;
   #dropped = false;
   #chain: Promise<void> = Promise.resolve();
   #stalled: { timer: ReturnType<typeof setTimeout>; resume: () => void } | null = null;
@@ -113,11 +147,30 @@ export class FaultyConnection {
       this.#stalled = null;
       if (this.#dropped) return;
     }
-    if (plan.malformedAfter === this.#sent) this.#wire.write(this.#malformed);
-    this.#wire.write(frame);
-    if (plan.duplicate) this.#wire.write(frame);
+    if (plan.malformedAfter === this.#sent && !this.#write(this.#malformed)) return;
+    if (!this.#write(frame)) return;
+    if (plan.duplicate && !this.#write(frame)) return;
     this.#sent += 1;
     if (plan.dropAfter !== undefined && this.#sent >= plan.dropAfter) this.#drop();
+  }
+
+  /** Writes one frame, or cuts the connection inside it when it crosses the `cut` budget; false once cut. */
+  #write(frame: string): boolean {
+    const budget = this.#plan.cutAfter;
+    if (budget === undefined) {
+      this.#wire.write(frame);
+      return true;
+    }
+    const size = this.#wire.size(frame);
+    if (this.#written + size < budget) {
+      this.#wire.write(frame);
+      this.#written += size;
+      return true;
+    }
+    // Mid-frame, always: at least the frame's first byte goes, never all of it.
+    this.#dropped = true;
+    this.#wire.cut(frame, Math.max(1, Math.min(budget - this.#written, size - 1)));
+    return false;
   }
 
   #drop(): void {

@@ -35,6 +35,8 @@ export class Session {
   withheldResults = 0;
   /** Connections opened in this session so far: fault plans count per connection. */
   connections = 0;
+  /** Connections the `cut` fault has cut so far (tests read it). */
+  cuts = 0;
   readonly #listeners = new Set<(event: StreamItem) => void>();
   /** Streams in progress, by message ID, so `abort` can stop one. */
   readonly streams = new Map<string, AbortController>();
