@@ -1,4 +1,6 @@
-// Hard cuts mid-frame: the reference server's `cut:MIN:MAX[:SEED]` fault, read byte for byte by raw clients.
+// Hard cuts mid-frame: the reference server's `cut:MIN:MAX[:SEED]` fault, read byte for byte by raw clients, and a
+// ChatSession conversation over each transport that must come through a hundred such cuts with the transcript of a
+// run without faults.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { connect, type Socket } from 'node:net';
@@ -6,12 +8,34 @@ import { describe, test } from 'node:test';
 import { WebSocket } from 'ws';
 import { COMPOSER_PATH, COMPOSER_SSE_PATH } from '../../demo/server/agent-server.js';
 import { getSession } from '../../demo/server/sessions.js';
+import { ChatSession, SseTransport, WebSocketTransport, type ReconnectingTransport, type SessionEvent, type SocketLike } from '../../src/index.js';
 import { useAgentServer } from './agent.js';
 
 const agent = useAgentServer();
 
-/** Part of every session ID here, so each run's sessions are new. */
-const SEED = randomBytes(4).readUInt32BE(0).toString(36);
+/** A seed for the server's cuts and the client's jitter: `CUT_SEED=<seed>` replays a failed run's cuts. */
+const SEED = process.env.CUT_SEED ?? randomBytes(4).readUInt32BE(0).toString(36);
+
+/** Prefixes an error with the seed, so a failure says how to replay it. */
+async function reporting<T>(seed: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof Error) error.message = `[seed ${seed}: CUT_SEED=${seed} replays it] ${error.message}`;
+    throw error;
+  }
+}
+
+/** mulberry32: the client's jitter, from the seed. */
+function seeded(seed: string): () => number {
+  let state = [...seed].reduce((h, c) => Math.imul(h ^ c.charCodeAt(0), 0x01000193), 0x811c9dc5);
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), state | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
 
 let sessions = 0;
 const sessionId = (name: string) => `${name}-${SEED}-${++sessions}`;
@@ -175,3 +199,114 @@ describe('the cut fault', { timeout: 20_000 }, () => {
   });
 });
 
+// ---------------------------------------------------------------------------------------------------------------
+// A conversation through a hundred cuts
+
+type Kind = 'ws' | 'sse';
+
+/** Five turns: the summary view, the media view, reasoning and a tool call (and a task event after it), two more. */
+const TURNS = [
+  'Show me the clusters',
+  'Show me the photos of the junction',
+  'Walk me through your reasoning and tool calls',
+  'Which cluster is the densest?',
+  'Thanks, that is all for now',
+];
+
+/** The cut fault of these runs: every connection is cut after 200 bytes to 2 KB, seeded. */
+const CUT = (seed: string) => `cut:200:2000:${seed}`;
+/** The whole conversation must end within this, or the test fails (as it does when reconnects climb to 15 s). */
+const DEADLINE_MS = 45_000;
+
+function makeTransport(kind: Kind, id: string, fault: string | null, random: () => number): ReconnectingTransport {
+  const faults = fault ? `&fault=${fault}` : '';
+  // A small first step and the default maxDelay: only delays that start again after each cut finish in time. Over
+  // SSE the server's `retry:` is the first step: `retry=10` says it.
+  const options = { sessionId: id, minDelay: 10, random };
+  return kind === 'ws'
+    ? new WebSocketTransport(`ws${agent.server.origin.slice(4)}${COMPOSER_PATH}?delay=1${faults}`, {
+        ...options,
+        socketFactory: (url) => new WebSocket(url) as unknown as SocketLike,
+      })
+    : new SseTransport(`${agent.server.origin}${COMPOSER_SSE_PATH}?delay=1&retry=10${faults}`, options);
+}
+
+/** Resolves with the session event that ends the reply being streamed: complete, or interrupted. */
+function replyEnd(session: ChatSession): Promise<SessionEvent> {
+  return new Promise((resolve) => {
+    const off = session.subscribe((event) => {
+      if (event.type !== 'message-complete' && event.type !== 'message-interrupted') return;
+      off();
+      resolve(event);
+    });
+  });
+}
+
+/** A record's event without the message's ID, which the server draws anew for every run. */
+const withoutId = (event: object): object => Object.fromEntries(Object.entries(event).filter(([key]) => key !== 'message_id'));
+
+/**
+ * What a transcript is made of: each message's role, text and parts (live, and replayed from the persisted history),
+ * and an assistant's status, marker and records (where in the text each came, and what it says).
+ */
+function transcript(session: ChatSession) {
+  const replay = new ChatSession({ messages: session.persisted });
+  return session.persisted.map((message, i) => ({
+    ...(message.role === 'assistant'
+      ? { role: message.role, text: message.text, status: message.status ?? 'done', marker: message.marker, records: message.events.map((e) => [e.at, withoutId(e.event)]) }
+      : { role: message.role, text: message.text }),
+    parts: session.messages[i]?.role === 'assistant' ? session.messages[i].parts : [],
+    replayed: replay.messages[i]?.role === 'assistant' ? replay.messages[i].parts : [],
+  }));
+}
+
+/** Runs the conversation; resolves with its transcript, the server's count of cuts and the transport's reconnects. */
+async function converse(kind: Kind, fault: string | null, seed: string) {
+  const id = sessionId(`conversation-${kind}-${fault ? 'cut' : 'clean'}`);
+  const transport = makeTransport(kind, id, fault, seeded(seed));
+  let reconnects = 0;
+  transport.subscribe((event) => event.type === 'backoff' && (reconnects += 1));
+  const session = new ChatSession({ transport });
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let replies = 0;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`${kind}: ${replies} of ${TURNS.length} replies after ${DEADLINE_MS} ms, ${getSession(id).cuts} cuts, ${reconnects} reconnects`)),
+      DEADLINE_MS,
+    );
+  });
+  try {
+    session.connect();
+    for (const text of TURNS) {
+      const end = replyEnd(session);
+      assert.equal(session.send(text).ok, true);
+      const event = await Promise.race([end, deadline]);
+      assert.equal(event.type, 'message-complete', `${kind}: reply ${replies + 1} ${event.type === 'message-interrupted' ? `interrupted (${event.reason})` : ''}`);
+      replies += 1;
+    }
+    return { transcript: transcript(session), cuts: getSession(id).cuts, reconnects };
+  } finally {
+    clearTimeout(timer);
+    session.disconnect();
+    transport.close();
+  }
+}
+
+for (const kind of ['ws', 'sse'] as const) {
+  test(`${kind === 'ws' ? 'WebSocket' : 'SSE'}: a conversation comes through a hundred hard cuts with the transcript of a run without faults`, { timeout: 2 * DEADLINE_MS }, (t) =>
+    reporting(SEED, async () => {
+      const clean = await converse(kind, null, SEED);
+      assert.equal(clean.cuts, 0);
+      assert.equal(clean.transcript.length, 2 * TURNS.length);
+      // What the comparison covers: views, reasoning, a tool call and a todo list, not only text.
+      const types = new Set<string>(clean.transcript.flatMap((message) => message.parts.map((part) => part.type)));
+      for (const type of ['text', 'data-mantis-ui', 'reasoning', 'dynamic-tool', 'data-mantis-todo']) assert.ok(types.has(type), `no ${type} part`);
+      const cut = await converse(kind, CUT(SEED), SEED);
+      t.diagnostic(`seed ${SEED}: ${cut.cuts} cuts, ${cut.reconnects} reconnects`);
+      assert.ok(cut.cuts >= 100, `${cut.cuts} cuts: the conversation is too short to prove anything`);
+      // Seen from the client too (a cut after the last reply was complete may go unseen: the session is closed then).
+      assert.ok(cut.reconnects >= 100, `${cut.reconnects} reconnects for ${cut.cuts} cuts`);
+      assert.deepEqual(cut.transcript, clean.transcript);
+    }),
+  );
+}
