@@ -37,7 +37,7 @@ export interface AddToBagRequest {
   readonly points: readonly string[];
   readonly bagId?: string;
   readonly bagName?: string;
-  /** The user confirmed creating the "Composer selection" bag when there is no destination and no active bag. */
+  /** The user confirmed using (or creating) the "Composer selection" bag: no destination, and no mutable active bag. */
   readonly createSelectionBag?: boolean;
 }
 
@@ -71,6 +71,8 @@ const full = (bag: StoredBag): Bag => ({ ...summary(bag), points: [...bag.points
 /**
  * The bags of one reference server, in memory. The active bag is the mutable bag most recently written to (points
  * added through the HTTP API or an action; a seeded store starts with `b1`), or the one `setActive` chose, or none.
+ * A chosen one may be read-only (the user may be looking at a read-only bag): then it is no destination, and an
+ * action without one needs the confirmed "Composer selection" bag, as when no bag is active.
  */
 export class BagStore {
   readonly maxBags: number;
@@ -105,21 +107,19 @@ export class BagStore {
     return bag && full(bag);
   }
 
-  /** The active mutable bag, or undefined when there is none. */
+  /** The active bag, mutable or not, or undefined when there is none. */
   active(): Bag | undefined {
     const bag = this.#activeId === null ? undefined : this.#bags.get(this.#activeId);
-    return bag?.mutable ? full(bag) : undefined;
+    return bag && full(bag);
   }
 
-  /** Makes a mutable bag the active one, or clears it (null). */
+  /** Makes a bag the active one (a read-only one too: it is then no destination), or clears it (null). */
   setActive(id: string | null): void {
     if (id === null) {
       this.#activeId = null;
       return;
     }
-    const bag = this.#bags.get(id);
-    if (!bag) throw new BagError(404, `no bag ${JSON.stringify(id)}`);
-    if (!bag.mutable) throw new BagError(409, `bag ${JSON.stringify(id)} is not mutable`);
+    if (!this.#bags.has(id)) throw new BagError(404, `no bag ${JSON.stringify(id)}`);
     this.#activeId = id;
   }
 
@@ -150,9 +150,9 @@ export class BagStore {
   /**
    * The `add-to-bag` action's rules (000_de6e533300a72cb9.txt, "Actions"), all checked before anything is written:
    * a bag named by ID and by name is refused; an explicit destination (ID or exact name) must exist and is never
-   * created; a read-only bag is refused; without a destination the active mutable bag is used, or, only when the user
-   * confirmed it (`createSelectionBag`), the "Composer selection" bag (created when no bag has that name). A refusal
-   * is `{ok: false, reason}` and changes nothing.
+   * created; a read-only bag is refused; without a destination the active bag is used when it is mutable, or else
+   * (no bag is active, or a read-only one is), only when the user confirmed it (`createSelectionBag`), the "Composer
+   * selection" bag (created when no bag has that name). A refusal is `{ok: false, reason}` and changes nothing.
    */
   addToBag(request: AddToBagRequest): AddToBagOutcome {
     const refuse = (reason: string): AddToBagOutcome => ({ ok: false, reason });
@@ -169,7 +169,10 @@ export class BagStore {
     } else {
       bag = this.#activeId === null ? undefined : this.#bags.get(this.#activeId);
       if (!bag?.mutable) {
-        if (request.createSelectionBag !== true) return refuse(`no active bag; confirm creating the ${SELECTION_BAG_NAME} bag`);
+        if (request.createSelectionBag !== true) {
+          const active = bag ? `the active bag ${JSON.stringify(bag.name)} (${bag.id}) is read-only` : 'no active bag';
+          return refuse(`${active}; confirm creating the ${SELECTION_BAG_NAME} bag`);
+        }
         bag = this.#byName(SELECTION_BAG_NAME);
         create = bag === undefined;
       }

@@ -16,13 +16,16 @@ export interface BagInfo {
 
 /** Looks bags up. Every method resolves to null when there is no such bag; it rejects when the API cannot be reached. */
 export interface BagDirectory {
-  /** The active mutable bag: where an add-to-bag action with no destination goes. */
+  /**
+   * The active bag, mutable or not: an add-to-bag action with no destination goes there when it is mutable, and to the
+   * "Composer selection" bag otherwise.
+   */
   active(): Promise<BagInfo | null>;
   byId(id: string): Promise<BagInfo | null>;
   byName(name: string): Promise<BagInfo | null>;
 }
 
-/** The name of the bag created, after the user confirmed it, when no destination is given and no bag is active. */
+/** The name of the bag used, after the user confirmed it, when no destination is given and no mutable bag is active. */
 export const SELECTION_BAG_NAME = 'Composer selection';
 
 export interface BagDirectoryOptions {
@@ -73,7 +76,7 @@ export interface ActionPreparation {
   readonly description: string;
   /** False when the action cannot run (its bag does not exist or is read-only): nothing is offered to confirm. */
   readonly allowed: boolean;
-  /** add-to-bag: confirming creates the "Composer selection" bag. */
+  /** add-to-bag: confirming sends the points to the "Composer selection" bag, created when there is none yet. */
   readonly createSelectionBag?: boolean;
 }
 
@@ -81,7 +84,8 @@ const points = (n: number): string => `${n} point${n === 1 ? '' : 's'}`;
 
 /**
  * The confirmation of an add-to-bag action from what the bags API says: the named bag must exist and be mutable;
- * without one, the active bag is named, or the creation of the "Composer selection" bag is what is confirmed.
+ * without one, the active bag is named when it is mutable, or else (no bag is active, or the active one is read-only)
+ * the "Composer selection" bag, whose creation is what is confirmed when it does not exist yet.
  */
 export async function prepareAddToBag(action: Extract<Action, { type: 'add-to-bag' }>, bags: BagDirectory): Promise<ActionPreparation> {
   const count = points(action.targets.length);
@@ -91,16 +95,20 @@ export async function prepareAddToBag(action: Extract<Action, { type: 'add-to-ba
     const what = action.bagId !== undefined ? `with the ID ${action.bagId}` : `named “${action.bagName}”`;
     return { allowed: false, description: `There is no bag ${what}, and none is created: nothing can be added.` };
   }
-  if (target && !target.mutable) return { allowed: false, description: `The bag “${target.name}” is read-only: nothing can be added.` };
-  if (target) return { allowed: true, description: `Add ${count} to the bag “${target.name}”?` };
-  // No bag is active: the points go to the "Composer selection" bag, made for this when there is none yet.
+  if (named && target && !target.mutable) return { allowed: false, description: `The bag “${target.name}” is read-only: nothing can be added.` };
+  if (target?.mutable) return { allowed: true, description: `Add ${count} to the bag “${target.name}”?` };
+  // No mutable bag is active ("the active mutable bag or ... a confirmed Composer selection bag"): the points go to the
+  // "Composer selection" bag, made for this when there is none yet.
+  const why = target ? `The active bag “${target.name}” is read-only.` : 'No bag is active.';
   const selection = await bags.byName(SELECTION_BAG_NAME);
-  if (selection && !selection.mutable) return { allowed: false, description: `The bag “${selection.name}” is read-only: nothing can be added.` };
+  if (selection && !selection.mutable) {
+    return { allowed: false, description: `${target ? `${why} ` : ''}The bag “${selection.name}” is read-only: nothing can be added.` };
+  }
   return {
     allowed: true,
     createSelectionBag: true,
     description: selection
-      ? `No bag is active. Add ${count} to the bag “${SELECTION_BAG_NAME}”?`
-      : `No bag is active. Create the bag “${SELECTION_BAG_NAME}” and add ${count} to it?`,
+      ? `${why} Add ${count} to the bag “${SELECTION_BAG_NAME}”?`
+      : `${why} Create the bag “${SELECTION_BAG_NAME}” and add ${count} to it?`,
   };
 }

@@ -43,7 +43,7 @@ const newActionId = (n: number): string =>
   typeof globalThis.crypto?.randomUUID === 'function' ? `action-${globalThis.crypto.randomUUID()}` : `action-${Date.now().toString(36)}-${n}-${Math.random().toString(36).slice(2)}`;
 
 export interface RunOptions {
-  /** add-to-bag: the user confirmed creating the "Composer selection" bag (no destination, no active bag). */
+  /** add-to-bag: the user confirmed using (or creating) the "Composer selection" bag (no destination, no mutable active bag). */
   readonly createSelectionBag?: boolean;
   /**
    * Called once the action may run, before its handler: false when the page took the action over (then nothing else
@@ -65,8 +65,8 @@ export class ActionRunner {
 
   /**
    * What the user is asked to confirm: the registry's description, or for add-to-bag what the bags API says (the
-   * named bag must exist and be writable; with none, the active bag is named, or the creation of the "Composer
-   * selection" bag is what is confirmed). When the bags API cannot be reached, the registry's description stands and
+   * named bag must exist and be writable; with none, the active bag is named when it is mutable, or else the
+   * "Composer selection" bag, or its creation, is what is confirmed). When the bags API cannot be reached, the registry's description stands and
    * the backend still checks before it writes.
    */
   async prepare(request: ActionRequest): Promise<ActionPreparation> {

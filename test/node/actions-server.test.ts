@@ -6,7 +6,7 @@ import { after, afterEach, test } from 'node:test';
 import { WebSocket } from 'ws';
 import { COMPOSER_PATH, COMPOSER_SSE_PATH, startAgentServer, type AgentServer } from '../../demo/server/agent-server.js';
 import { BagStore, SELECTION_BAG_NAME } from '../../demo/server/bags.js';
-import type { ServerEvent } from '../../src/index.js';
+import { createBagDirectory, prepareAddToBag, type Action, type ServerEvent } from '../../src/index.js';
 import { EventLog } from './event-log.js';
 
 const servers: AgentServer[] = [];
@@ -260,11 +260,39 @@ test('without a destination, points go to the active bag: the mutable bag writte
   c.act(message, 'to-b1-again', addToBag([point('p3')], { bagName: 'Composer selection' }));
   assert.equal((await c.result('to-b1-again')).status, 'accepted');
   assert.equal(await activeId(server), 'b1');
-  // The active bag can be chosen or cleared through the API; a read-only or unknown bag cannot be made active.
-  assert.equal((await putActive(server, 'b2')).status, 409);
+  // The active bag can be chosen or cleared through the API (a read-only one too: see the next test); an unknown bag
+  // cannot be made active.
   assert.equal((await putActive(server, 'b9')).status, 404);
   assert.equal((await putActive(server, picks)).status, 200);
   assert.equal(await activeId(server), picks);
+});
+
+test('a read-only active bag is no destination: the client confirms the Composer selection bag, which the server uses only then', async () => {
+  const server = await serve();
+  assert.equal((await putActive(server, 'b2')).status, 200);
+  assert.equal(await activeId(server), 'b2');
+  const action = addToBag([point('p1'), point('p2')]) as Extract<Action, { type: 'add-to-bag' }>;
+  // The confirmation the client derives from the bags API says where the points go (000: "uses the active mutable bag
+  // or creates a confirmed Composer selection bag"), instead of refusing the action.
+  assert.deepEqual(await prepareAddToBag(action, createBagDirectory(`${server.origin}/api/v1/bags`)), {
+    allowed: true,
+    createSelectionBag: true,
+    description: 'The active bag “Survey 2023 (read-only)” is read-only. Add 2 points to the bag “Composer selection”?',
+  });
+  const c = await socketClient(server, session('read-only-active'));
+  const message = await c.reply('orchestrator');
+  c.act(message, 'unconfirmed', action);
+  assert.deepEqual(await c.result('unconfirmed'), {
+    type: 'action_result',
+    client_action_id: 'unconfirmed',
+    status: 'rejected',
+    reason: 'the active bag "Survey 2023 (read-only)" (b2) is read-only; confirm creating the Composer selection bag',
+  });
+  c.act(message, 'confirmed', action, { create_selection_bag: true });
+  assert.equal((await c.result('confirmed')).status, 'accepted');
+  assert.deepEqual(await pointsOf(server, 'b1'), [point('p1'), point('p2')]);
+  assert.deepEqual(await pointsOf(server, 'b2'), ['mantis://map/city/point/J-101']);
+  assert.equal(await activeId(server), 'b1');
 });
 
 test('without a destination and without an active bag, nothing is written unless the user confirmed the selection bag', async () => {

@@ -79,6 +79,29 @@ describe('<mantis-chat> add-to-bag against the bags API', function () {
     }
   });
 
+  it('with a read-only active bag, says so and puts the points in the Composer selection bag once the user confirmed that', async () => {
+    await api('/active', { method: 'PUT', body: JSON.stringify({ id: 'b2' }) });
+    const el = await openChat();
+    const action = bagAction();
+    const view = await replyWithActions(el, [action]);
+    const frames = recordSocketFrames();
+    try {
+      // Not refused: without a destination the spec uses "the active mutable bag or ... a confirmed Composer selection bag".
+      expect(await ask(view, 'keep')).to.equal('The active bag “Survey 2023 (read-only)” is read-only. Add 2 points to the bag “Composer selection”?');
+      expect(frames.frames.filter((f) => f.type === 'action')).to.have.length(0);
+      q<HTMLButtonElement>(view, '[data-confirm="keep"]')?.click();
+      await waitUntil(() => q(view, '[data-action="keep"]')?.textContent?.includes('Done'), 'not delivered', { timeout: 5000 });
+      const sent = frames.frames.find((f) => f.type === 'action');
+      expect(sent && 'create_selection_bag' in sent && sent.create_selection_bag).to.equal(true);
+      const targets = (action as Extract<Action, { type: 'add-to-bag' }>).targets.map((t) => t.uri);
+      expect((await pointsOf('b1')).filter((p) => targets.includes(p))).to.have.length(2);
+      expect((await pointsOf('b2')).filter((p) => targets.includes(p))).to.have.length(0);
+      expect((await api('/active')).id).to.equal('b1');
+    } finally {
+      frames.restore();
+    }
+  });
+
   it('confirmed twice quickly, writes once: the bag grows by its points once', async () => {
     const el = await openChat();
     const action = bagAction({ bagId: 'b1' });
