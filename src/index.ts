@@ -9,7 +9,7 @@ export * from './schema/actions.js';
 export * from './schema/uris.js';
 export * from './schema/tour.js';
 export { validateView, describeFailure, nestedIds } from './schema/validate.js';
-export type { MantisView, ViewIssue, ViewFailureReason, ValidateViewResult } from './schema/validate.js';
+export type { MantisView, ViewIssue, ViewFailureReason, ValidateViewOptions, ValidateViewResult } from './schema/validate.js';
 export * from './message/marker.js';
 export type * from './message/parts.js';
 export { createFenceParser, VIEW_FENCE_INFO } from './protocols/composer/message-parser.js';

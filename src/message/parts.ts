@@ -28,7 +28,7 @@ export interface PendingViewPart {
 }
 
 /** Why a view was refused while streaming, beyond the reasons `validateView` gives. */
-export type StreamFailureReason = ViewFailureReason | 'too-many-views' | 'too-much-media' | 'incomplete' | 'invalid-tour';
+export type StreamFailureReason = ViewFailureReason | 'too-many-views' | 'incomplete' | 'invalid-tour';
 
 /** A safe, non-actionable fallback in place of a view. Carries a reason, never the model's data. */
 export interface ViewErrorPart {

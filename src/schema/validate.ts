@@ -21,9 +21,19 @@ export interface ViewIssue {
 export type ViewFailureReason =
   | 'not-json'
   | 'too-large'
+  | 'too-much-media'
   | 'unsupported-version'
   | 'invalid-envelope'
   | 'invalid-root';
+
+export interface ValidateViewOptions {
+  /**
+   * Authenticated media items the view may still carry: what is left of its message's LIMITS.mediaPerMessage after
+   * the views before it (the whole limit by default). A child that would go past it is replaced by an inert warning;
+   * a root that would, fails the view (`too-much-media`).
+   */
+  readonly mediaBudget?: number;
+}
 
 export type ValidateViewResult =
   | {
@@ -41,6 +51,7 @@ const EnvelopeSchema = z.strictObject({ version: z.literal(1), id: Id, root: z.u
 const FAILURE_TEXT: Record<ViewFailureReason, string> = {
   'not-json': 'The view is not valid JSON.',
   'too-large': 'The view is larger than this chat allows.',
+  'too-much-media': `This message has more than ${LIMITS.mediaPerMessage} media items; the rest are not shown.`,
   'unsupported-version': 'The view uses a version this chat does not support.',
   'invalid-envelope': 'The view is not in the expected format.',
   'invalid-root': 'The view’s main component is not one this chat can show.',
@@ -51,7 +62,15 @@ export function describeFailure(reason: ViewFailureReason): string {
   return FAILURE_TEXT[reason];
 }
 
-class TooLarge extends Error {}
+/** A limit that only the whole view breaks (or its root): the view fails, with this reason and issue. */
+class ViewFailure extends Error {
+  constructor(
+    readonly reason: 'too-large' | 'too-much-media',
+    readonly issue: string,
+  ) {
+    super(issue);
+  }
+}
 
 const pointer = (segments: readonly PropertyKey[]): string =>
   segments.map((s) => `/${String(s).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
@@ -59,6 +78,7 @@ const pointer = (segments: readonly PropertyKey[]): string =>
 interface WalkContext {
   nodes: number;
   media: number;
+  readonly mediaBudget: number;
   readonly ids: Set<string>;
   readonly issues: ViewIssue[];
 }
@@ -69,9 +89,16 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 const hasOwn = <T extends object>(table: T, key: string): key is Extract<keyof T, string> =>
   Object.prototype.hasOwnProperty.call(table, key);
 
-function invalid(ctx: WalkContext, path: PropertyKey[], reason: string, issues: readonly z.core.$ZodIssue[] = []): InvalidNode {
-  if (issues.length === 0) ctx.issues.push({ path: pointer(path), message: reason });
-  for (const issue of issues) ctx.issues.push({ path: pointer([...path, ...issue.path]), message: issue.message });
+/** An inert placeholder for the node at `path`; its problems (the reason itself when none is given) go in the issues. */
+function invalid(
+  ctx: WalkContext,
+  path: PropertyKey[],
+  reason: string,
+  issues: readonly Pick<z.core.$ZodIssue, 'path' | 'message'>[] | string = [],
+): InvalidNode {
+  const found = typeof issues === 'string' ? [{ path: [], message: issues }] : issues;
+  if (found.length === 0) ctx.issues.push({ path: pointer(path), message: reason });
+  for (const issue of found) ctx.issues.push({ path: pointer([...path, ...issue.path]), message: issue.message });
   return { type: 'invalid', reason };
 }
 
@@ -97,12 +124,17 @@ export function nestedIds(node: object): string[] {
 type Definitions = { readonly [type: string]: NodeDefinition };
 
 /**
- * Validates one node and, for containers, each child on its own. Structural limits (node count, depth, fan-out)
- * fail the whole view: they bound the work done on model output, so they cannot be salvaged child by child.
+ * Validates one node and, for containers, each child on its own. A limit one child breaks on its own (it sits too
+ * deep, it has too many children, or its media items would take the message past its budget) makes that child an
+ * inert warning beside its valid siblings (000: "an invalid child is replaced by a small inert warning"); the root
+ * breaking one fails the view. The node count fails the whole view wherever it is passed: no one node is the one
+ * too many, and it bounds the work done on the view. Nothing under a child replaced for a limit is walked.
  */
 function walk(raw: unknown, path: PropertyKey[], depth: number, ctx: WalkContext, definitions: Definitions): ComposerNode | InvalidNode {
   ctx.nodes += 1;
-  if (ctx.nodes > LIMITS.nodesPerView || depth > LIMITS.depth) throw new TooLarge();
+  if (ctx.nodes > LIMITS.nodesPerView) throw new ViewFailure('too-large', `over ${LIMITS.nodesPerView} nodes`);
+  // The root is depth 1: only a child can be too deep.
+  if (depth > LIMITS.depth) return invalid(ctx, path, 'too deep', `deeper than ${LIMITS.depth} levels`);
   if (!isRecord(raw) || typeof raw.type !== 'string') return invalid(ctx, path, 'not a component');
   const type = raw.type;
   if (!hasOwn(definitions, type)) return invalid(ctx, path, 'unknown component', []);
@@ -112,14 +144,24 @@ function walk(raw: unknown, path: PropertyKey[], depth: number, ctx: WalkContext
     const parsed = definition.schema.safeParse(raw);
     if (!parsed.success) return invalid(ctx, path, `invalid ${type}`, parsed.error.issues);
     const node = parsed.data as ComposerNode;
+    const media = definition.media?.(node) ?? 0;
+    // Over the budget, the node claims no IDs: like any invalid child, it is gone.
+    if (ctx.media + media > ctx.mediaBudget) {
+      const issue = `over ${LIMITS.mediaPerMessage} media items in the message`;
+      if (depth === 1) throw new ViewFailure('too-much-media', issue);
+      return invalid(ctx, path, 'too many media items', issue);
+    }
     const claimed = claimIds(node, nestedIds(node), path, ctx);
-    if (claimed.type !== 'invalid') ctx.media += definition.media?.(node) ?? 0;
-    if (ctx.media > LIMITS.mediaPerMessage) throw new TooLarge();
+    if (claimed.type !== 'invalid') ctx.media += media;
     return claimed;
   }
 
   const children = raw.children;
-  if (Array.isArray(children) && children.length > LIMITS.fanOut) throw new TooLarge();
+  if (Array.isArray(children) && children.length > LIMITS.fanOut) {
+    const issue = `over ${LIMITS.fanOut} children`;
+    if (depth === 1) throw new ViewFailure('too-large', issue);
+    return invalid(ctx, path, 'too many children', issue);
+  }
   const parsed = definition.schema.safeParse(raw);
   if (!parsed.success) return invalid(ctx, path, `invalid ${type}`, parsed.error.issues);
   const node = parsed.data as { id: string; type: string; children: unknown[] };
@@ -145,20 +187,21 @@ function claimIds<N extends { id: string }>(node: N, nested: readonly string[], 
  * build others (the catalog plus a made-up component) to check what the validator does for any component. Nodes
  * of components outside the catalog come back typed as `ComposerNode` all the same.
  */
-export function createViewValidator(definitions: Definitions): (input: unknown) => ValidateViewResult {
-  return (input) => validate(input, definitions);
+export function createViewValidator(definitions: Definitions): (input: unknown, options?: ValidateViewOptions) => ValidateViewResult {
+  return (input, options) => validate(input, definitions, options);
 }
 
 /**
  * Validates model-authored view data: JSON text (the body of a `mantis-ui` fence) or an already-parsed value.
  * Never throws. Invalid children of a stack or grid come back replaced by `{type: 'invalid'}` placeholders, with
- * their problems in `issues`; anything wrong with the envelope or the root fails the whole view.
+ * their problems in `issues`; anything wrong with the envelope or the root, more bytes or nodes than a view may
+ * have, fails the whole view.
  */
-export function validateView(input: unknown): ValidateViewResult {
-  return validate(input, NODE_DEFINITIONS);
+export function validateView(input: unknown, options?: ValidateViewOptions): ValidateViewResult {
+  return validate(input, NODE_DEFINITIONS, options);
 }
 
-function validate(input: unknown, definitions: Definitions): ValidateViewResult {
+function validate(input: unknown, definitions: Definitions, options: ValidateViewOptions = {}): ValidateViewResult {
   let value = input;
   let bytes: number;
   try {
@@ -187,22 +230,15 @@ function validate(input: unknown, definitions: Definitions): ValidateViewResult 
       issues: envelope.error.issues.map((issue) => ({ path: pointer(issue.path), message: issue.message })),
     };
   }
-  const ctx: WalkContext = { nodes: 0, media: 0, ids: new Set(), issues: [] };
+  const budget = options.mediaBudget;
+  const mediaBudget = typeof budget === 'number' && budget >= 0 ? Math.min(Math.floor(budget), LIMITS.mediaPerMessage) : LIMITS.mediaPerMessage;
+  const ctx: WalkContext = { nodes: 0, media: 0, mediaBudget, ids: new Set(), issues: [] };
   let root: ComposerNode | InvalidNode;
   try {
     root = walk(envelope.data.root, ['root'], 1, ctx, definitions);
   } catch (error) {
-    if (!(error instanceof TooLarge)) throw error;
-    return {
-      ok: false,
-      reason: 'too-large',
-      issues: [
-        {
-          path: '/root',
-          message: `over ${LIMITS.nodesPerView} nodes, depth ${LIMITS.depth}, fan-out ${LIMITS.fanOut} or ${LIMITS.mediaPerMessage} media items`,
-        },
-      ],
-    };
+    if (!(error instanceof ViewFailure)) throw error;
+    return { ok: false, reason: error.reason, issues: [{ path: '/root', message: error.issue }] };
   }
   if (root.type === 'invalid') return { ok: false, reason: 'invalid-root', issues: ctx.issues };
   return { ok: true, view: { version: 1, id: envelope.data.id, root }, issues: ctx.issues, media: ctx.media };

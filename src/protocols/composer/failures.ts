@@ -4,7 +4,6 @@ import type { StreamFailureReason } from '../../message/parts.js';
 
 const STREAM_FAILURE_TEXT: Record<Exclude<StreamFailureReason, ViewFailureReason>, string> = {
   'too-many-views': `This message has more than ${LIMITS.viewsPerMessage} views; the rest are not shown.`,
-  'too-much-media': `This message has more than ${LIMITS.mediaPerMessage} media items; the rest are not shown.`,
   incomplete: 'The view was cut off before it was complete.',
   'invalid-tour': 'This tour is not in the expected format, so it can’t be shown.',
 };

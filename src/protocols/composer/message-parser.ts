@@ -166,9 +166,10 @@ export function createFenceParser(marker: ProtocolMarker, options: FenceParserOp
   const completeLine = (text: string): void => {
     if (view) {
       if (closesBounded(text, view.fence)) {
-        const result = validateView(view.body);
+        // The views before it used part of the message's media budget: a child past the rest becomes an inert
+        // warning beside its siblings, as in a single view; a root past it fails the view (too-much-media).
+        const result = validateView(view.body, { mediaBudget: LIMITS.mediaPerMessage - mediaCount });
         if (!result.ok) fail(result.reason, view);
-        else if (mediaCount + result.media > LIMITS.mediaPerMessage) fail('too-much-media', view);
         else {
           mediaCount += result.media;
           parts[view.index] = { type: 'data-mantis-ui', id: view.id, data: result.view };

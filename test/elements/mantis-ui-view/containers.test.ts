@@ -84,6 +84,45 @@ describe('stack and grid', () => {
     expect(shadow(el).querySelectorAll('[part="invalid"]')).to.have.length(1);
   });
 
+  it('replace a child that breaks a limit on its own (too deep, too many children, too much media) with a warning, and keep its siblings', async () => {
+    // A chain of stacks whose innermost card sits one level below the depth limit; its action is discarded with it.
+    const deep = (depth: number): unknown => (depth === 0 ? card('deep') : { id: `d${depth}`, type: 'stack', children: [deep(depth - 1)] });
+    const wide = { id: 'wide', type: 'grid', children: Array.from({ length: LIMITS.fanOut + 1 }, (_, i) => card(`w${i}`)) };
+    const items = (id: string, n: number) => Array.from({ length: n }, (_, i) => ({ id: `${id}-${i}`, key: `agent_files/${id}/${i}.png`, alt: 'A picture' }));
+    const view = {
+      version: 1,
+      id: 'v',
+      root: {
+        id: 'g',
+        type: 'stack',
+        children: [
+          { id: 'title', type: 'heading', text: 'Results' },
+          { id: 'metrics', type: 'metric-group', metrics: [{ id: 'm1', label: 'Points', value: '128' }] },
+          deep(LIMITS.depth - 1),
+          wide,
+          { id: 'first', type: 'media-gallery', items: items('first', 5) },
+          { id: 'second', type: 'media-gallery', items: items('second', 4) },
+          card('kept'),
+        ],
+      },
+    };
+    const el = await fixture<MantisUiView>(html`<mantis-ui-view .view=${view}></mantis-ui-view>`);
+    const root = shadow(el);
+    expect(el.validation?.ok).to.equal(true);
+    expect(root.querySelector('[role="heading"]')?.textContent?.trim()).to.equal('Results');
+    expect(root.querySelectorAll('[part="metric"]')).to.have.length(1);
+    expect(root.querySelectorAll('[part="media-gallery"]')).to.have.length(1);
+    expect([...root.querySelectorAll('[part="invalid"]')].map((w) => w.textContent?.trim())).to.deep.equal([
+      'This part of the view could not be shown (too deep).',
+      'This part of the view could not be shown (too many children).',
+      'This part of the view could not be shown (too many media items).',
+    ]);
+    // Only the kept card's action is offered: nothing of the replaced children survives.
+    expect([...root.querySelectorAll('[part~="action"]')].map((b) => b.textContent?.trim())).to.deep.equal(['Open kept']);
+    expect(root.innerHTML).not.to.contain('agent_files/second');
+    await expect(el).to.be.accessible();
+  });
+
   it('validate and render a maximal view: exactly 16 KiB and 32 nodes', async () => {
     const { view, json } = buildMaximalView();
     expect(utf8Length(json)).to.equal(LIMITS.viewBytes);

@@ -103,11 +103,26 @@ describe('validateView', () => {
     });
   });
 
-  it('holds the depth limit at its boundary (the root is depth 1)', () => {
+  it('makes a nested container with too many children an inert warning beside its siblings', () => {
+    const children = (n: number) => Array.from({ length: n }, (_, i) => heading(`c${i}`));
+    const result = validateView(view({ id: 's', type: 'stack', children: [heading('h'), { id: 'g', type: 'grid', children: children(LIMITS.fanOut + 1) }] }));
+    if (!result.ok || result.view.root.type !== 'stack') throw new Error('expected a salvaged stack');
+    expect(result.view.root.children).to.deep.equal([heading('h'), { type: 'invalid', reason: 'too many children' }]);
+    expect(result.issues).to.deep.equal([{ path: '/root/children/1', message: `over ${LIMITS.fanOut} children` }]);
+  });
+
+  it('holds the depth limit at its boundary (the root is depth 1): a child too deep is an inert warning beside its siblings', () => {
     const nest = (depth: number): unknown =>
       depth === 1 ? heading(`h${depth}`) : { id: `s${depth}`, type: 'stack', children: [nest(depth - 1)] };
     expect(validateView(view(nest(LIMITS.depth))).ok).to.equal(true);
-    expect(validateView(view(nest(LIMITS.depth + 1)))).to.deep.include({ ok: false, reason: 'too-large' });
+    const result = validateView(view({ id: 'top', type: 'stack', children: [heading('title'), nest(LIMITS.depth), heading('after')] }));
+    if (!result.ok || result.view.root.type !== 'stack') throw new Error('expected a salvaged stack');
+    expect(result.view.root.children.map((c) => c.type)).to.deep.equal(['heading', 'stack', 'heading']);
+    const path = `/root/children/1${'/children/0'.repeat(LIMITS.depth - 1)}`;
+    expect(result.issues).to.deep.equal([{ path, message: `deeper than ${LIMITS.depth} levels` }]);
+    let deepest: unknown = result.view.root.children[1];
+    for (let level = 2; level <= LIMITS.depth; level++) deepest = (deepest as { children: unknown[] }).children[0];
+    expect(deepest).to.deep.equal({ type: 'invalid', reason: 'too deep' });
   });
 
   it('never throws, whatever it is given', () => {
@@ -202,7 +217,7 @@ describe('nested IDs', () => {
     expect(within.ok && within.media).to.equal(LIMITS.mediaPerMessage);
     expect(validateWithTimeline(view({ ...timeline(), photos: photos(LIMITS.mediaPerMessage + 1) }))).to.deep.include({
       ok: false,
-      reason: 'too-large',
+      reason: 'too-much-media',
     });
     const gallery = NODE_DEFINITIONS['media-gallery'].example;
     const result = validateView(gallery);
