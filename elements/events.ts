@@ -29,6 +29,8 @@ export interface ActionDetail {
   /** The assistant message holding the view, when the view is inside a chat. */
   readonly messageId?: string;
   readonly viewId: string;
+  /** The view's part ID in its message, inside a chat: two views of one message may share a view ID. */
+  readonly partId?: string;
   readonly nodeId: string;
   readonly action: Action;
 }
@@ -54,6 +56,8 @@ export interface ArtifactOpenDetail {
   /** The assistant message holding the view, when the view is inside a chat. */
   readonly messageId?: string;
   readonly viewId: string;
+  /** The view's part ID in its message, inside a chat: two views of one message may share a view ID. */
+  readonly partId?: string;
   readonly nodeId: string;
   readonly title: string;
   readonly format: 'markdown' | 'text' | 'code' | 'csv' | 'json';
@@ -67,7 +71,7 @@ export interface ArtifactOpenDetail {
  * can tell the user; false when the user closed it.
  */
 export interface ArtifactCloseDetail {
-  /** The artifact's key, `<messageId or "view">/<viewId>/<nodeId>`. */
+  /** The artifact's key, `<messageId or "view">/<viewId>/<nodeId>` (with `<partId>/` before the view ID inside a chat). */
   readonly key: string;
   readonly title: string;
   readonly evicted: boolean;

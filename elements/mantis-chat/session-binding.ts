@@ -146,6 +146,7 @@ export class ChatSessionBinding {
         const detail = {
           ...(source.messageId ? { messageId: source.messageId } : {}),
           viewId: source.viewId,
+          ...(source.partId ? { partId: source.partId } : {}),
           nodeId: node.id,
           title: node.title,
           format: node.format,

@@ -124,6 +124,7 @@ function renderPart(part: MantisPart, message: AssistantMessage, citationStart: 
       return html`<mantis-ui-view
         part="view"
         message-id=${message.id}
+        part-id=${part.id}
         .view=${part.data}
         ?read-only=${message.marker.mode === 'ask'}
         ?actions-disabled=${message.status === 'streaming'}

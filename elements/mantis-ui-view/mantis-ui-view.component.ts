@@ -97,6 +97,12 @@ export class MantisUiView extends LitElement {
   @property({ attribute: 'message-id' }) messageId: string | undefined = undefined;
 
   /**
+   * The view's part ID in its message (`view-0`, `view-1`, …), when a chat renders it. Two views of one message may
+   * share a view ID: their actions' outcomes and their artifacts are told apart by this.
+   */
+  @property({ attribute: 'part-id' }) partId: string | undefined = undefined;
+
+  /**
    * The outcomes of the state-changing actions of the message holding this view, as the message keeps them (a chat
    * sets it): an action with an outcome ran already, shows it, and cannot run again.
    */
@@ -147,10 +153,11 @@ export class MantisUiView extends LitElement {
     const viewId = result.view.id;
     const services = this.services;
     const messageId = this.messageId;
-    const request = (nodeId: string, action: Action) => ({ ...(messageId ? { messageId } : {}), viewId, nodeId, action });
+    const partId = this.partId;
+    const request = (nodeId: string, action: Action) => ({ ...(messageId ? { messageId } : {}), viewId, ...(partId ? { partId } : {}), nodeId, action });
     const run = (nodeId: string, action: Action, options?: { readonly createSelectionBag?: boolean }): void => {
       if (services) services.runAction(request(nodeId, action), options);
-      else emit(this, 'mantis-action', { viewId, nodeId, action });
+      else emit(this, 'mantis-action', { viewId, ...(partId ? { partId } : {}), nodeId, action });
     };
     const outcomes = this.outcomes;
     const policy = {
@@ -159,17 +166,18 @@ export class MantisUiView extends LitElement {
       disabled: this.actionsDisabled,
       registry: services?.actions ?? defaultActions,
       run,
-      outcome: (actionId: string) => outcomeOf(outcomes, viewId, actionId),
+      outcome: (actionId: string) => outcomeOf(outcomes, viewId, actionId, partId),
       ...(services ? { prepare: (nodeId: string, action: Action) => services.prepareAction(request(nodeId, action)) } : {}),
     };
     const open = (node: ArtifactNode): void => {
       // Inside a chat the artifact opens in its panel (the chat fires mantis-artifact-open, cancelable).
       if (services) {
-        services.openArtifact({ node, viewId, ...(messageId ? { messageId } : {}) });
+        services.openArtifact({ node, viewId, ...(messageId ? { messageId } : {}), ...(partId ? { partId } : {}) });
         return;
       }
       emit(this, 'mantis-artifact-open', {
         viewId,
+        ...(partId ? { partId } : {}),
         nodeId: node.id,
         title: node.title,
         format: node.format,
@@ -177,12 +185,14 @@ export class MantisUiView extends LitElement {
         ...(node.language ? { language: node.language } : {}),
       });
     };
-    const starts = citationIndex([{ type: 'data-mantis-ui', id: viewId, data: result.view }]).startOf;
+    // The view alone, as one part: its lists' starts are keyed by that part's ID.
+    const own = partId ?? viewId;
+    const starts = citationIndex([{ type: 'data-mantis-ui', id: own, data: result.view }]).startOf;
     const firstCitation = Math.max(1, Math.trunc(this.citationStart) || 1);
     const ctx: RenderContext = {
       headingLevel: Math.max(1, Math.min(6, Math.trunc(this.headingLevel) || 3)),
       renderActions: (nodeId, actions) => this.#actions.render(nodeId, actions, policy),
-      citationStart: (nodeId) => firstCitation - 1 + (starts.get(`${viewId}/${nodeId}`) ?? 1),
+      citationStart: (nodeId) => firstCitation - 1 + (starts.get(`${own}/${nodeId}`) ?? 1),
       renderChild: (child) => renderNode(child, ctx, open),
       media: this.media ?? services?.media ?? null,
     };

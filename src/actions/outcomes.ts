@@ -20,6 +20,12 @@ export type TaskStatus = 'delivered' | 'running' | 'completed' | 'failed';
 export interface ActionOutcome {
   /** The view and action it came from: with the message, what "at most once per rendered message" counts. */
   readonly viewId: string;
+  /**
+   * The view's part ID in its message, when it was run from a chat: two views of one message may share a view ID.
+   * An outcome without one (stored before it was kept, or run without it) holds for every view of its message with
+   * that view ID, so such an action still runs at most once.
+   */
+  readonly partId?: string;
   readonly actionId: string;
   readonly type: ActionType;
   /** The `client_action_id` of its `action` frame, or the `client_message_id` of the follow-up it sent. */
@@ -33,9 +39,12 @@ export interface ActionOutcome {
   readonly at: number;
 }
 
-/** The outcome of one action of one view in a message's list, if it ran. */
-export function outcomeOf(outcomes: readonly ActionOutcome[] | undefined, viewId: string, actionId: string): ActionOutcome | undefined {
-  return outcomes?.find((o) => o.viewId === viewId && o.actionId === actionId);
+/**
+ * The outcome of one action of one view in a message's list, if it ran. `partId` tells apart two views of the message
+ * that share a view ID; an outcome or a question without one matches every view with the view ID.
+ */
+export function outcomeOf(outcomes: readonly ActionOutcome[] | undefined, viewId: string, actionId: string, partId?: string): ActionOutcome | undefined {
+  return outcomes?.find((o) => o.viewId === viewId && o.actionId === actionId && (o.partId === undefined || partId === undefined || o.partId === partId));
 }
 
 /** Words for an outcome, for its control and for screen readers. */

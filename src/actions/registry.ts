@@ -12,6 +12,11 @@ export interface ActionRequest<A extends Action = Action> {
   /** The assistant message holding the view; absent for a view rendered on its own. */
   readonly messageId?: string;
   readonly viewId: string;
+  /**
+   * The view's part ID in its message (`view-0`, `view-1`, …), when a chat renders it. Two views of one message may
+   * share a view ID: this tells their actions apart.
+   */
+  readonly partId?: string;
   readonly nodeId: string;
   readonly action: A;
 }

@@ -3,9 +3,13 @@ import { notifyAll } from '../protocols/composer/transport.js';
 import { utf8Length } from '../utf8.js';
 import { ARTIFACT_LIMITS, type ArtifactChange, type ArtifactEntry, type ArtifactLimits, type ArtifactSource } from './types.js';
 
-/** The key of an artifact: `<messageId or "view">/<viewId>/<nodeId>`. */
+/**
+ * The key of an artifact: `<messageId or "view">/<viewId>/<nodeId>`, with the view's part ID before its view ID when
+ * it has one (`<messageId>/<partId>/<viewId>/<nodeId>`): two views of one message may share a view ID. IDs hold no
+ * `/`, so the two forms never meet.
+ */
 export function artifactKey(source: ArtifactSource): string {
-  return `${source.messageId ?? 'view'}/${source.viewId}/${source.node.id}`;
+  return `${source.messageId ?? 'view'}/${source.partId ? `${source.partId}/` : ''}${source.viewId}/${source.node.id}`;
 }
 
 /**
@@ -83,6 +87,7 @@ export class ArtifactStore {
       viewId: source.viewId,
       nodeId: node.id,
       ...(source.messageId ? { messageId: source.messageId } : {}),
+      ...(source.partId ? { partId: source.partId } : {}),
       ...(source.envelope ? { envelope: source.envelope } : {}),
     };
     this.#tabs.push(key);

@@ -30,13 +30,21 @@ export interface ArtifactSource {
   readonly viewId: string;
   /** The assistant message holding the view (absent for a view outside a chat). */
   readonly messageId?: string;
+  /**
+   * The view's part ID in its message (`view-0`, …), when a chat renders it: two views of one message may share a
+   * view ID, and their artifacts must not share a key.
+   */
+  readonly partId?: string;
   /** Set when the artifact is an agent-ui@1 envelope. */
   readonly envelope?: EnvelopeArtifact;
 }
 
 /** One open artifact: a tab of the panel and its payload. */
 export interface ArtifactEntry {
-  /** `<messageId or "view">/<viewId>/<nodeId>`: opening the same artifact again focuses its tab. */
+  /**
+   * `<messageId or "view">/<viewId>/<nodeId>`, or `<messageId>/<partId>/<viewId>/<nodeId>` for a view with a part ID:
+   * opening the same artifact again focuses its tab.
+   */
   readonly key: string;
   readonly title: string;
   readonly format: ArtifactNode['format'];
@@ -47,6 +55,7 @@ export interface ArtifactEntry {
   readonly viewId: string;
   readonly nodeId: string;
   readonly messageId?: string;
+  readonly partId?: string;
   readonly envelope?: EnvelopeArtifact;
 }
 

@@ -20,6 +20,7 @@ const Time = z.number().check(z.nonnegative());
 
 const StoredOutcome = z.object({
   viewId: Id,
+  partId: z.optional(Id),
   actionId: Id,
   type: z.enum(ACTION_TYPES as unknown as [string, ...string[]]),
   clientActionId: Id,

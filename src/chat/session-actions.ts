@@ -96,15 +96,16 @@ export class ActionRunner {
     if (message && !registry.offers(request.action.type, message.marker.mode === 'ask')) return 'refused';
     // The policy is the specification's, whatever a host's handler says (see ActionRegistry.needsConfirmation).
     const once = registry.needsConfirmation(request.action.type) && message !== undefined;
-    if (once && (message.status === 'streaming' || outcomeOf(message.actions, request.viewId, request.action.id))) return 'refused';
+    if (once && (message.status === 'streaming' || outcomeOf(message.actions, request.viewId, request.action.id, request.partId))) return 'refused';
 
     const clientActionId = newActionId(this.#next++);
     const messageId = message?.id;
     const outcome = (status: ActionStatus, extra: Partial<ActionOutcome> = {}): void => {
       if (!once || messageId === undefined) return;
-      const base = outcomeOf(host.thread.assistant(messageId)?.actions, request.viewId, request.action.id);
+      const base = outcomeOf(host.thread.assistant(messageId)?.actions, request.viewId, request.action.id, request.partId);
       this.#set(messageId, {
         viewId: request.viewId,
+        ...(request.partId === undefined ? {} : { partId: request.partId }),
         actionId: request.action.id,
         type: request.action.type,
         clientActionId,

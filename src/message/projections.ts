@@ -85,6 +85,8 @@ export interface ViewCitation {
   readonly number: number;
   readonly origin: 'view';
   readonly viewId: string;
+  /** The view's part ID in its message: two views of one message may share a view ID. */
+  readonly partId: string;
   readonly nodeId: string;
   readonly id: string;
   readonly title: string;
@@ -99,7 +101,10 @@ export type MessageCitation = TextCitation | ViewCitation;
 /** The aggregate citation set of a message (what a canvas shows), and where each view's numbering starts. */
 export interface CitationIndex {
   readonly citations: readonly MessageCitation[];
-  /** `${viewId}/${nodeId}` of a citation-list → the number of its first citation. */
+  /**
+   * `${partId}/${nodeId}` of a citation-list → the number of its first citation. Keyed by the view's part ID, not its
+   * view ID: two views of one message may share a view ID (and node IDs).
+   */
   readonly startOf: ReadonlyMap<string, number>;
   /** The part ID of each view → the number its first citation gets. */
   readonly viewStart: ReadonlyMap<string, number>;
@@ -142,14 +147,14 @@ export function citationIndex(parts: readonly MantisPart[], options: { trailingT
   const viewStart = new Map<string, number>();
   let next = 1;
   const lastView = options.trailingText === false ? parts.findLastIndex((p) => p.type === 'data-mantis-ui') : parts.length - 1;
-  const visit = (node: ComposerNode | InvalidNode, viewId: string): void => {
+  const visit = (node: ComposerNode | InvalidNode, viewId: string, partId: string): void => {
     if (node.type === 'stack' || node.type === 'grid') {
-      for (const child of node.children) visit(child, viewId);
+      for (const child of node.children) visit(child, viewId, partId);
     } else if (node.type === 'citation-list') {
-      startOf.set(`${viewId}/${node.id}`, next);
+      startOf.set(`${partId}/${node.id}`, next);
       for (const citation of node.citations) {
         cited.add(next);
-        citations.push({ ...citation, number: next++, origin: 'view', viewId, nodeId: node.id });
+        citations.push({ ...citation, number: next++, origin: 'view', viewId, partId, nodeId: node.id });
       }
     }
   };
@@ -163,7 +168,7 @@ export function citationIndex(parts: readonly MantisPart[], options: { trailingT
       }
     } else if (part.type === 'data-mantis-ui') {
       viewStart.set(part.id, next);
-      visit(part.data.root, part.data.id);
+      visit(part.data.root, part.data.id, part.id);
     }
   });
   return { citations: citations.sort((a, b) => a.number - b.number), startOf, viewStart };

@@ -53,6 +53,18 @@ describe('ArtifactStore', () => {
     assert.equal(artifactKey({ node: source('n').node, viewId: 'w' }), 'view/w/n');
   });
 
+  test('two views of one message that share a view ID (and node IDs) keep their artifacts apart by part ID', () => {
+    const store = new ArtifactStore();
+    const first = store.open({ ...source('report', 'the first view’s payload'), partId: 'view-0' });
+    const second = store.open({ ...source('report', 'the second view’s payload'), partId: 'view-2' });
+    assert.deepEqual([first.key, second.key], ['m/view-0/v/report', 'm/view-2/v/report']);
+    assert.deepEqual(store.tabs.map((t) => t.content), ['the first view’s payload', 'the second view’s payload']);
+    assert.equal(store.active?.content, 'the second view’s payload');
+    assert.equal(second.partId, 'view-2');
+    // Without a part ID (a view on its own, or an older host) the key is as it was.
+    assert.equal(artifactKey(source('report')), 'm/v/report');
+  });
+
   test('reopening an open key activates its tab instead of adding another', () => {
     const store = new ArtifactStore();
     store.open(source('a'));

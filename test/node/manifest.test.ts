@@ -80,7 +80,7 @@ test('mantis-chat is listed with its attributes, properties and typed events', (
 
 test('mantis-ui-view is listed with its attributes, properties and typed events', () => {
   const view = element('mantis-ui-view');
-  assert.deepEqual(names(view.attributes), ['actions-disabled', 'citation-start', 'heading-level', 'message-id', 'read-only', 'spec', 'theme']);
+  assert.deepEqual(names(view.attributes), ['actions-disabled', 'citation-start', 'heading-level', 'message-id', 'part-id', 'read-only', 'spec', 'theme']);
   const fields = (view.members ?? []).map((m) => m.name);
   for (const field of ['view', 'spec', 'theme', 'headingLevel', 'readOnly', 'actionsDisabled', 'citationStart', 'messageId', 'validation', 'media']) assert.ok(fields.includes(field), `missing ${field}`);
   assert.deepEqual(

@@ -16,6 +16,7 @@ import {
   type ActionOutcome,
   type AssistantMessage,
   type ClientFrame,
+  type PersistedMessage,
   type SessionEvent,
   type SocketLike,
 } from '../../src/index.js';
@@ -199,6 +200,33 @@ describe('ChatSession actions', () => {
     const lax = defaultActions.with({ ...defaultActions.handler('add-to-bag')!, confirm: false, readOnly: true, run: () => {} });
     assert.equal(lax.needsConfirmation('add-to-bag'), true);
     assert.equal(lax.offers('add-to-bag', true), false);
+  });
+
+  test('two views of one message that share a view ID run their actions apart (by part ID), also after a reload; an outcome stored without one holds for both', async () => {
+    const { session, sent, w, message } = await replied();
+    const first = { ...request(message, task), partId: 'view-0' };
+    const second = { ...request(message, task), partId: 'view-1' };
+    assert.equal(session.runAction(first), true);
+    assert.equal(session.runAction(first), false);
+    // The same view ID, node ID and action ID in another view of the message: its own action, not the first's.
+    assert.equal(outcomeOf(session.thread.assistant(message.id)?.actions, 'cluster-summary', 'refresh', 'view-1'), undefined);
+    assert.equal(session.runAction(second), true);
+    assert.equal(frames(sent, 'action').length, 2);
+    await w.until((e) => e.type === 'action-outcome' && e.outcome.partId === 'view-1' && e.outcome.status === 'delivered');
+    const history = JSON.parse(JSON.stringify(session.persisted)) as PersistedMessage[];
+    const stored = history.find((m) => m.id === message.id);
+    assert.deepEqual(stored?.role === 'assistant' && stored.actions?.map((o) => o.partId), ['view-0', 'view-1']);
+    const reloaded = new ChatSession({ messages: history });
+    assert.equal(reloaded.runAction(first), false);
+    assert.equal(reloaded.runAction(second), false);
+    // A history saved before part IDs were kept: its outcome names the view ID only, so it holds for every view of the
+    // message with that ID, and neither runs again (at most once, whichever of them ran).
+    const legacy = history.map((m) => (m.role === 'assistant' && m.actions ? { ...m, actions: [{ ...m.actions[0], partId: undefined }] } : m));
+    const old = new ChatSession({ messages: JSON.parse(JSON.stringify(legacy)) as PersistedMessage[] });
+    assert.equal(old.runAction(first), false);
+    assert.equal(old.runAction(second), false);
+    assert.equal(outcomeOf(old.thread.assistant(message.id)?.actions, 'cluster-summary', 'refresh', 'view-1')?.status, 'delivered');
+    session.disconnect();
   });
 
   test('an action still pending when its history was saved loads as failed, and never runs again', () => {

@@ -126,6 +126,32 @@ describe('<mantis-chat> actions end to end', () => {
     expect(users(reloaded).length).to.equal(users(el).length);
   });
 
+  it('two views of one message with the same view ID keep their actions apart, also after a reload', async () => {
+    const el = await openChat();
+    const card = JSON.stringify({ version: 1, id: 'same', root: { id: 'card', type: 'entity-card', title: 'Card', actions: [task] } });
+    const complete = oneEvent(el, 'mantis-message-complete');
+    el.send(`\`\`\`mantis-ui\n${card}\n\`\`\`\n\nAnd again:\n\n\`\`\`mantis-ui\n${card}\n\`\`\`\n`);
+    await complete;
+    await el.updateComplete;
+    const views = () => [...shadow(el).querySelectorAll('mantis-ui-view')] as (HTMLElement & { updateComplete: Promise<unknown> })[];
+    expect(views()).to.have.length(2);
+    await confirm(views()[0]!, 'refresh');
+    await waitUntil(() => button(views()[0]!, '[data-action="refresh"]').textContent?.includes('Task'), 'the first never ran');
+    // The other view's action, with the same view, node and action IDs, has not run: it is offered, and runs.
+    await views()[1]!.updateComplete;
+    expect(button(views()[1]!, '[data-action="refresh"]').getAttribute('aria-disabled')).not.to.equal('true');
+    expect(button(views()[1]!, '[data-action="refresh"]').textContent?.trim()).to.equal('Refresh');
+    await confirm(views()[1]!, 'refresh');
+    await waitUntil(() => button(views()[1]!, '[data-action="refresh"]').textContent?.includes('Task'), 'the second never ran');
+    const last = el.conversation.at(-1);
+    expect(last?.role === 'assistant' && last.actions.map((o) => o.partId)).to.deep.equal(['view-0', 'view-1']);
+    const reloaded = await openChat(JSON.parse(JSON.stringify(el.messages)) as PersistedMessage[]);
+    await reloaded.updateComplete;
+    const replayed = [...shadow(reloaded).querySelectorAll('mantis-ui-view')] as (HTMLElement & { updateComplete: Promise<unknown> })[];
+    await Promise.all(replayed.map((v) => v.updateComplete));
+    for (const view of replayed) expect(button(view, '[data-action="refresh"]').getAttribute('aria-disabled')).to.equal('true');
+  });
+
   it('an Ask-authored message replayed in Orchestrator mode still offers only the read-only actions', async () => {
     const el = await openChat();
     el.mode = 'ask';

@@ -56,6 +56,31 @@ describe('<mantis-chat> artifact panel', () => {
     expect(el.session.artifacts.tabs.length).to.equal(1);
   });
 
+  it('two views of one message with the same view ID and node IDs open their own artifacts, in two tabs', async () => {
+    const el = await openChat();
+    const panel = panelOf(el);
+    const fence = (title: string) => `\`\`\`mantis-ui\n${JSON.stringify({ version: 1, id: 'same', root: artifactNode('report', title) })}\n\`\`\`\n`;
+    const complete = oneEvent(el, 'mantis-message-complete');
+    el.send(`${fence('First report')}Between the views.\n\n${fence('Second report')}`);
+    await complete;
+    await el.updateComplete;
+    const views = [...shadow(el).querySelectorAll('mantis-ui-view')] as ViewElement[];
+    expect(views).to.have.length(2);
+    await Promise.all(views.map((v) => v.updateComplete));
+    const opened = oneEvent(el, 'mantis-artifact-open');
+    await openArtifact(views[1] as ViewElement);
+    const { detail } = await opened;
+    expect([detail.viewId, detail.nodeId, detail.partId]).to.deep.equal(['same', 'report', 'view-1']);
+    await panel.updateComplete;
+    // The second view's own payload, not the first one's.
+    expect(shadow(panel).textContent).to.contain('The payload of Second report.');
+    await openArtifact(views[0] as ViewElement);
+    await panel.updateComplete;
+    expect(el.session.artifacts.tabs.map((t) => t.content)).to.deep.equal(['The payload of Second report.', 'The payload of First report.']);
+    expect(tabs(panel).filter((t) => t?.includes('report'))).to.have.length(2);
+    expect(shadow(panel).textContent).to.contain('The payload of First report.');
+  });
+
   it('a page that cancels mantis-artifact-open shows the artifact itself: no tab opens', async () => {
     const el = await openChat();
     el.addEventListener('mantis-artifact-open', (event) => event.preventDefault());

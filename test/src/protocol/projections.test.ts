@@ -75,8 +75,24 @@ describe('citationIndex', () => {
       '3:Paper B',
       '4:Paper C',
     ]);
-    expect(index.startOf.get('v1/v1-list')).to.equal(2);
-    expect(index.startOf.get('v2/v2-list')).to.equal(4);
+    expect(index.startOf.get('view-0/v1-list')).to.equal(2);
+    expect(index.startOf.get('view-1/v2-list')).to.equal(4);
+  });
+
+  it('keeps apart two views of one message that share a view ID and a list ID: each list has its own start', () => {
+    const twice = `\`\`\`mantis-ui\n${citations('same', ['Paper A', 'Paper B'])}\n\`\`\`\n\nThen [3].\n\n\`\`\`mantis-ui\n${citations('same', ['Paper C'])}\n\`\`\`\n`;
+    const parts = parseAssistantText(twice, message.marker!);
+    const index = citationIndex(parts);
+    expect([...index.startOf]).to.deep.equal([
+      ['view-0/same-list', 1],
+      ['view-1/same-list', 4],
+    ]);
+    expect(index.citations.map((c) => (c.origin === 'view' ? `${c.number}:${c.partId}:${c.title}` : `${c.number}:text`))).to.deep.equal([
+      '1:view-0:Paper A',
+      '2:view-0:Paper B',
+      '3:text',
+      '4:view-1:Paper C',
+    ]);
   });
 
   it('reads no citation markup in code, and none past the last view unless asked for the final set', () => {
