@@ -1,10 +1,11 @@
 import DOMPurify, { type Config } from 'dompurify';
 import { Lexer, Marked, type Token, type Tokens, type TokensList } from 'marked';
 import { COMPOSER_LIMITS } from '../../src/limits.js';
+import { linkedCitationNumber } from '../../src/message/citation-markup.js';
 
 /**
- * The restricted Markdown renderer: marked with raw HTML and images turned into text, then DOMPurify with a
- * small allowlist. Profiles:
+ * The restricted Markdown renderer: marked with raw HTML and images turned into text, citation links
+ * (`[2](mantis://…)`) turned into their bare form (`[2]`), then DOMPurify with a small allowlist. Profiles:
  * - `prose` (assistant Markdown): http(s) and mailto links stay, opened in a new tab without referrer;
  * - `restricted` (Markdown fields inside model-authored components): no links at all, only their text;
  * - `prose-open` (the still-streaming part of assistant Markdown): like prose, but links stay text until their
@@ -48,7 +49,11 @@ function createMarked(profile: MarkdownProfile): Marked {
     renderer: {
       html: ({ text }: Tokens.HTML | Tokens.Tag) => escapeHtml(text),
       image: ({ text }: Tokens.Image) => escapeHtml(text),
-      link(this: { parser: { parseInline(tokens: Tokens.Generic[]): string } }, { href, tokens }: Tokens.Link) {
+      link(this: { parser: { parseInline(tokens: Tokens.Generic[]): string } }, { href, tokens, raw }: Tokens.Link) {
+        // Citation markup, `[2](mantis://…)`, shows as the bare `[2]` does, in every profile: the number as written,
+        // in its brackets, and never a link (a mantis:// URI is for the page's map, not the browser).
+        const cited = linkedCitationNumber(raw);
+        if (cited !== null) return `[${cited}]`;
         const inner = this.parser.parseInline(tokens);
         if (profile !== 'prose' || !SAFE_HREF.test(href)) return inner;
         return `<a href="${escapeHtml(href)}">${inner}</a>`;

@@ -4,6 +4,7 @@ import { parseAssistantText } from '../protocols/register.js';
 import type { MantisPart, TextPart } from './parts.js';
 import { parseMantisUri } from '../schema/uris.js';
 import { cleanFileName } from '../uploads/policy.js';
+import { CITATION_MARKUP, MAX_CITATION } from './citation-markup.js';
 
 /*
  * Projections of a persisted assistant message (000_de6e533300a72cb9.txt, "Persistence, copy, and model
@@ -110,9 +111,6 @@ export interface CitationIndex {
   readonly viewStart: ReadonlyMap<string, number>;
 }
 
-/** The largest citation number read from prose; larger bracketed numbers are not citation markup. */
-const MAX_CITATION = 999;
-const CITATION_MARKUP = /\[(\d{1,3})\](?:\((mantis:\/\/[^\s()]{1,512})\))?/g;
 /** Code is not prose: citation markup inside fences or code spans does not count. */
 const CODE = /(^|\n) {0,3}(`{3,}|~{3,})[^\n]*\n[\s\S]*?(\n {0,3}\2[`~]*[ \t]*(?=\n|$)|$)|(`+)[^`]*?\4/g;
 

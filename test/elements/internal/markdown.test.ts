@@ -63,6 +63,25 @@ describe('streamingMarkdown', () => {
     expect(host.querySelector('a')?.getAttribute('rel')).to.equal('noopener noreferrer nofollow');
   });
 
+  it('shows citation markup written as a link, [2](mantis://…), as the bare [2]: its number in brackets, never a link', async () => {
+    const doc = 'Dense [2](mantis://map/city/point/J-101), sparse [3], and [the docs](https://example.com).\n\n- item [12](mantis://map/m/cluster/c1)\n';
+    for (const profile of ['prose', 'restricted'] as const) {
+      const fragment = renderMarkdown(doc, profile);
+      expect(fragment.querySelector('p')?.textContent, profile).to.equal('Dense [2], sparse [3], and the docs.');
+      expect(fragment.querySelector('li')?.textContent, profile).to.equal('item [12]');
+      expect([...fragment.querySelectorAll('a')].map((a) => a.getAttribute('href')), profile).to.deep.equal(profile === 'prose' ? ['https://example.com'] : []);
+    }
+    // Streamed in any chunking: never a live mantis: link, and, once the markup is whole, the bracketed number.
+    for (const size of [1, 5, 17]) {
+      const host = await stream(doc, size, (h) => expect(h.querySelector('a[href^="mantis"]')).to.equal(null));
+      expect(host.querySelector('p')?.textContent, `chunks of ${size}`).to.equal('Dense [2], sparse [3], and the docs.');
+      expect(host.querySelector('li')?.textContent, `chunks of ${size}`).to.equal('item [12]');
+      expect(host.mismatches, `chunks of ${size}`).to.equal(0);
+    }
+    // Not citation markup (no number, a number out of range, another scheme): as before, the link's text alone.
+    expect(renderMarkdown('[x](mantis://map/m/point/p) [0](mantis://map/m/point/p) [2](javascript:alert(1))', 'prose').textContent?.trim()).to.equal('x 0 2');
+  });
+
   it('re-renders earlier blocks when a link definition they use arrives', async () => {
     const host = await fixture<HTMLDivElement>(html`<div></div>`);
     render(streamingMarkdown('See [the docs][d].\n\nMore text.\n\n', 'prose', true), host);
