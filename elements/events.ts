@@ -151,7 +151,10 @@ export interface MessageInterruptedDetail {
   readonly reason: InterruptReason;
 }
 
-/** Detail of `mantis-citations`: a finished message's one aggregate citation set, for the host's canvas. */
+/**
+ * Detail of `mantis-citations`: a message's one aggregate citation set, for the host's canvas. Fired when a reply
+ * ends, and once for each message of a replayed history when it is first shown.
+ */
 export interface CitationsDetail {
   readonly messageId: string;
   readonly citations: readonly MessageCitation[];

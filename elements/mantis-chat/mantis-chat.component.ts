@@ -37,7 +37,7 @@ import { requireArtifactPanel } from '../mantis-artifact-panel/mantis-artifact-p
  * @fires {CustomEvent<SendErrorDetail>} mantis-send-error - A message could not be sent (empty, too long, no connection); nothing of it was shown or sent.
  * @fires {CustomEvent<MessageCompleteDetail>} mantis-message-complete - An assistant message finished streaming.
  * @fires {CustomEvent<MessageInterruptedDetail>} mantis-message-interrupted - An assistant message was cut short and ended as interrupted.
- * @fires {CustomEvent<CitationsDetail>} mantis-citations - A message ended: its one aggregate citation set, numbered across its text and views, for the host's canvas.
+ * @fires {CustomEvent<CitationsDetail>} mantis-citations - A message's one aggregate citation set, numbered across its text and views, for the host's canvas: when a reply ends, and once for each assistant message of a replayed history (`messages` set, or restored from `history-key`) when it is first shown.
  * @fires {CustomEvent<HistoryChangeDetail>} mantis-history-change - The persisted conversation changed: `detail.messages` is its persisted format.
  * @fires {CustomEvent<SuggestionsRequestDetail>} mantis-suggestions-request - A reply ended: `detail.prompt` (the follow-up projection) is what to build follow-up suggestions from; set `suggestions` with them.
  * @fires {CustomEvent<CopyDetail>} mantis-copy - A message's copy button was pressed; `detail.text` is the copy projection. Cancelable: cancel it to copy yourself.

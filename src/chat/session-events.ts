@@ -21,7 +21,10 @@ export type SessionEvent =
   | { readonly type: 'message-start'; readonly message: AssistantMessage }
   | { readonly type: 'message-complete'; readonly message: AssistantMessage }
   | { readonly type: 'message-interrupted'; readonly message: AssistantMessage; readonly reason: InterruptReason }
-  /** A finished message's aggregate citation set, for the host's canvas. */
+  /**
+   * A message's aggregate citation set, for the host's canvas: when a reply ends, and for a replayed message once,
+   * when its parts are first derived (see ReplayedCitations).
+   */
   | { readonly type: 'citations'; readonly messageId: string; readonly citations: readonly MessageCitation[] }
   /** The persisted conversation changed (a message was sent, a reply ended, a task reported progress). */
   | { readonly type: 'history-change'; readonly messages: readonly PersistedMessage[] }

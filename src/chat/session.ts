@@ -18,6 +18,7 @@ import { SessionCompat } from './session-compat.js';
 import { SessionConnection } from './session-connection.js';
 import { REFUSAL_TEXT, globalGenerativeUiSwitch, type InterruptReason, type SendRefusal, type SendResult, type SessionEvent, type SessionListener } from './session-events.js';
 import { WaitingMessage } from './session-outbox.js';
+import { ReplayedCitations } from './replayed-citations.js';
 import { SessionProtocols } from './session-protocols.js';
 import { Thread } from './thread.js';
 
@@ -86,12 +87,14 @@ export class ChatSession extends SessionCompat {
     (text, end) => this.#emit({ type: 'waiting', text, ...(end ? { end } : {}) }),
   );
 
+  readonly #replayed = new ReplayedCitations((messageId, citations) => this.#emit({ type: 'citations', messageId, citations }));
+
   constructor(options: ChatSessionOptions = {}) {
     super();
     // eslint-disable-next-line @typescript-eslint/no-this-alias -- the hosts below read the session's current state
     const session = this;
     const protocols = options.protocols ?? defaultProtocols;
-    this.thread = new Thread(protocols);
+    this.thread = new Thread(protocols, { derived: (message) => this.#replayed.derived(message) });
     this.actions = options.actions ?? defaultActions;
     this.bags = options.bags ?? null;
     this.media = options.media ?? null;
@@ -178,6 +181,7 @@ export class ChatSession extends SessionCompat {
     if (said) this.#emit({ type: 'config-error', reason: said });
     if (checked === null) return;
     for (const id of this.thread.streaming) this.#interrupt(id, 'transport-changed', false);
+    this.#replayed.reset();
     this.thread.load(checked.messages);
     this.#protocols.loaded(this.thread.messages);
     this.#emit({ type: 'messages' });

@@ -115,7 +115,12 @@ function keep(registry: ProtocolRegistry, kept: Kept, entry: PersistedEvent): vo
  * protocols read back into records (in text order), its parts and citations derived on first use. `previous`: the
  * message it replaces (a protocol loaded later), whose actions and status stand.
  */
-export function loadMessage(registry: ProtocolRegistry, m: PersistedAssistant, previous?: AssistantMessage): { message: AssistantMessage; kept: Kept } {
+export function loadMessage(
+  registry: ProtocolRegistry,
+  m: PersistedAssistant,
+  previous?: AssistantMessage,
+  derived?: (message: AssistantMessage) => void,
+): { message: AssistantMessage; kept: Kept } {
   const kept: Kept = { records: [], keys: new Map(), fields: null, trailing: null };
   const fieldRecords: PersistedEvent[] = [];
   const pending: Record<string, unknown> = {};
@@ -152,7 +157,12 @@ export function loadMessage(registry: ProtocolRegistry, m: PersistedAssistant, p
     ...(m.inReplyTo ? { inReplyTo: m.inReplyTo } : {}),
   };
   const message = fields as AssistantMessage;
-  Object.defineProperty(message, 'parts', { enumerable: true, get: () => (parts ??= safeReplay(registry, m.text, m.marker, kept.records)) });
+  const derive = (): readonly MantisPart[] => {
+    parts = safeReplay(registry, m.text, m.marker, kept.records);
+    derived?.(message);
+    return parts;
+  };
+  Object.defineProperty(message, 'parts', { enumerable: true, get: () => parts ?? derive() });
   Object.defineProperty(message, 'citations', { enumerable: true, get: () => (citations ??= citationIndex(message.parts).citations) });
   return { message, kept };
 }

@@ -35,8 +35,12 @@ export class Thread {
   /** Assistant messages that arrived on a connection here, rather than from a persisted history. */
   readonly #arrived = new Set<string>();
 
-  constructor(protocols: ProtocolRegistry = defaultProtocols) {
+  /** Told when a loaded message's parts are first derived (the session announces its citations then). */
+  readonly #derived: ((message: AssistantMessage) => void) | undefined;
+
+  constructor(protocols: ProtocolRegistry = defaultProtocols, options: { readonly derived?: (message: AssistantMessage) => void } = {}) {
     this.protocols = protocols;
+    this.#derived = options.derived;
   }
 
   get messages(): readonly ChatMessage[] {
@@ -309,7 +313,7 @@ export class Thread {
     this.#arrived.clear();
     this.#messages = messages.map((m) => {
       if (m.role === 'user') return m;
-      const { message, kept } = loadMessage(this.protocols, m);
+      const { message, kept } = loadMessage(this.protocols, m, undefined, this.#derived);
       this.#kept.set(m.id, kept);
       return message;
     });

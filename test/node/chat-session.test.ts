@@ -14,6 +14,7 @@ import {
   WebSocketTransport,
   type AssistantMessage,
   type ClientFrame,
+  type PersistedMessage,
   type SessionEvent,
   type SocketLike,
   type ServerEvent,
@@ -301,6 +302,42 @@ describe('citations', () => {
       [1, 2],
     );
     session.disconnect();
+  });
+
+  test('a replayed message announces its citation set once, when its parts are first derived, never for the whole history at once', async () => {
+    const V1 = { inlineUiVersion: 1, mode: 'orchestrator' } as const;
+    const assistant = (i: number): PersistedMessage => ({ id: `a${i}`, role: 'assistant', text: `Point ${i} [1], and [2](mantis://map/m/point/p${i}).`, marker: V1, sequence: 1, events: [] });
+    const history: PersistedMessage[] = Array.from({ length: 10_000 }, (_, i) => (i % 2 ? assistant(i) : { id: `u${i}`, role: 'user', text: `Question ${i}` }));
+    const session = new ChatSession({ messages: history });
+    const announced: Extract<SessionEvent, { type: 'citations' }>[] = [];
+    session.subscribe((event) => {
+      if (event.type === 'citations') announced.push(event);
+    });
+    const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
+    await tick();
+    // Replaying parses nothing and announces nothing by itself: 10,000 messages are not parsed in one task.
+    assert.equal(announced.length, 0);
+    const newest = session.messages.at(-1) as AssistantMessage;
+    // Derived by a reader (the chat, as it reveals the message): announced after that reader is done, not during it.
+    assert.equal(newest.parts.length, 1);
+    assert.equal(announced.length, 0);
+    await tick();
+    assert.deepEqual(
+      announced.map((e) => [e.messageId, e.citations.map((c) => (c.origin === 'text' ? `${c.number} ${c.target?.uri ?? ''}` : ''))]),
+      [['a9999', ['1 ', '2 mantis://map/m/point/p9999']]],
+    );
+    // Once: reading the parts or the set again announces nothing more; another message announces its own.
+    void newest.parts;
+    void newest.citations;
+    void (session.messages.at(-3) as AssistantMessage).parts;
+    await tick();
+    assert.deepEqual(announced.map((e) => e.messageId), ['a9999', 'a9997']);
+    // A history replaced before its sets were announced: only the new one's are.
+    void (session.messages.at(-5) as AssistantMessage).parts;
+    session.load(history.slice(0, 4));
+    void (session.messages.at(-1) as AssistantMessage).parts;
+    await tick();
+    assert.deepEqual(announced.map((e) => e.messageId), ['a9999', 'a9997', 'a3']);
   });
 });
 

@@ -3,7 +3,7 @@ import { nothing } from 'lit';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../../elements/mantis-chat/mantis-chat.js';
 import type { CitationsDetail, MantisChat } from '../../../elements/mantis-chat/mantis-chat.js';
-import { WebSocketTransport } from '../../../src/index.js';
+import { WebSocketTransport, type PersistedMessage } from '../../../src/index.js';
 import { composerSocketUrl, composerSseUrl } from '../../helpers/agent.js';
 import { OWN_ATTACKS, sharedCorpusOrSkip } from '../../helpers/corpus.js';
 import { assertNoActiveContent, watchSinks } from '../../helpers/sinks.js';
@@ -275,6 +275,63 @@ describe('<mantis-chat> citations across text and views', () => {
     expect(set.messageId).to.equal(detail.message.id);
     expect(set.citations.map((c) => `${c.number}:${c.origin}`)).to.deep.equal(['1:text', '2:text', '3:view', '4:view', '5:view']);
     expect(detail.message.citations.map((c: { number: number }) => c.number)).to.deep.equal([1, 2, 3, 4, 5]);
+  });
+});
+
+describe('<mantis-chat> citations of a replayed conversation', () => {
+  const V1 = { inlineUiVersion: 1, mode: 'orchestrator' } as const;
+  const list = (id: string) =>
+    JSON.stringify({ version: 1, id, root: { id: `${id}-l`, type: 'citation-list', citations: [{ id: `${id}-0`, title: `Source of ${id}` }] } });
+  /** `pairs` questions and answers; each answer cites [1](mantis://…) in prose and one view citation, 2. */
+  const history = (pairs: number): PersistedMessage[] =>
+    Array.from({ length: pairs }, (_, i): PersistedMessage[] => [
+      { id: `q${i}`, role: 'user', text: `Question ${i}` },
+      { id: `a${i}`, role: 'assistant', text: `Answer ${i} [1](mantis://map/m/point/p${i}).\n\n\`\`\`mantis-ui\n${list(`v${i}`)}\n\`\`\`\n`, marker: V1, sequence: 2, events: [] },
+    ]).flat();
+  const summary = (detail: CitationsDetail) =>
+    `${detail.messageId}: ${detail.citations.map((c) => (c.origin === 'text' ? `${c.number} ${c.target?.uri}` : `${c.number} ${c.title}`)).join(', ')}`;
+  const expected = (pairs: number) =>
+    Array.from({ length: pairs }, (_, i) => `a${i}: 1 mantis://map/m/point/p${i}, 2 Source of v${i}`).sort();
+
+  /** A chat (not yet in the page) that records every mantis-citations event. */
+  function recordingChat(attributes: Record<string, string> = {}) {
+    const el = document.createElement('mantis-chat') as MantisChat;
+    for (const [name, value] of Object.entries(attributes)) el.setAttribute(name, value);
+    const seen: string[] = [];
+    el.addEventListener('mantis-citations', (e) => seen.push(summary(e.detail)));
+    return { el, seen };
+  }
+
+  it('setting messages delivers each assistant message’s set once, as the history is revealed, the newest first', async () => {
+    const pairs = 30; // 60 messages: more than the first paint, so most are revealed later
+    const { el, seen } = recordingChat();
+    await fixture(el);
+    el.messages = history(pairs);
+    await waitUntil(() => seen.length >= pairs, `${seen.length} of ${pairs} sets`, { timeout: 10_000 });
+    await waitUntil(() => shadow(el).querySelector<HTMLElement>('.earlier')?.hidden, 'the reveal never ended', { timeout: 10_000 });
+    await el.updateComplete;
+    expect([...seen].sort()).to.deep.equal(expected(pairs));
+    // The newest messages paint first (12 messages: the last 6 answers), so theirs are the first sets announced.
+    expect(seen.slice(0, 6).map((line) => line.split(':')[0]).sort()).to.deep.equal(['a24', 'a25', 'a26', 'a27', 'a28', 'a29']);
+    // Rendering again announces nothing more; setting the history again replays it, and announces it again.
+    el.requestUpdate();
+    await el.updateComplete;
+    expect(seen).to.have.length(pairs);
+    el.messages = history(2);
+    await waitUntil(() => seen.length === pairs + 2, 'the new history was not announced', { timeout: 5000 });
+    expect(seen.slice(pairs).sort()).to.deep.equal(expected(2));
+  });
+
+  it('a history restored from history-key delivers each assistant message’s set', async () => {
+    const key = `citations-${Math.random().toString(36).slice(2, 10)}`;
+    const { writeStored, historyKey } = await import('../../../elements/internal/storage.js');
+    await writeStored(historyKey(key), history(3));
+    const { el, seen } = recordingChat({ 'history-key': key });
+    await fixture(el);
+    await el.historyRestored;
+    await waitUntil(() => seen.length === 3, `${seen.length} of 3 sets`, { timeout: 5000 });
+    expect([...seen].sort()).to.deep.equal(expected(3));
+    await el.clearStoredHistory();
   });
 });
 
