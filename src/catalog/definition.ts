@@ -1,9 +1,11 @@
 import type * as z from 'zod/mini';
 
 /*
- * The shape of one catalog entry. Everything the core knows about a component lives in its record: the strict
- * schema `validateView` checks, what the backend prompt says about it, its example view, and the media it carries.
- * `src/catalog/index.ts` assembles the records; the validator, the prompt and the renderer map derive from them.
+ * The shape of one catalog entry. Everything the core knows about a component lives in its file: its definition
+ * (the strict schema `validateView` checks, and the media it carries), what the backend prompt says about it (its
+ * description) and its example view. `src/catalog/index.ts` assembles the definitions, which the validator and the
+ * renderer map derive from; `src/catalog/docs.ts` assembles the descriptions and examples, which only the prompt and
+ * the A2UI catalog JSON read: kept apart, a page that validates and renders views does not download them.
  */
 
 /** What the prompt says about a component beyond its JSON shape. */
@@ -14,7 +16,11 @@ export interface ComponentDescription {
   readonly notes?: Readonly<Record<string, string>>;
 }
 
-/** A model-authored view as written in a fence, whose root is `R`. */
+/**
+ * A model-authored view as written in a fence, whose root is `R`. Each component has one (`<name>Example` beside its
+ * definition): complete and valid, its IDs unique across all the catalog's examples; a container's example may nest
+ * other components, which the prompt drops when it does not document them.
+ */
 export interface ExampleOf<R> {
   version: 1;
   id: string;
@@ -26,7 +32,6 @@ interface DefinitionBase<T extends string, S extends z.ZodMiniType> {
   readonly type: T;
   /** Strict and bounded. Data only: no HTML, CSS, class names, URLs, event names, callbacks or scripts. */
   readonly schema: S;
-  readonly description: ComponentDescription;
 }
 
 /**
@@ -35,8 +40,6 @@ interface DefinitionBase<T extends string, S extends z.ZodMiniType> {
  */
 export interface LeafDefinition<T extends string = string, S extends z.ZodMiniType = z.ZodMiniType> extends DefinitionBase<T, S> {
   readonly kind: 'leaf';
-  /** One complete, valid view whose root is this component. Its IDs are unique across all the catalog's examples. */
-  readonly example: ExampleOf<z.input<S>>;
   /** How many authenticated media items a node carries (limited across a whole message); none when absent. */
   media?(node: z.output<S>): number;
 }
@@ -45,11 +48,8 @@ export interface LeafDefinition<T extends string = string, S extends z.ZodMiniTy
  * A container: its own props validated by its schema, whose `children` is a bounded array of unknown values;
  * `validateView` checks each child on its own, so that an invalid child is salvaged without failing its siblings.
  */
-export interface ContainerDefinition<T extends string = string, S extends z.ZodMiniType = z.ZodMiniType, E = unknown>
-  extends DefinitionBase<T, S> {
+export interface ContainerDefinition<T extends string = string, S extends z.ZodMiniType = z.ZodMiniType> extends DefinitionBase<T, S> {
   readonly kind: 'container';
-  /** One complete, valid view whose root is this container; the prompt drops children it does not document. */
-  readonly example: ExampleOf<E>;
 }
 
 export type NodeDefinition = LeafDefinition | ContainerDefinition;

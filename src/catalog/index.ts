@@ -3,7 +3,7 @@ import { actionRowDefinition } from './action-row.js';
 import { artifactDefinition } from './artifact.js';
 import { calloutDefinition } from './callout.js';
 import { citationListDefinition } from './citation-list.js';
-import { gridDefinition, stackDefinition, type ContainerNodes } from './containers.js';
+import { gridDefinition, stackDefinition, type ContainerExamples, type ContainerNodes } from './containers.js';
 import { dataTableDefinition } from './data-table.js';
 import type { ExampleOf, NodeDefinition } from './definition.js';
 import { entityCardDefinition } from './entity-card.js';
@@ -15,8 +15,9 @@ import { taskCardDefinition } from './task-card.js';
 /*
  * The closed v1 component catalog (000_de6e533300a72cb9.txt, "Closed component catalog"), one definition record
  * per component. Everything else is derived from `NODE_DEFINITIONS`: the schema tables and type lists, the node
- * and example types, the prompt's notes and examples, and the media count; the renderer map in
- * elements/mantis-ui-view/render-node.ts is typed by `NodeType`, so a component without a renderer fails the build.
+ * and example types, and the media count; the renderer map in elements/mantis-ui-view/render-node.ts is typed by
+ * `NodeType`, so a component without a renderer fails the build, and docs.ts by `NodeType` too, so a component
+ * without a description or an example does.
  */
 
 export type { ComponentDescription, ContainerDefinition, ExampleOf, LeafDefinition, NodeDefinition } from './definition.js';
@@ -24,7 +25,8 @@ export { ActionRowSchema, type ActionRowNode } from './action-row.js';
 export { ArtifactSchema, type ArtifactNode } from './artifact.js';
 export { CalloutSchema, type CalloutNode } from './callout.js';
 export { CitationListSchema, CitationSchema, type CitationListNode } from './citation-list.js';
-export { GridSchema, StackSchema, type GridExample, type GridNode, type StackExample, type StackNode } from './containers.js';
+export { GridSchema, StackSchema, type ContainerExamples, type GridExample, type GridNode, type StackExample, type StackNode } from './containers.js';
+export { INLINE_UI_EXAMPLES, NODE_DESCRIPTIONS, type CatalogExamples } from './docs.js';
 export { ColumnSchema, DataTableSchema, RowSchema, type DataTableNode } from './data-table.js';
 export { AttributeSchema, EntityCardSchema, type EntityCardNode } from './entity-card.js';
 export { HeadingSchema, type HeadingNode } from './heading.js';
@@ -100,17 +102,10 @@ export function mediaCount(node: LeafNode): number {
 type LeafInput = { [K in LeafType]: z.input<Definitions[K]['schema']> }[LeafType];
 
 /** A model-authored node as written in a fence: a leaf, or a container whose children are nodes. */
-export type ExampleNode = LeafInput | Definitions[ContainerType]['example']['root'];
+export type ExampleNode = LeafInput | ContainerExamples[ContainerType];
 
 /** A model-authored view as written in a fence. */
 export type ExampleView = ExampleOf<ExampleNode>;
 
 /** The example of each component: a view whose root is that component. */
 export type InlineUiExamples = { readonly [K in NodeType]: ExampleView & { root: { type: K } } };
-
-/**
- * One complete, valid view per component: the examples of the backend inline-UI prompt. Every ID is unique across
- * all examples, so the prompt can nest one example's root inside a container example. Between them the examples
- * use every action type; the Ask prompt drops the actions that are not read-only.
- */
-export const INLINE_UI_EXAMPLES: InlineUiExamples = table(NODE_TYPES, (type) => NODE_DEFINITIONS[type].example) as InlineUiExamples;

@@ -1,6 +1,7 @@
 import { LIMITS, RESERVED_IDS, TEXT_LIMITS } from '../limits.js';
 import { ACTION_TYPES, CONFIRMED_ACTIONS, READ_ONLY_ACTIONS, type ActionType } from '../schema/actions.js';
-import { INLINE_UI_EXAMPLES, NODE_DEFINITIONS, NODE_TYPES, type ExampleNode, type ExampleView, type NodeType } from '../catalog/index.js';
+import { INLINE_UI_EXAMPLES, NODE_DESCRIPTIONS } from '../catalog/docs.js';
+import { NODE_DEFINITIONS, NODE_TYPES, type ExampleNode, type ExampleView, type NodeType } from '../catalog/index.js';
 import { VIEW_FENCE_INFO } from '../protocols/composer/message-parser.js';
 import { PROMPT_SHAPES as SHAPES } from './shapes.js';
 
@@ -124,7 +125,7 @@ export function buildInlineUiPrompt(options: InlineUiPromptOptions = {}): string
 
   // Components first: which shared names they use decides which definitions the prompt carries.
   const componentText = components.flatMap((type) => {
-    const described = NODE_DEFINITIONS[type].description;
+    const described = NODE_DESCRIPTIONS[type];
     return [
       `### ${type}`,
       described.purpose,

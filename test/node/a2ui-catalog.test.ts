@@ -14,7 +14,7 @@ import { MANTIS_CATALOG, MANTIS_DESCRIPTIONS, MANTIS_V1_COMPONENTS, mantisName, 
 import { expandHigherOrder, HIGHER_ORDER } from '../../src/protocols/a2ui/higher-order.js';
 import { BASIC_CATALOG_ID, MANTIS_CATALOG_ID, type A2uiComponent } from '../../src/protocols/a2ui/types.js';
 import { validateA2uiMessages } from '../../src/protocols/a2ui/validate.js';
-import { INLINE_UI_EXAMPLES, NODE_DEFINITIONS } from '../../src/catalog/index.js';
+import { INLINE_UI_EXAMPLES, NODE_DEFINITIONS, NODE_DESCRIPTIONS } from '../../src/catalog/index.js';
 
 type Json = Record<string, unknown>;
 const SPEC = fileURLToPath(new URL('../../../shared/spec/a2ui-v0.9/', import.meta.url));
@@ -102,10 +102,10 @@ test('a2ui catalog json: the basic components have catalog.json’s property nam
 
 test('a2ui catalog json: descriptions come from the v1 definitions and the higher-order ones; a stale note throws', () => {
   const table = components['MantisDataTable'] as Json;
-  assert.ok((table['description'] as string).startsWith(NODE_DEFINITIONS['data-table'].description.purpose));
+  assert.ok((table['description'] as string).startsWith(NODE_DESCRIPTIONS['data-table'].purpose));
   const rows = (table['properties'] as Record<string, Json>)['rows'] as Json;
   const cells = ((rows['items'] as Json)['properties'] as Record<string, Json>)['cells'] as Json;
-  assert.equal(cells['description'], NODE_DEFINITIONS['data-table'].description.notes?.['rows.cells']);
+  assert.equal(cells['description'], NODE_DESCRIPTIONS['data-table'].notes?.['rows.cells']);
   for (const definition of Object.values(HIGHER_ORDER)) {
     assert.equal(components[definition.name]?.['description'], definition.description);
     assert.match(definition.description, /Expands to/);

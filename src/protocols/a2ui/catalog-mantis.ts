@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { NODE_DEFINITIONS, type LeafDefinition, type NodeDefinition } from '../../catalog/index.js';
+import { NODE_DESCRIPTIONS } from '../../catalog/docs.js';
+import { NODE_DEFINITIONS, type LeafDefinition, type NodeDefinition, type NodeType } from '../../catalog/index.js';
 import { TEXT_LIMITS } from '../../limits.js';
 import { Id } from '../../schema/primitives.js';
 import { validateView, type MantisView } from '../../schema/validate.js';
@@ -13,7 +14,7 @@ import { MANTIS_CATALOG_ID, type A2uiComponent } from './types.js';
  * Our A2UI catalog (MANTIS_CATALOG_ID): every basic-catalog component and function with the same schemas, so a surface
  * on it can use all the primitives; our v1 components (src/catalog) as A2UI leaves; and the higher-order components of
  * higher-order.ts. The v1 definitions are the contract: each Mantis* component is derived from its NODE_DEFINITIONS
- * record (schema, description), so a change there is a change here; catalog-json.ts derives the JSON from this.
+ * record (schema) and its NODE_DESCRIPTIONS entry, so a change there is a change here; catalog-json.ts derives the JSON from this.
  *
  * A v1 leaf becomes `Mantis` + its type in PascalCase (`entity-card` → MantisEntityCard). Its props are the v1 node's
  * own (minus `type`), literal values only, checked by the v1 schema and validateView; plus A2UI's `id`, `component`,
@@ -131,8 +132,9 @@ const mantisDocs = (): Record<string, ComponentDoc> =>
   Object.fromEntries(
     Object.entries(MANTIS_V1_COMPONENTS).map(([name, definition]) => {
       const extra = MANTIS_NOTES[name];
-      const description = `${definition.description.purpose}${extra ? ` ${extra}` : ''} Literal values only (no bindings).`;
-      const notes = definition.description.notes;
+      const described = NODE_DESCRIPTIONS[definition.type as NodeType];
+      const description = `${described.purpose}${extra ? ` ${extra}` : ''} Literal values only (no bindings).`;
+      const notes = described.notes;
       return [name, notes ? { description, properties: notes } : { description }];
     }),
   );

@@ -11,7 +11,8 @@ import {
   CONTAINER_SCHEMAS,
   LEAF_SCHEMAS,
   LIMITS,
-  NODE_DEFINITIONS,
+  INLINE_UI_EXAMPLES,
+  NODE_DESCRIPTIONS,
   NODE_TYPES,
   READ_ONLY_ACTIONS,
   RESERVED_IDS,
@@ -174,7 +175,7 @@ export function staleNotes(): string[] {
   const stale: string[] = [];
   for (const type of NODE_TYPES) {
     const paths = new Set(fieldPaths(componentSchema(type)));
-    for (const path of Object.keys(NODE_DEFINITIONS[type].description.notes ?? {})) if (!paths.has(path)) stale.push(`${type}: ${path}`);
+    for (const path of Object.keys(NODE_DESCRIPTIONS[type].notes ?? {})) if (!paths.has(path)) stale.push(`${type}: ${path}`);
   }
   for (const type of ACTION_TYPES) {
     const paths = new Set(fieldPaths(actionSchema(type)));
@@ -186,7 +187,7 @@ export function staleNotes(): string[] {
 /** Problems with a component section that does not carry its catalog record's purpose, notes and example. */
 export function recordProblems(text: string): string[] {
   return NODE_TYPES.flatMap((type) => {
-    const { description, example } = NODE_DEFINITIONS[type];
+    const [description, example] = [NODE_DESCRIPTIONS[type], INLINE_UI_EXAMPLES[type]];
     const body = section(text, `### ${type}`);
     const lines = body.split('\n');
     const fence = extractViewFences(body)[0];

@@ -2,6 +2,7 @@ import { expect } from '@open-wc/testing';
 import * as z from 'zod';
 import {
   LIMITS,
+  INLINE_UI_EXAMPLES,
   NODE_DEFINITIONS,
   NODE_TYPES,
   mediaCount,
@@ -150,8 +151,6 @@ const timelineDefinition: LeafDefinition<'timeline', typeof TimelineSchema> = {
   type: 'timeline',
   kind: 'leaf',
   schema: TimelineSchema,
-  description: { purpose: 'Events in order.' },
-  example: { version: 1, id: 'timeline-example', root: { id: 'tl', type: 'timeline', events: [{ id: 'tl-1', label: 'First' }] } },
   media: (node) => node.photos?.length ?? 0,
 };
 const validateWithTimeline = createViewValidator({ ...NODE_DEFINITIONS, timeline: timelineDefinition });
@@ -219,7 +218,7 @@ describe('nested IDs', () => {
       ok: false,
       reason: 'too-much-media',
     });
-    const gallery = NODE_DEFINITIONS['media-gallery'].example;
+    const gallery = INLINE_UI_EXAMPLES['media-gallery'];
     const result = validateView(gallery);
     expect(result.ok && result.media).to.equal(gallery.root.items.length);
     if (result.ok) expect(mediaCount(result.view.root as LeafNode)).to.equal(gallery.root.items.length);
@@ -228,9 +227,8 @@ describe('nested IDs', () => {
   it('rejects a duplicate of any nested ID of any catalog example, against another node or the node itself', () => {
     let checked = 0;
     for (const type of NODE_TYPES) {
-      const definition = NODE_DEFINITIONS[type];
-      if (definition.kind !== 'leaf') continue;
-      const root = definition.example.root;
+      if (NODE_DEFINITIONS[type].kind !== 'leaf') continue;
+      const root = INLINE_UI_EXAMPLES[type].root;
       for (const path of idPaths(root)) {
         const nestedId = path.reduce<unknown>((at, key) => (at as Record<string | number, unknown>)[key], root) as string;
         const both = validateView(view({ id: 'dup-stack', type: 'stack', children: [root, heading(nestedId)] }));
