@@ -1,5 +1,6 @@
 import type { A2uiSurfaceModule, AgentEnvelopeModule, ArtifactPanelModule, AttachmentsViewModule, TusUploaderModule, EnvelopeRuntimeModule, MapLibreRuntimeModule, MediaEngineModule, MediaItemModule } from './lazy.js';
-import { warnTaken } from './define.js';
+import { UnavailableEnvelope } from '../agent-envelope/unavailable.js';
+import { defineElement, warnTaken } from './define.js';
 import { LIT_KIT, litKitKey } from './lit-kit.js';
 
 /*
@@ -97,3 +98,6 @@ export function lazyElement(tag: string, load: () => Promise<unknown>, unavailab
   else watch();
   return require;
 }
+
+/** Loads and defines `<agent-envelope>`, once (a failed load is tried again at the next call; meanwhile a stand-in says so). */
+export const requireAgentEnvelope: () => void = lazyElement('agent-envelope', loadAgentEnvelope, () => defineElement('agent-envelope', UnavailableEnvelope));

@@ -45,9 +45,9 @@ export const loadMapLibreRuntime: () => Promise<MapLibreRuntimeModule> = once(()
 export const loadMediaEngine: () => Promise<MediaEngineModule> = once(() => import('../../src/media/media-service.js'));
 /** `<mantis-media-item>`, a file of its own beside the IIFE (in the ES build it is defined with the rest). */
 export const loadMediaItem: () => Promise<MediaItemModule> = once(() => import('../mantis-media-item/mantis-media-item.js'));
-/** `<mantis-a2ui-surface>` (the A2UI renderer, its schemas and functions), a file of its own beside the IIFE. */
 /** `<agent-envelope>`, a file of its own beside the IIFE. */
 export const loadAgentEnvelope: () => Promise<AgentEnvelopeModule> = once(() => import('../agent-envelope/agent-envelope.js'));
+/** `<mantis-a2ui-surface>` (the A2UI renderer, its schemas and functions), a file of its own beside the IIFE. */
 export const loadA2uiSurface: () => Promise<A2uiSurfaceModule> = once(() => import('../mantis-a2ui-surface/mantis-a2ui-surface.js'));
 /** `<mantis-artifact-panel>` (tabs, layout, the payload formats), a file of its own beside the IIFE. */
 export const loadArtifactPanel: () => Promise<ArtifactPanelModule> = once(() => import('../mantis-artifact-panel/mantis-artifact-panel.js'));
@@ -66,3 +66,6 @@ export function takenBeforeLoad(_tag: string): boolean {
 export function lazyElement(_tag: string, load: () => Promise<unknown>, _unavailable?: () => void): () => void {
   return () => void load();
 }
+
+/** Makes sure `<agent-envelope>` is defined before a chat shows one (in the ES build it is, with the rest). */
+export const requireAgentEnvelope: () => void = lazyElement('agent-envelope', loadAgentEnvelope);

@@ -3,7 +3,7 @@ import { html, nothing, render, type ReactiveController, type TemplateResult } f
 import { repeat } from 'lit/directives/repeat.js';
 import type { ArtifactSource, AssistantMessage, ChatSession, EnvelopePart, MapAdapter } from '../../src/index.js';
 import { chatPort, type ChatPort } from '../internal/chat-context.js';
-import { requireAgentEnvelope } from '../agent-envelope/agent-envelope.js';
+import { requireAgentEnvelope } from '../internal/lazy.js';
 
 /** What the chat's envelopes need from the element. */
 export interface EnvelopeHost extends HTMLElement {

@@ -1,0 +1,103 @@
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+
+/*
+ * One road for every protocol (issue 28): a protocol's modules are reached from outside its own folders only through
+ * the registration files, the public barrels, src/testing/, and type-only imports of event details. This walks every
+ * import of src/ and elements/ (static, re-exports and dynamic import()) and lists the offenders by path.
+ */
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** Each protocol's own folders: its modules, which import each other freely. */
+const PROTOCOLS: Readonly<Record<string, readonly string[]>> = {
+  a2ui: ['src/protocols/a2ui/', 'elements/mantis-a2ui-surface/'],
+  'agent-ui': ['src/protocols/agent-ui/', 'elements/agent-envelope/', 'elements/maplibre/'],
+};
+
+/**
+ * Files that may import a protocol's modules from outside its folders: the registration files (the core's protocol
+ * registry, and the elements' loaders of their lazy parts, one line each), the public barrels, and the test kit.
+ * lit-kit.ts is the script-tag build's lending list (it lends the page's registered business panels to the lazy
+ * `<agent-envelope>` file); issue 29 removes it with the rest of the IIFE's second module graph.
+ */
+const REGISTRATION = ['src/protocols/register.ts', 'elements/internal/lazy.ts', 'elements/internal/lazy.iife.ts', 'elements/internal/lit-kit.ts'];
+const BARRELS = ['src/index.ts', 'elements/index.ts'];
+const allowed = (file: string): boolean => REGISTRATION.includes(file) || BARRELS.includes(file) || file.startsWith('src/testing/');
+
+/** Where event detail types are declared: they may name a protocol's types (type-only). */
+const EVENT_DETAILS = 'elements/events.ts';
+
+function sources(folder: string): string[] {
+  return readdirSync(join(root, folder)).flatMap((name) => {
+    const path = `${folder}/${name}`;
+    if (statSync(join(root, path)).isDirectory()) return sources(path);
+    return /\.tsx?$/.test(name) && !name.endsWith('.d.ts') ? [path] : [];
+  });
+}
+
+interface Import {
+  readonly from: string;
+  readonly to: string;
+  readonly typeOnly: boolean;
+}
+
+/** Every relative import of a file: static imports, re-exports and dynamic `import('…')`. */
+function importsOf(file: string): Import[] {
+  const text = readFileSync(join(root, file), 'utf8');
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  const found: Import[] = [];
+  const add = (specifier: ts.Expression | undefined, typeOnly: boolean): void => {
+    if (!specifier || !ts.isStringLiteral(specifier) || !specifier.text.startsWith('.')) return;
+    const to = relative(root, resolve(root, dirname(file), specifier.text)).replace(/\.js$/, '.ts');
+    found.push({ from: file, to, typeOnly });
+  };
+  const visit = (node: ts.Node): void => {
+    if (ts.isImportDeclaration(node)) {
+      const clause = node.importClause;
+      const bindings = clause?.namedBindings;
+      const allTypes =
+        !!clause && !clause.name && !!bindings && ts.isNamedImports(bindings) && bindings.elements.length > 0 && bindings.elements.every((e) => e.isTypeOnly);
+      add(node.moduleSpecifier, !!clause && (clause.isTypeOnly || allTypes));
+    } else if (ts.isExportDeclaration(node)) {
+      const clause = node.exportClause;
+      const allTypes = !!clause && ts.isNamedExports(clause) && clause.elements.length > 0 && clause.elements.every((e) => e.isTypeOnly);
+      add(node.moduleSpecifier, node.isTypeOnly || allTypes);
+    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
+      add(node.arguments[0], false);
+    } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument)) {
+      add(node.argument.literal as ts.Expression, true);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+const IMPORTS = [...sources('src'), ...sources('elements')].flatMap(importsOf);
+
+const inside = (file: string, folders: readonly string[]): boolean => folders.some((folder) => file.startsWith(folder));
+
+for (const [protocol, folders] of Object.entries(PROTOCOLS)) {
+  test(`${protocol} modules are imported from outside ${folders.join(', ')} only by the registration files, barrels, src/testing/ and event detail types`, () => {
+    const crossing = IMPORTS.filter((i) => inside(i.to, folders) && !inside(i.from, folders));
+    // The walk sees the imports it must (so an empty list of offenders means something): the registration and the core barrel.
+    const importers = new Set(crossing.map((i) => i.from));
+    for (const file of ['src/protocols/register.ts', 'src/index.ts', 'elements/index.ts']) assert.ok(importers.has(file), `${file} imports ${protocol}`);
+    const offenders = crossing
+      .filter((i) => !allowed(i.from) && !(i.typeOnly && i.from === EVENT_DETAILS))
+      .map((i) => `${i.from} → ${i.to}${i.typeOnly ? ' (type-only)' : ''}`);
+    assert.deepEqual(offenders, [], `imports of ${protocol} modules from outside its folders:\n${offenders.join('\n')}`);
+  });
+}
+
+test('the walk tells type-only imports from value imports, and finds dynamic imports', () => {
+  const find = (from: string, to: string): Import | undefined => IMPORTS.find((i) => i.from === from && i.to === to);
+  assert.equal(find('elements/events.ts', 'src/protocols/a2ui/types.ts')?.typeOnly, true);
+  assert.equal(find('src/protocols/register.ts', 'src/protocols/a2ui/index.ts')?.typeOnly, false);
+  assert.equal(find('elements/internal/lazy.ts', 'elements/mantis-a2ui-surface/mantis-a2ui-surface.ts')?.typeOnly !== undefined, true);
+});
