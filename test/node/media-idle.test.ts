@@ -63,11 +63,19 @@ test('media idle: the limit can only be lowered (MEDIA_LIMITS.idleMs, 20 s)', ()
 });
 
 test('media idle: four stalled responses fail as network and free their slots; the fifth and the next run', async () => {
+  // The clock is the test's: on a loaded machine 30 real milliseconds may pass before the four hold their slots.
+  mock.timers.enable({ apis: ['setTimeout'] });
   const stalled = stalledFetch();
   const media = service({ fetch: stalled.fetch, limits: { idleMs: 30 } });
   const results = ['a', 'b', 'c', 'd', 'e'].map((name) => media.preview(`agent_files/${name}.png`));
   await flush();
   assert.equal(PAGE_LIMITER.active, 4);
+  assert.equal(stalled.calls, 4);
+  // The four stall for idleMs and give their slots back; the fifth gets one, and stalls in turn.
+  mock.timers.tick(30);
+  await flush();
+  assert.equal(stalled.calls, 5);
+  mock.timers.tick(30);
   assert.deepEqual(await Promise.all(results), Array.from({ length: 5 }, () => ({ ok: false, reason: 'network' })));
   // Each was one request (never retried), the fifth among them: the stalled four gave their slots back.
   assert.equal(stalled.calls, 5);
