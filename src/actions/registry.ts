@@ -1,4 +1,4 @@
-import type { Action, ActionType } from '../schema/actions.js';
+import { ACTION_TYPES, type Action, type ActionType } from '../schema/actions.js';
 
 /*
  * The action registry (000_de6e533300a72cb9.txt, "Actions"): one handler per action type, with its policy (allowed
@@ -91,6 +91,12 @@ export const DEFAULT_ACTION_HANDLERS: { readonly [T in ActionType]: ActionHandle
     run: (request, services) => services.sendFollowUp(request.action.text),
   },
 };
+
+/** Actions that change state: they need a second confirmation click, and run at most once per rendered message. */
+export const CONFIRMED_ACTIONS: ReadonlySet<ActionType> = new Set(ACTION_TYPES.filter((type) => DEFAULT_ACTION_HANDLERS[type].confirm));
+
+/** The only actions Ask's read-only policy allows. */
+export const READ_ONLY_ACTIONS: ReadonlySet<ActionType> = new Set(ACTION_TYPES.filter((type) => DEFAULT_ACTION_HANDLERS[type].readOnly));
 
 /** The handlers a chat uses: the defaults, with any a host replaced or removed. */
 export class ActionRegistry {

@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
 import { LIMITS } from '../limits.js';
 import { utf8Length } from '../utf8.js';
-import { Id } from './primitives.js';
-import { NODE_DEFINITIONS, type ComposerNode, type InvalidNode, type NodeDefinition } from '../catalog/index.js';
+import { Id } from '../schema/primitives.js';
+import { NODE_DEFINITIONS, type ComposerNode, type InvalidNode, type NodeDefinition } from './index.js';
 
 /** A validated v1 view: `{"version":1,"id":…,"root":NODE}`. */
 export interface MantisView {

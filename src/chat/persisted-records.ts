@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import type { ProtocolRecord } from '../protocols/connection.js';
 import type { ProtocolRegistry } from '../protocols/registry.js';
-import type { PersistedEvent } from './messages.js';
+import type { PersistedEvent } from '../message/messages.js';
 
 /*
  * A stored message's records, read back (docs/protocol.md "Histories from elsewhere"). Each is read by its protocol's

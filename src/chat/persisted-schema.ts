@@ -4,7 +4,7 @@ import { UPLOAD_LIMITS } from '../limits.js';
 import { MODES, type ProtocolMarker } from '../message/marker.js';
 import type { ProtocolRegistry } from '../protocols/registry.js';
 import { defaultProtocols } from '../protocols/register.js';
-import type { PersistedAssistant, PersistedEvent, PersistedMessage, UserMessage } from './messages.js';
+import type { PersistedAssistant, PersistedEvent, PersistedMessage, UserMessage } from '../message/messages.js';
 import { readRecords } from './persisted-records.js';
 
 /*

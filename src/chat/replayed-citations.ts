@@ -1,5 +1,5 @@
-import type { MessageCitation } from '../message/projections.js';
-import type { AssistantMessage } from './messages.js';
+import type { MessageCitation } from '../message/citations.js';
+import type { AssistantMessage } from '../message/messages.js';
 
 /*
  * 000, "Persistence, copy, and model context": "the canvas receives one aggregate citation set per message". A live

@@ -2,7 +2,7 @@ import { prepareAddToBag, type ActionPreparation, type BagDirectory } from '../a
 import { outcomeOf, type ActionOutcome, type ActionStatus } from '../actions/outcomes.js';
 import type { ActionRegistry, ActionRequest, ActionServices } from '../actions/registry.js';
 import type { OutgoingFrame } from '../protocols/connection.js';
-import type { AssistantMessage } from './messages.js';
+import type { AssistantMessage } from '../message/messages.js';
 import type { Thread } from './thread.js';
 
 /*

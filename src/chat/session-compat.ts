@@ -1,6 +1,6 @@
 import type { ConnectionEvent } from '../protocols/connection.js';
 import type { ProtocolState } from '../protocols/module.js';
-import type { RenderStatus } from './messages.js';
+import type { RenderStatus } from '../message/messages.js';
 
 /*
  * The doors a ChatSession has always had to its A2UI and agent-ui@1 protocols, kept so that hosts written against them

@@ -1,9 +1,9 @@
 import type { ActionOutcome } from '../actions/outcomes.js';
 import type { ActionRequest } from '../actions/registry.js';
 import { COMPOSER_LIMITS } from '../limits.js';
-import type { MessageCitation } from '../message/projections.js';
+import type { MessageCitation } from '../message/citations.js';
 import type { ConnectionState } from '../protocols/connection.js';
-import type { AssistantMessage, PersistedMessage, UserMessage } from './messages.js';
+import type { AssistantMessage, PersistedMessage, UserMessage } from '../message/messages.js';
 import type { WaitEnd } from './session-outbox.js';
 
 /* What a ChatSession tells its listeners, and the words it uses for refusals. */

@@ -1,6 +1,6 @@
 import type { ComposerMode } from '../message/marker.js';
 import type { AttachedFile, AttachmentTray } from '../uploads/tray.js';
-import type { UserMessage } from './messages.js';
+import type { UserMessage } from '../message/messages.js';
 
 /*
  * A message that waits for its files: sent by the session the moment every file it was sent with has uploaded (or the

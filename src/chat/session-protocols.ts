@@ -1,7 +1,7 @@
 import type { ConnectionEvent, OutgoingFrame, ProtocolRecord, ServerCapabilities } from '../protocols/connection.js';
 import type { ProtocolHost, ProtocolState, TurnDescription } from '../protocols/module.js';
 import type { ProtocolRegistry } from '../protocols/registry.js';
-import type { AssistantMessage, ChatMessage, UserMessage } from './messages.js';
+import type { AssistantMessage, ChatMessage, UserMessage } from '../message/messages.js';
 import type { ProtocolEvent } from './session-events.js';
 import type { Thread } from './thread.js';
 

@@ -11,7 +11,7 @@ import type { ProtocolRegistry } from '../protocols/registry.js';
 import { defaultProtocols } from '../protocols/register.js';
 import type { Transport } from '../protocols/composer/transport.js';
 import { AttachmentTray, type AttachedFile } from '../uploads/tray.js';
-import type { AssistantMessage, ChatMessage, PersistedMessage, UserMessage } from './messages.js';
+import type { AssistantMessage, ChatMessage, PersistedMessage, UserMessage } from '../message/messages.js';
 import { checkPersistedHistory, describeChecked } from './persisted-schema.js';
 import { ActionRunner, type RunOptions } from './session-actions.js';
 import { SessionCompat } from './session-compat.js';

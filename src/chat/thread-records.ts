@@ -1,9 +1,9 @@
 import type { ActionOutcome } from '../actions/outcomes.js';
 import { editFinished } from '../message/parser.js';
 import type { MantisPart } from '../message/parts.js';
-import { citationIndex, type MessageCitation } from '../message/projections.js';
+import { citationIndex, type MessageCitation } from '../message/citations.js';
 import type { ProtocolRegistry } from '../protocols/registry.js';
-import { EMPTY_FIELDS, type AssistantMessage, type LegacyDebug, type PersistedAssistant, type PersistedEvent, type ProtocolFields } from './messages.js';
+import { EMPTY_FIELDS, type AssistantMessage, type LegacyDebug, type PersistedAssistant, type PersistedEvent, type ProtocolFields } from '../message/messages.js';
 
 /*
  * An assistant message's records as the thread keeps them, and the two conversions of a message: to its persisted

@@ -1,17 +1,17 @@
 import type { ActionOutcome } from '../actions/outcomes.js';
 import { editFinished, type MessageParser } from '../message/parser.js';
 import type { MantisPart, TrustedPart } from '../message/parts.js';
-import { citationIndex } from '../message/projections.js';
+import { citationIndex } from '../message/citations.js';
 import type { ConversationEvent, ProtocolRecord } from '../protocols/connection.js';
 import type { RecordHandler } from '../protocols/module.js';
 import type { ProtocolRegistry } from '../protocols/registry.js';
 import { defaultProtocols } from '../protocols/register.js';
 import type { AttachedFile } from '../uploads/tray.js';
-import { EMPTY_FIELDS, type AssistantMessage, type ChatMessage, type PersistedEvent, type PersistedMessage, type ProtocolFields, type UserMessage } from './messages.js';
+import { EMPTY_FIELDS, type AssistantMessage, type ChatMessage, type PersistedEvent, type PersistedMessage, type ProtocolFields, type UserMessage } from '../message/messages.js';
 import { loadMessage, persistMessage, protocolFields, trailingParts, type Kept } from './thread-records.js';
 
-export type * from './messages.js';
-export { EMPTY_FIELDS } from './messages.js';
+export type * from '../message/messages.js';
+export { EMPTY_FIELDS } from '../message/messages.js';
 
 /** Records that came before any assistant message of their turn wait for the next one, at most this many. */
 const WAITING_RECORDS = 16;

@@ -1,8 +1,7 @@
 import type { ActionOutcome } from '../actions/outcomes.js';
-import type { ProtocolMarker } from '../message/marker.js';
-import type { MantisPart } from '../message/parts.js';
-import type { MessageCitation } from '../message/projections.js';
-import type { ProtocolRecord } from '../protocols/connection.js';
+import type { ProtocolMarker } from './marker.js';
+import type { MantisPart } from './parts.js';
+import type { MessageCitation } from './citations.js';
 import type { AttachedFile } from '../uploads/tray.js';
 
 /*
@@ -11,6 +10,11 @@ import type { AttachedFile } from '../uploads/tray.js';
  * (`uiEnvelopes`, `uiSessionId` of agent-ui@1, `surfaceIds` of A2UI) are typed here as part of the format, and
  * filled by those protocols (their `fields`).
  */
+
+/** A trusted record of a message: what a protocol keeps beside the text. `type` names the protocol that owns it. */
+export interface ProtocolRecord {
+  readonly type: string;
+}
 
 export interface UserMessage {
   readonly id: string;

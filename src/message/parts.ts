@@ -1,6 +1,6 @@
-import type { UiEnvelopeEntry } from '../chat/messages.js';
+import type { UiEnvelopeEntry } from './messages.js';
 import type { Tour } from '../schema/tour.js';
-import type { MantisView, ViewFailureReason } from '../schema/validate.js';
+import type { MantisView, ViewFailureReason } from '../catalog/validate.js';
 
 /*
  * Parts of an assistant message, in source order, shaped as AI SDK 7 `UIMessage` parts: `text` parts and

@@ -1,5 +1,6 @@
 import { LIMITS, RESERVED_IDS, TEXT_LIMITS } from '../limits.js';
-import { ACTION_TYPES, CONFIRMED_ACTIONS, READ_ONLY_ACTIONS, type ActionType } from '../schema/actions.js';
+import { CONFIRMED_ACTIONS, READ_ONLY_ACTIONS } from '../actions/registry.js';
+import { ACTION_TYPES, type ActionType } from '../schema/actions.js';
 import { INLINE_UI_EXAMPLES, NODE_DESCRIPTIONS } from '../catalog/docs.js';
 import { NODE_DEFINITIONS, NODE_TYPES, type ExampleNode, type ExampleView, type NodeType } from '../catalog/index.js';
 import { VIEW_FENCE_INFO } from '../protocols/composer/message-parser.js';

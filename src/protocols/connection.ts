@@ -1,5 +1,5 @@
 import type { ComposerMode, ProtocolMarker } from '../message/marker.js';
-import type { ChatMessage, UserMessage } from '../chat/messages.js';
+import type { ChatMessage, ProtocolRecord, UserMessage } from '../message/messages.js';
 
 /*
  * The one road every protocol takes to a conversation (docs/protocol.md "Protocol modules"). A protocol's connection
@@ -11,10 +11,7 @@ import type { ChatMessage, UserMessage } from '../chat/messages.js';
 export const CONNECTION_STATES = ['idle', 'connecting', 'open', 'reconnecting', 'closed'] as const;
 export type ConnectionState = (typeof CONNECTION_STATES)[number];
 
-/** A trusted record of a message: what a protocol keeps beside the text. `type` names the protocol that owns it. */
-export interface ProtocolRecord {
-  readonly type: string;
-}
+export type { ProtocolRecord };
 
 /** What the server offers beyond the base protocol, as its connection read it (each protocol reads its own keys). */
 export interface ServerCapabilities {

@@ -1,4 +1,4 @@
-import type { AssistantMessage, ChatMessage, PersistedEvent, ProtocolFields, UserMessage } from '../chat/messages.js';
+import type { AssistantMessage, ChatMessage, PersistedEvent, ProtocolFields, UserMessage } from '../message/messages.js';
 import type { ProtocolMarker } from '../message/marker.js';
 import type { MessageParser, PartsEditor } from '../message/parser.js';
 import type { MantisPart } from '../message/parts.js';

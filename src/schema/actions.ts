@@ -2,7 +2,6 @@ import * as z from 'zod/mini';
 import { LIMITS, TEXT_LIMITS } from '../limits.js';
 import { Id, Label } from './primitives.js';
 import { PointTarget, Target } from './uris.js';
-import { DEFAULT_ACTION_HANDLERS } from '../actions/registry.js';
 
 /*
  * The closed action union. An action is `{"id","type","label",…}`: data that names one of six narrow handlers,
@@ -66,12 +65,6 @@ export type Action = z.output<typeof Action>;
 export type ActionType = Action['type'];
 
 export const ACTION_TYPES: readonly ActionType[] = ['navigate', 'summarize', 'add-to-bag', 'run-task', 'prefill-composer', 'submit-followup'];
-
-/** Actions that change state: they need a second confirmation click, and run at most once per rendered message. */
-export const CONFIRMED_ACTIONS: ReadonlySet<ActionType> = new Set(ACTION_TYPES.filter((type) => DEFAULT_ACTION_HANDLERS[type].confirm));
-
-/** The only actions Ask's read-only policy allows. */
-export const READ_ONLY_ACTIONS: ReadonlySet<ActionType> = new Set(ACTION_TYPES.filter((type) => DEFAULT_ACTION_HANDLERS[type].readOnly));
 
 /** Up to four actions. Their IDs, like every ID in a view, are unique across the view (checked by validateView). */
 export const Actions = z.array(Action).check(z.maxLength(LIMITS.actions));

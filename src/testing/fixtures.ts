@@ -1,4 +1,4 @@
-import type { PersistedMessage } from '../chat/messages.js';
+import type { PersistedMessage } from '../message/messages.js';
 
 /*
  * Ready-made valid content for tests: views with a few catalog components, a chart envelope, an A2UI form and a

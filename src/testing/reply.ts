@@ -6,7 +6,7 @@ import { parseEnvelope } from '../protocols/agent-ui/envelope.js';
 import { validateEnvelope } from '../protocols/agent-ui/validate.js';
 import { ServerEvent, TOOL_STATES, type TodoItem, type ToolState } from '../protocols/composer/frames.js';
 import { VIEW_FENCE_INFO } from '../protocols/composer/message-parser.js';
-import { describeFailure, validateView } from '../schema/validate.js';
+import { describeFailure, validateView } from '../catalog/validate.js';
 import type * as z from 'zod/mini';
 
 /*

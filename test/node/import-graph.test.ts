@@ -101,3 +101,49 @@ test('the walk tells type-only imports from value imports, and finds dynamic imp
   assert.equal(find('src/protocols/register.ts', 'src/protocols/a2ui/index.ts')?.typeOnly, false);
   assert.equal(find('elements/internal/lazy.ts', 'elements/mantis-a2ui-surface/mantis-a2ui-surface.ts')?.typeOnly !== undefined, true);
 });
+
+/**
+ * The core's folders form layers: no folder imports, through any chain of files, a folder that imports it back. The
+ * composition roots (the barrel src/index.ts and the registration src/protocols/register.ts, which import every
+ * protocol) and src/testing/ stand outside; src/protocols/<name>/ counts as a folder of its own, files directly in
+ * src/ as one.
+ */
+test('the folders of src/ import each other without cycles (schema, catalog, actions, message, chat, each protocol)', () => {
+  const folderOf = (file: string): string => {
+    const parts = file.split('/');
+    if (parts.length === 2) return 'src/(root)';
+    return parts[1] === 'protocols' && parts.length > 3 ? parts.slice(0, 3).join('/') : parts.slice(0, 2).join('/');
+  };
+  const outside = (file: string): boolean => file === 'src/index.ts' || file === 'src/protocols/register.ts' || file.startsWith('src/testing/');
+  const edges = new Map<string, Map<string, string>>();
+  for (const i of IMPORTS) {
+    if (!i.from.startsWith('src/') || !i.to.startsWith('src/') || outside(i.from)) continue;
+    const [a, b] = [folderOf(i.from), folderOf(i.to)];
+    if (a === b) continue;
+    if (!edges.has(a)) edges.set(a, new Map());
+    if (!edges.get(a)?.has(b)) edges.get(a)?.set(b, `${i.from} → ${i.to}`);
+  }
+  assert.ok(edges.get('src/chat')?.has('src/message'), 'the walk sees chat importing the message model');
+  // A cycle is a folder that reaches itself: list one path back for each.
+  const cycles: string[] = [];
+  for (const start of edges.keys()) {
+    const back = new Map<string, string[]>([[start, []]]);
+    const queue = [start];
+    while (queue.length > 0) {
+      const at = queue.shift() as string;
+      for (const [next, via] of edges.get(at) ?? []) {
+        const path = [...(back.get(at) ?? []), via];
+        if (next === start) {
+          cycles.push(`${start}: ${path.join(', ')}`);
+          queue.length = 0;
+          break;
+        }
+        if (!back.has(next)) {
+          back.set(next, path);
+          queue.push(next);
+        }
+      }
+    }
+  }
+  assert.deepEqual(cycles, [], `folders that import themselves back:\n${cycles.join('\n')}`);
+});

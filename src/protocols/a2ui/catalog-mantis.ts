@@ -3,7 +3,7 @@ import { NODE_DESCRIPTIONS } from '../../catalog/docs.js';
 import { NODE_DEFINITIONS, type LeafDefinition, type NodeDefinition, type NodeType } from '../../catalog/index.js';
 import { TEXT_LIMITS } from '../../limits.js';
 import { Id } from '../../schema/primitives.js';
-import { validateView, type MantisView } from '../../schema/validate.js';
+import { validateView, type MantisView } from '../../catalog/validate.js';
 import { BASIC_COMPONENTS, BASIC_FUNCTION_CALLS, BasicTheme, type CatalogDefinition } from './catalog-basic.js';
 import { BASIC_DESCRIPTIONS, type CatalogDescriptions, type ComponentDoc } from './catalog-json.js';
 import { HIGHER_ORDER, HIGHER_ORDER_COMPONENTS, type HigherOrderCatalog } from './higher-order.js';

@@ -1,5 +1,5 @@
 import { COMPOSER_LIMITS } from '../../limits.js';
-import type { AssistantMessage, UserMessage } from '../../chat/messages.js';
+import type { AssistantMessage, UserMessage } from '../../message/messages.js';
 import type { ProtocolRecord } from '../connection.js';
 import type { ProtocolHost, ProtocolState, TurnDescription } from '../module.js';
 import { formatActionTurn, parseActionTurn } from './action.js';

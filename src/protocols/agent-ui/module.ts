@@ -1,5 +1,5 @@
 import { ENVELOPE_THREAD_LIMITS } from '../../limits.js';
-import type { RenderStatus } from '../../chat/messages.js';
+import type { RenderStatus } from '../../message/messages.js';
 import type { ProtocolHost, ProtocolModule, ProtocolState } from '../module.js';
 import { ENVELOPE_FIELDS, ENVELOPE_RECORDS, type EnvelopeRecord } from './records.js';
 

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
-import type { ChatMessage, UiEnvelopeEntry } from '../../chat/messages.js';
-import { RENDER_STATUSES, type RenderStatus } from '../../chat/messages.js';
+import type { ChatMessage, UiEnvelopeEntry } from '../../message/messages.js';
+import { RENDER_STATUSES, type RenderStatus } from '../../message/messages.js';
 import { ENVELOPE_THREAD_LIMITS } from '../../limits.js';
 import type { EnvelopePart } from '../../message/parts.js';
 import { utf8Length } from '../../utf8.js';

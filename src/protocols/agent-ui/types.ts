@@ -84,7 +84,7 @@ export interface EnvelopeProblem {
 export type Checked<T> = { readonly ok: true; readonly value: T } | ({ readonly ok: false } & EnvelopeProblem);
 
 /** The render status persisted with each envelope, and the entry of a message (001 "State Persistence", exactly). */
-export { RENDER_STATUSES, type RenderStatus, type UiEnvelopeEntry } from '../../chat/messages.js';
+export { RENDER_STATUSES, type RenderStatus, type UiEnvelopeEntry } from '../../message/messages.js';
 
 /** Something with Zod's `safeParse` (zod and zod/mini schemas both fit): a host component's props schema. */
 export interface PropsSchema<T = unknown> {

@@ -1,5 +1,5 @@
 import { LIMITS } from '../../limits.js';
-import { describeFailure, type ViewFailureReason } from '../../schema/validate.js';
+import { describeFailure, type ViewFailureReason } from '../../catalog/validate.js';
 import type { StreamFailureReason } from '../../message/parts.js';
 
 const STREAM_FAILURE_TEXT: Record<Exclude<StreamFailureReason, ViewFailureReason>, string> = {

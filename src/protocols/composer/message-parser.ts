@@ -1,5 +1,5 @@
 import { COMPOSER_LIMITS, LIMITS } from '../../limits.js';
-import { validateView } from '../../schema/validate.js';
+import { validateView } from '../../catalog/validate.js';
 import { utf8Length } from '../../utf8.js';
 import { failureText } from './failures.js';
 import { markerAllowsViews, type ProtocolMarker } from '../../message/marker.js';

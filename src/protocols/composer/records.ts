@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import type { ChatMessage } from '../../chat/messages.js';
+import type { ChatMessage } from '../../message/messages.js';
 import type { MantisPart, ReasoningPart, TodoPart, ToolPart } from '../../message/parts.js';
 import type { RecordHandler } from '../module.js';
 import { AttachmentEvent, TaskEvent, TodoEvent, ToolEvent } from './frames.js';

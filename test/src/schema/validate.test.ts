@@ -12,7 +12,7 @@ import {
   type LeafNode,
 } from '../../../src/index.js';
 import { Id, Label } from '../../../src/schema/primitives.js';
-import { createViewValidator } from '../../../src/schema/validate.js';
+import { createViewValidator } from '../../../src/catalog/validate.js';
 
 const view = (root: unknown) => ({ version: 1, id: 'v', root });
 const heading = (id: string, text = 'Title') => ({ id, type: 'heading', text });
