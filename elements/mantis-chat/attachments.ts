@@ -1,7 +1,6 @@
 import { nothing, type ReactiveController, type ReactiveControllerHost, type TemplateResult } from 'lit';
-import { carriesTokenSafely, resolveBase } from '../../src/media/config.js';
-import { attachmentPolicy, deferredUploader, type AttachmentLimits, type ChatSession, type MediaTokenProvider, type Uploader } from '../../src/index.js';
-import { loadAttachmentsView, loadTusUploader } from '../internal/lazy.js';
+import type { ChatSession } from '../../src/index.js';
+import { loadAttachmentsView } from '../internal/lazy.js';
 import type { AttachmentControls } from './attachments-view.js';
 
 /*
@@ -14,21 +13,13 @@ import type { AttachmentControls } from './attachments-view.js';
 export interface AttachmentsHost extends ReactiveControllerHost, HTMLElement {
   readonly session: ChatSession;
   readonly renderRoot: HTMLElement | DocumentFragment;
-  readonly uploadUrl: string | undefined;
-  readonly uploadChunkSize: number | undefined;
-  readonly attachmentAccept: string | undefined;
-  readonly attachmentLimits: Partial<AttachmentLimits> | undefined;
-  readonly mediaToken: MediaTokenProvider | undefined;
-  readonly mediaCredentials: 'omit' | 'same-origin' | 'include';
 }
 
-export class ChatAttachments implements ReactiveController {
+export class ChatAttachmentsController implements ReactiveController {
   readonly #host: AttachmentsHost;
   readonly #announce: (text: string) => void;
   #unsubscribe: (() => void) | null = null;
   #session: ChatSession | null = null;
-  /** The endpoint the session's tray uploads to; null when attachments are off. */
-  #endpoint: URL | null = null;
   /** The controls (a file of their own beside the IIFE, loaded once a chat has an upload endpoint). */
   #controls: AttachmentControls | null = null;
 
@@ -48,66 +39,35 @@ export class ChatAttachments implements ReactiveController {
     this.#session = null;
   }
 
-  /** Whether files can be attached: the chat has a usable `upload-url`. */
+  /** Whether files can be attached: the session's configuration has a usable upload endpoint. */
   get enabled(): boolean {
-    return this.#endpoint !== null;
+    return this.#host.session.attachments.uploader !== null;
   }
 
-  /** Follows the session's tray (the chat's session may be replaced) and configures its uploader and policy. */
+  /**
+   * Follows the session's tray (the chat's session may be replaced; its uploader and policy are the session's
+   * configuration: config-controller.ts), and loads the controls once files can be attached.
+   */
   configure(): void {
     this.#watch();
-    const host = this.#host;
-    const tray = host.session.attachments;
-    const endpoint = host.uploadUrl ? resolveBase(host.uploadUrl, document.baseURI) : null;
-    // A bearer token goes only over https or to this machine, as for media.
-    this.#endpoint = endpoint && (host.mediaToken === undefined || carriesTokenSafely(endpoint)) ? endpoint : null;
-    if (host.uploadUrl && !this.#endpoint) {
-      const reason = `upload-url "${host.uploadUrl}" cannot be used (an http(s) URL without credentials, query or fragment; https or this machine with a bearer token): files cannot be attached`;
-      console.warn(`[mantis-ui] ${reason}.`);
-      host.dispatchEvent(new CustomEvent('mantis-config-error', { detail: { reason }, bubbles: true, composed: true }));
-    }
-    const href = this.#endpoint?.href;
-    const chunk = host.uploadChunkSize;
-    const chunkSize = typeof chunk === 'number' && Number.isInteger(chunk) && chunk > 0 ? chunk : undefined;
-    // One tus client per configuration, made with the first file: it remembers the uploads it may delete again.
-    let made: Promise<Uploader> | undefined;
-    const make = (): Promise<Uploader> =>
-      (made ??= loadTusUploader().then((module) =>
-        module.createTusUploader({
-          endpoint: href as string,
-          token: () => this.#host.mediaToken?.(),
-          withCredentials: this.#host.mediaCredentials === 'include',
-          ...(chunkSize ? { chunkSize } : {}),
-        }),
-      )).catch((error: unknown) => {
-        made = undefined;
-        throw error;
-      });
-    tray.uploader = href ? deferredUploader(make) : null;
-    if (href && !this.#controls) {
-      loadAttachmentsView().then(
-        (view) => {
-          this.#controls = new view.AttachmentControls({
-            session: () => this.#host.session,
-            enabled: () => this.enabled,
-            update: () => this.#host.requestUpdate(),
-            focusInput: () => void this.#host.updateComplete.then(() => this.#host.renderRoot.querySelector('textarea')?.focus()),
-          });
-          // The controls' styles come with them, added to the chat's own.
-          const root = this.#host.renderRoot;
-          const sheet = view.attachmentStyles.styleSheet;
-          if (root instanceof ShadowRoot && sheet && !root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
-          this.#host.requestUpdate();
-        },
-        (error: unknown) => console.warn('[mantis-ui] the attachment controls could not be loaded:', error),
-      );
-    }
-    try {
-      tray.policy = attachmentPolicy(host.attachmentLimits ?? {}, host.attachmentAccept ?? '');
-    } catch (error) {
-      console.warn(`[mantis-ui] ${(error as Error).message}; the default limits apply.`);
-      tray.policy = attachmentPolicy({}, host.attachmentAccept ?? '');
-    }
+    if (!this.enabled || this.#controls) return;
+    loadAttachmentsView().then(
+      (view) => {
+        if (this.#controls) return;
+        this.#controls = new view.AttachmentControls({
+          session: () => this.#host.session,
+          enabled: () => this.enabled,
+          update: () => this.#host.requestUpdate(),
+          focusInput: () => void this.#host.updateComplete.then(() => this.#host.renderRoot.querySelector('textarea')?.focus()),
+        });
+        // The controls' styles come with them, added to the chat's own.
+        const root = this.#host.renderRoot;
+        const sheet = view.attachmentStyles.styleSheet;
+        if (root instanceof ShadowRoot && sheet && !root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+        this.#host.requestUpdate();
+      },
+      (error: unknown) => console.warn('[mantis-ui] the attachment controls could not be loaded:', error),
+    );
   }
 
   #watch(): void {

@@ -8,8 +8,6 @@ import { requireAgentEnvelope } from '../internal/lazy.js';
 /** What the chat's envelopes need from the element. */
 export interface EnvelopeHost extends HTMLElement {
   readonly session: ChatSession;
-  readonly url: string | undefined;
-  readonly agentUiUrl: string | undefined;
   readonly mapAdapter: MapAdapter | null;
   readonly agentUiHeaders: (() => Record<string, string>) | null;
   readonly canvas: HTMLElement | null;
@@ -93,26 +91,9 @@ export class EnvelopesController implements ReactiveController {
     this.#port().openArtifact(source);
   }
 
-  #base: { readonly given: string | undefined; readonly url: string | undefined; readonly base: string } | null = null;
-
-  /** The agent-ui base URL, or '' when neither `agent-ui-url` nor a Composer URL gives one (worked out once per change). */
+  /** The agent-ui base URL, or '' when neither `agent-ui-url` nor a Composer URL gives one (the session's configuration). */
   get base(): string {
-    const { agentUiUrl: given, url } = this.#host;
-    let cached = this.#base;
-    if (!cached || cached.given !== given || cached.url !== url) cached = this.#base = { given, url, base: this.#resolveBase() };
-    return cached.base;
-  }
-
-  #resolveBase(): string {
-    const given = this.#host.agentUiUrl;
-    try {
-      if (given) return new URL(given, document.baseURI).href;
-      if (!this.#host.url) return '';
-      const url = new URL('/api/v1/agent/chat/', new URL(this.#host.url, document.baseURI).href.replace(/^ws(s?):/i, 'http$1:'));
-      return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : '';
-    } catch {
-      return '';
-    }
+    return this.#host.session.agentUiBase;
   }
 
   #surfaces: EnvelopeSurfaces | null = null;

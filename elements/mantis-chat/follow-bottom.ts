@@ -12,7 +12,7 @@ const SLACK = 48;
  * user leaving the bottom, and the chat would stop following for good. So the user left the bottom only when the
  * view moved up from where the chat last put it or saw it; the chat's own scrolls only ever move it down.
  */
-export class FollowBottom implements ReactiveController {
+export class FollowBottomController implements ReactiveController {
   readonly #scroller: () => HTMLElement | null;
   readonly #content: () => Element | null;
   #stick = true;

@@ -10,7 +10,7 @@ const BACKGROUND_MS = 100;
  * most once per animation frame, and the updates asked for in between are folded into that one commit (Lit keeps one
  * pending update). A host that was idle commits at once. The final DOM is the same; only the number of commits drops.
  */
-export class FramePacer implements ReactiveController {
+export class FramePacerController implements ReactiveController {
   #lastCommit = Number.NEGATIVE_INFINITY;
   /** Commits made, for tests and the bench. */
   commits = 0;

@@ -18,7 +18,7 @@ export interface MessageBlock {
  * batches; messages are grouped in blocks at fixed positions, so an update re-renders the block that changed, not
  * every message. The reveal goes on while the host is moved in the DOM; `stop()` ends it for good.
  */
-export class HistoryWindow implements ReactiveController {
+export class HistoryWindowController implements ReactiveController {
   readonly #host: ReactiveControllerHost;
   #messages: readonly ChatMessage[] = [];
   #from = 0;

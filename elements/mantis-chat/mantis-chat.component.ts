@@ -6,19 +6,20 @@ import { emit } from '../events.js';
 import { chatPort } from '../internal/chat-context.js';
 import { isTheme, themeStyles, type Theme } from '../internal/theme.styles.js';
 import { composerFormStyles, prefillInput, renderComposerForm, renderStatus } from './composer-form.js';
-import { ChatSessionBinding, checkConnectionValues, isSession, onUnlessFalse, rejectValue, type BindingEvent, type ChatTransportKind } from './session-binding.js';
-import { HistoryWindow } from './history-window.js';
+import { ChatSessionController, checkConnectionValues, isSession, onUnlessFalse, rejectValue, type BindingEvent, type ChatTransportKind } from './session-binding.js';
+import { HistoryWindowController } from './history-window.js';
 import { chatStyles } from './mantis-chat.styles.js';
-import { FollowBottom } from './follow-bottom.js';
-import { FramePacer } from './frame-pacer.js';
+import { FollowBottomController } from './follow-bottom.js';
+import { FramePacerController } from './frame-pacer.js';
 import { renderBlocks, timelineContext, timelineStyles } from './timeline.js';
 import { userMessageStyles } from './user-message.js';
 import { dispatchSessionEvent } from './session-events.js';
 import { tourStyles } from './tour.js';
-import { ChatWorkspace } from './workspace.js';
+import { ChatWorkspaceController } from './workspace.js';
+import { ChatConfigController } from './config-controller.js';
 import { EnvelopesController } from './envelopes.js';
 import { SurfacesController } from './surfaces.js';
-import { ChatAttachments } from './attachments.js';
+import { ChatAttachmentsController } from './attachments.js';
 import { attachmentCardStyles } from './attachment-card.js';
 import { requireArtifactPanel } from '../mantis-artifact-panel/mantis-artifact-panel.js';
 
@@ -310,23 +311,31 @@ export class MantisChat extends LitElement {
   @query('textarea') private input!: HTMLTextAreaElement;
   @query('.transcript') private transcript!: HTMLElement;
 
-  readonly #window = new HistoryWindow(this);
-  readonly #pacer = new FramePacer(this);
+  readonly #window = new HistoryWindowController(this);
+  readonly #pacer = new FramePacerController(this);
   /** The connection settings the last update applied (a send compares them with the current ones). */
   #appliedConnection: { readonly url: string | undefined; readonly transport: ChatTransportKind; readonly connection: Transport | undefined } = {
     url: undefined,
     transport: 'ws',
     connection: undefined,
   };
-  readonly #binding = new ChatSessionBinding(this, (event) => this.#onSession(event));
+  readonly #binding = new ChatSessionController(
+    this,
+    (event) => this.#onSession(event),
+    () => {
+      this.#window.stop();
+      this.#config.release();
+    },
+  );
   readonly #services = new ContextProvider(this, { context: chatPort, initialValue: this.#binding.services });
-  readonly #follow = new FollowBottom(this, () => this.transcript, () => this.renderRoot?.querySelector?.('.transcript-content') ?? null);
-  readonly #workspace = new ChatWorkspace(this, () => {
+  readonly #follow = new FollowBottomController(this, () => this.transcript, () => this.renderRoot?.querySelector?.('.transcript-content') ?? null);
+  readonly #workspace = new ChatWorkspaceController(this);
+  readonly #config = new ChatConfigController(this, () => {
     this.#binding.refreshServices();
     this.#providePort();
   });
   readonly #envelopes = new EnvelopesController(this, () => this.#binding.services);
-  readonly #attachments = new ChatAttachments(this, (text) => (this.announcement = text));
+  readonly #attachments = new ChatAttachmentsController(this, (text) => (this.announcement = text));
   readonly #timeline = timelineContext(this, () => this.session, (text) => (this.announcement = text), this.#envelopes, new SurfacesController(this));
 
   /** Gives the children (and the canvas) the port as it is now. */
@@ -406,7 +415,7 @@ export class MantisChat extends LitElement {
     this.session.stop();
   }
 
-  /** Commits at most once per animation frame while chunks arrive faster than that (see FramePacer). */
+  /** Commits at most once per animation frame while chunks arrive faster than that (see FramePacerController). */
   protected override async scheduleUpdate(): Promise<void> {
     await this.#pacer.ready();
     super.scheduleUpdate();
@@ -421,33 +430,23 @@ export class MantisChat extends LitElement {
     return done;
   }
 
-  override connectedCallback(): void {
-    super.connectedCallback();
-    this.#binding.hostConnected();
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    // A move in the DOM (a framework re-parenting the chat) is a disconnect and a connect: release only if it stays out.
-    this.#binding.hostDisconnected(() => {
-      this.#window.stop();
-      this.#workspace.release();
-    });
-  }
-
   protected override willUpdate(changed: PropertyValues<this>): void {
     // A value of the wrong kind is put back (with a warning and mantis-config-error); then nothing changed.
     const moved = checkConnectionValues(this, changed as Map<PropertyKey, unknown>);
     if (changed.has('generativeUi')) this.#binding.applyGenerativeUi(this.generativeUiActive);
-    if (changed.has('bagsUrl')) this.#workspace.applyBags();
-    if (changed.has('mediaBaseUrl') || changed.has('mediaCredentials')) this.#workspace.applyMedia();
-    else if (changed.has('mediaToken')) this.#workspace.applyToken();
-    if (changed.has('account') && !changed.has('mediaBaseUrl')) this.#workspace.applyAccount();
+    const config = this.#config;
+    if (changed.has('bagsUrl')) config.applyBags();
+    if (changed.has('mediaBaseUrl') || changed.has('mediaCredentials')) config.applyMedia();
+    else if (changed.has('mediaToken') || changed.has('account')) config.applyCredentials(changed.has('mediaToken'), changed.has('account'));
+    if (changed.has('agentUiUrl')) config.applyAgentUi();
     if (changed.has('historyKey')) void this.#workspace.restoreHistory();
     // Another account: nothing of the old one's files goes with the new one's messages (its uploads expire there).
     if (changed.has('account') && this.hasUpdated) this.#attachments.forget();
     const uploads = ['account', 'uploadUrl', 'uploadChunkSize', 'attachmentAccept', 'attachmentLimits', 'mediaToken', 'mediaCredentials', 'session'] as const;
-    if (!this.hasUpdated || uploads.some((name) => changed.has(name))) this.#attachments.configure();
+    if (!this.hasUpdated || uploads.some((name) => changed.has(name))) {
+      config.applyUploads();
+      this.#attachments.configure();
+    }
     if (moved) this.#binding.connect({ url: this.url, kind: this.transport, connection: this.connection, relativeTo: document.baseURI });
     this.#appliedConnection = { url: this.url, transport: this.transport, connection: this.connection };
     this.#providePort();
@@ -462,10 +461,12 @@ export class MantisChat extends LitElement {
       this.requestUpdate();
     }
     if (event.type === 'session') {
+      this.#config.applyUploads();
       this.#attachments.configure();
       this.#providePort();
-      if (this.bagsUrl) this.#workspace.applyBags();
-      if (this.mediaBaseUrl) this.#workspace.applyMedia();
+      if (this.bagsUrl) this.#config.applyBags();
+      if (this.mediaBaseUrl) this.#config.applyMedia();
+      if (this.agentUiUrl) this.#config.applyAgentUi();
     }
     if (event.type === 'history-change') this.#workspace.saveHistory(event.messages);
     if (event.type === 'session' || event.type === 'state') this.requestUpdate();

@@ -1,5 +1,5 @@
-import type { ReactiveControllerHost } from 'lit';
-import { ChatSession, globalGenerativeUiSwitch, isTransport, openConnection, type SessionEvent, type Transport, type TransportKind } from '../../src/index.js';
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { ChatSession, globalGenerativeUiSwitch, isTransport, type SessionEvent, type Transport, type TransportKind } from '../../src/index.js';
 import { emit } from '../events.js';
 import type { ChatServices } from '../internal/chat-context.js';
 import { rejectValue } from '../internal/reject-value.js';
@@ -84,7 +84,7 @@ export interface ConnectionSettings {
  * subscribed and holding the session connected while the element is in the document, released only when the
  * element stays out of it past RELEASE_DELAY_MS.
  */
-export class ChatSessionBinding {
+export class ChatSessionController implements ReactiveController {
   readonly #host: ReactiveControllerHost & HTMLElement;
   readonly #listener: (event: BindingEvent) => void;
   readonly #own = new ChatSession();
@@ -94,10 +94,15 @@ export class ChatSessionBinding {
   #held = false;
   #release: ReturnType<typeof setTimeout> | undefined;
 
-  constructor(host: ReactiveControllerHost & HTMLElement, listener: (event: BindingEvent) => void) {
+  /** `onRelease`: the chat stayed out of the document past RELEASE_DELAY_MS, and released its session. */
+  constructor(host: ReactiveControllerHost & HTMLElement, listener: (event: BindingEvent) => void, onRelease: () => void) {
     this.#host = host;
     this.#listener = listener;
+    this.#onRelease = onRelease;
+    host.addController(this);
   }
+
+  readonly #onRelease: () => void;
 
   get session(): ChatSession {
     return this.#shown;
@@ -187,20 +192,14 @@ export class ChatSessionBinding {
   /** Applies the element's connection settings to the session. A host's session without them keeps its own transport. */
   connect(settings: ConnectionSettings): void {
     const session = this.#shown;
-    if (settings.connection) return session.useTransport(settings.connection);
+    if (settings.connection) return void session.configure({ connection: settings.connection });
     if (!settings.url) {
-      if (session === this.#own) session.useTransport(null);
+      if (session === this.#own) session.configure({ connection: null });
       return;
     }
     const kind = typeof settings.kind === 'string' ? settings.kind : 'ws';
-    let connection = null;
-    try {
-      const options = { url: settings.url, relativeTo: settings.relativeTo, generativeUi: session.generativeUi, advertises: session.protocols.advertises() };
-      connection = openConnection(session.protocols, kind, options);
-    } catch {
-      this.#listener({ type: 'protocol-error', reason: 'invalid url' });
-    }
-    session.useConnection(connection, { owned: true });
+    const problems = session.configure({ connection: { kind, url: settings.url }, relativeTo: settings.relativeTo });
+    if (problems.some((p) => p.setting === 'connection.url')) this.#listener({ type: 'protocol-error', reason: 'invalid url' });
   }
 
   hostConnected(): void {
@@ -213,12 +212,12 @@ export class ChatSessionBinding {
     this.#hold();
   }
 
-  hostDisconnected(onRelease: () => void): void {
+  hostDisconnected(): void {
     clearTimeout(this.#release);
     this.#release = setTimeout(() => {
       this.#release = undefined;
       this.#let();
-      onRelease();
+      this.#onRelease();
     }, RELEASE_DELAY_MS);
   }
 

@@ -1,7 +1,6 @@
 import type { ActionPreparation, BagDirectory } from '../actions/bags.js';
 import { defaultActions, type ActionRegistry, type ActionRequest } from '../actions/registry.js';
 import { ArtifactStore } from '../artifacts/artifact-store.js';
-import type { ArtifactLimits } from '../artifacts/types.js';
 import { COMPOSER_LIMITS } from '../limits.js';
 import { MODES, type ComposerMode } from '../message/marker.js';
 import type { MediaService } from '../media/types.js';
@@ -11,12 +10,14 @@ import type { ProtocolRegistry } from '../protocols/registry.js';
 import { defaultProtocols } from '../protocols/register.js';
 import type { Transport } from '../protocols/composer/transport.js';
 import { AttachmentTray, type AttachedFile } from '../uploads/tray.js';
-import type { AssistantMessage, ChatMessage, PersistedMessage, UserMessage } from '../message/messages.js';
+import type { ChatMessage, PersistedMessage, UserMessage } from '../message/messages.js';
 import { checkPersistedHistory, describeChecked } from './persisted-schema.js';
 import { ActionRunner, type RunOptions } from './session-actions.js';
-import { SessionCompat } from './session-compat.js';
+import type { ChatSessionConfig } from './session-config.js';
+import { ConfiguredSession, type ChatSessionOptions } from './session-base.js';
 import { SessionConnection } from './session-connection.js';
-import { REFUSAL_TEXT, globalGenerativeUiSwitch, type InterruptReason, type SendRefusal, type SendResult, type SessionEvent, type SessionListener } from './session-events.js';
+import { SessionInbox } from './session-inbox.js';
+import { REFUSAL_TEXT, globalGenerativeUiSwitch, type SendRefusal, type SendResult, type SessionEvent, type SessionListener } from './session-events.js';
 import { WaitingMessage } from './session-outbox.js';
 import { ReplayedCitations } from './replayed-citations.js';
 import { SessionProtocols } from './session-protocols.js';
@@ -25,6 +26,8 @@ import { Thread } from './thread.js';
 export * from './session-events.js';
 export type { ServerCapabilities } from '../protocols/connection.js';
 export type { WaitEnd } from './session-outbox.js';
+export type { ChatSessionOptions } from './session-base.js';
+export type { ChatSessionConfig, ConfigProblem, ConnectionConfig, MediaConfig, SessionFactories, UploaderOptions, UploadsConfig } from './session-config.js';
 
 /*
  * One conversation, DOM-free, whatever protocol it speaks: the thread, the connection it talks through, what the
@@ -33,31 +36,7 @@ export type { WaitEnd } from './session-outbox.js';
  * host or a test may drive one without any element.
  */
 
-export interface ChatSessionOptions {
-  /** A Composer `Transport` to talk through; the session does not close it (see `useTransport` for owned ones). */
-  readonly transport?: object | null;
-  /** Whether the client may advertise inline UI (default true). The page-level switch still applies. */
-  readonly generativeUi?: boolean;
-  /** The mode new replies are authored under (default `orchestrator`). */
-  readonly mode?: ComposerMode;
-  /** The protocols it may speak (default: every registered one, `defaultProtocols`). */
-  readonly protocols?: ProtocolRegistry;
-  readonly actions?: ActionRegistry;
-  /** The bags API that add-to-bag confirmations consult (see `createBagDirectory`). */
-  readonly bags?: BagDirectory | null;
-  /** Milliseconds a streaming reply may stay silent while connected before it ends as interrupted. */
-  readonly replyTimeout?: number;
-  /** Milliseconds an action sent to the backend waits for its answer before it shows as failed. */
-  readonly actionTimeout?: number;
-  /** A persisted conversation to start from. */
-  readonly messages?: readonly unknown[];
-  /** The authenticated media service views of this conversation fetch through (see `createMediaService`). */
-  readonly media?: MediaService | null;
-  /** The caps of the artifact store (default ARTIFACT_LIMITS). */
-  readonly artifactLimits?: Partial<ArtifactLimits>;
-}
-
-export class ChatSession extends SessionCompat {
+export class ChatSession extends ConfiguredSession {
   readonly thread: Thread;
   /** The action handlers; a host may replace the registry at any time (`<mantis-chat>.actions`). */
   actions: ActionRegistry;
@@ -75,11 +54,9 @@ export class ChatSession extends SessionCompat {
   #generativeUi: boolean;
   #mode: ComposerMode;
   readonly #listeners = new Set<SessionListener>();
-  readonly #silence = new Map<string, ReturnType<typeof setTimeout>>();
   readonly #runner: ActionRunner;
+  readonly #inbox: SessionInbox;
   #capabilities: ServerCapabilities = {};
-  /** Notices already given (an unknown event type is noted once per session). */
-  readonly #noticed = new Set<string>();
   readonly #waiting = new WaitingMessage(
     this.attachments,
     () => (this.#connection.current ? null : REFUSAL_TEXT['no-connection']),
@@ -115,9 +92,9 @@ export class ChatSession extends SessionCompat {
         updated: () => this.#changed(true),
         changed: () => this.#emit({ type: 'messages' }),
         emit: (protocol, event) => this.#emit({ type: 'protocol-event', protocol, event }),
-        failed: (reason, skipped) => this.#unavailable(reason, skipped),
+        failed: (reason, skipped) => this.#inbox.unavailable(reason, skipped),
       },
-      (event) => this.#onEvent(event),
+      (event) => this.#inbox.onEvent(event),
     );
     this.#runner = new ActionRunner({
       thread: this.thread,
@@ -143,6 +120,27 @@ export class ChatSession extends SessionCompat {
       },
     });
     this.replyTimeout = options.replyTimeout ?? COMPOSER_LIMITS.replyTimeout;
+    this.#inbox = new SessionInbox({
+      thread: this.thread,
+      registry: protocols,
+      protocols: this.#protocols,
+      runner: this.#runner,
+      attachments: this.attachments,
+      replyTimeout: this.replyTimeout,
+      get state() {
+        return session.state;
+      },
+      get persisted() {
+        return session.persisted;
+      },
+      get capabilities() {
+        return session.#capabilities;
+      },
+      set capabilities(value) {
+        session.#capabilities = value;
+      },
+      emit: (event) => this.#emit(event),
+    });
     this.#generativeUi = options.generativeUi ?? true;
     this.#mode = options.mode ?? 'orchestrator';
     if (options.messages) {
@@ -180,7 +178,7 @@ export class ChatSession extends SessionCompat {
     const said = describeChecked(checked);
     if (said) this.#emit({ type: 'config-error', reason: said });
     if (checked === null) return;
-    for (const id of this.thread.streaming) this.#interrupt(id, 'transport-changed', false);
+    for (const id of this.thread.streaming) this.#inbox.interrupt(id, 'transport-changed', false);
     this.#replayed.reset();
     this.thread.load(checked.messages);
     this.#protocols.loaded(this.thread.messages);
@@ -236,8 +234,8 @@ export class ChatSession extends SessionCompat {
   /** Talks through a connection (see `useTransport`). */
   useConnection(connection: Connection | null, options: { owned?: boolean } = {}): void {
     if (connection === this.#connection.current) return;
-    for (const id of this.thread.streaming) this.#interrupt(id, 'transport-changed');
-    this.#clearSilence();
+    for (const id of this.thread.streaming) this.#inbox.interrupt(id, 'transport-changed');
+    this.#inbox.clearSilence();
     this.#capabilities = {};
     this.#protocols.reconnected();
     // Told what to advertise before it opens: its first URL already says it.
@@ -256,8 +254,8 @@ export class ChatSession extends SessionCompat {
     if (!this.#connection.held) return;
     const streaming = this.thread.streaming;
     if (this.#connection.let()) {
-      for (const id of streaming) this.#interrupt(id, 'released');
-      this.#clearSilence();
+      for (const id of streaming) this.#inbox.interrupt(id, 'released');
+      this.#inbox.clearSilence();
     }
   }
 
@@ -383,117 +381,14 @@ export class ChatSession extends SessionCompat {
     }
   }
 
-  /** Messages that already say a protocol could not be loaded, as `message\u0000protocol`. */
-  readonly #unavailableIn = new Set<string>();
+}
 
-  /**
-   * A protocol could not be loaded: said to the page, and, where a record of it was skipped in a reply that streams,
-   * in that reply (once per protocol), so nothing of it vanishes without a word.
-   */
-  #unavailable(reason: string, skipped?: { readonly protocol: string; readonly event: Extract<ConnectionEvent, { type: 'record' }> }): void {
-    this.#emit({ type: 'protocol-error', reason });
-    const messageId = skipped && (skipped.event.messageId ?? this.thread.streaming.at(-1));
-    if (!skipped || !messageId || this.#unavailableIn.has(`${messageId}\u0000${skipped.protocol}`)) return;
-    const message = `Part of this reply could not be shown: this page could not load what reads it (${skipped.protocol}).`;
-    const changed = this.thread.notice(messageId, { type: 'data-mantis-unavailable', id: `unavailable-${skipped.protocol}`, data: { protocol: skipped.protocol, message } });
-    if (!changed) return;
-    this.#unavailableIn.add(`${messageId}\u0000${skipped.protocol}`);
-    this.#emit({ type: 'messages' });
-  }
-
-  #clearSilence(): void {
-    for (const timer of this.#silence.values()) clearTimeout(timer);
-    this.#silence.clear();
-  }
-
-  /** (Re)starts the silence timer of a streaming reply; only while connected. */
-  #watch(messageId: string): void {
-    clearTimeout(this.#silence.get(messageId));
-    if (this.state !== 'open') {
-      this.#silence.delete(messageId);
-      return;
-    }
-    this.#silence.set(
-      messageId,
-      setTimeout(() => this.#interrupt(messageId, 'timeout'), this.replyTimeout),
-    );
-  }
-
-  #interrupt(messageId: string, reason: InterruptReason, notify = true): void {
-    clearTimeout(this.#silence.get(messageId));
-    this.#silence.delete(messageId);
-    const message = this.thread.interrupt(messageId);
-    if (!message || !notify) return;
-    this.#emit({ type: 'messages' });
-    this.#emit({ type: 'message-interrupted', message, reason });
-    this.#finished(message);
-  }
-
-  #finished(message: AssistantMessage): void {
-    this.#protocols.ended(message);
-    this.#emit({ type: 'citations', messageId: message.id, citations: message.citations });
-    this.#emit({ type: 'history-change', messages: this.persisted });
-  }
-
-  #onEvent(event: ConnectionEvent): void {
-    switch (event.type) {
-      case 'state':
-        if (event.state === 'closed') for (const id of this.thread.streaming) this.#interrupt(id, 'connection-closed');
-        else for (const id of this.thread.streaming) this.#watch(id);
-        // Uploads that lost the network with the connection resume now, not at their next retry.
-        if (event.state === 'open') this.attachments.resume();
-        return this.#emit({ type: 'state', state: event.state });
-      case 'protocol-error':
-        return this.#emit({ type: 'protocol-error', reason: event.reason });
-      case 'protocol-notice':
-        if (this.#noticed.has(event.key)) return;
-        this.#noticed.add(event.key);
-        return this.#emit({ type: 'protocol-notice', key: event.key, reason: event.reason });
-      case 'backoff':
-        return this.#emit({ type: 'backoff', attempt: event.attempt, delay: event.delay });
-      case 'capabilities':
-        this.#capabilities = event.capabilities;
-        return;
-      case 'action-result':
-        if (!this.#protocols.answered(event.clientActionId, event.status, event.reason)) this.#runner.result(event.clientActionId, event.status, event.reason);
-        return;
-      case 'error':
-        if (event.messageId && this.thread.streaming.includes(event.messageId)) return this.#interrupt(event.messageId, 'server-error');
-        return this.#emit({ type: 'protocol-error', reason: `server error ${event.code}: ${event.message}` });
-      case 'record': {
-        if (event.clientActionId && event.progress !== undefined && this.#runner.progress(event.clientActionId, event.progress)) return;
-        const type = event.record.type;
-        if (!this.protocols.owner({ record: type })) {
-          return this.#onEvent({ type: 'protocol-notice', key: `record:${type}`, reason: `A "${type}" record is not one this chat knows; it was skipped.` });
-        }
-        // Read by its protocol, as a stored one is: only the fields it knows go on.
-        const record = this.protocols.handler(type)?.read(event.record) ?? null;
-        if (!record) return this.#emit({ type: 'protocol-error', reason: `A "${type}" record could not be read (a required field is missing or wrong); it was skipped.` });
-        return this.#apply({ ...event, record });
-      }
-    }
-    this.#apply(event);
-  }
-
-  #apply(event: Exclude<ConnectionEvent, { type: 'state' | 'protocol-error' | 'protocol-notice' | 'backoff' | 'capabilities' | 'action-result' | 'error' }>): void {
-    const changed = this.thread.apply(event);
-    if (!changed) return;
-    if (event.type === 'record') this.#protocols.recorded(event.record, changed, true);
-    this.#emit({ type: 'messages' });
-    // A record that came outside its message's stream (task progress, an envelope of the turn) is persisted at once.
-    if (event.type === 'record' && (changed.status !== 'streaming' || event.messageId === undefined)) return this.#emit({ type: 'history-change', messages: this.persisted });
-    if (event.type === 'message-start') {
-      this.#emit({ type: 'message-start', message: changed });
-      // Records that waited for this message are applied now.
-      for (const record of this.thread.takeWaiting()) this.#apply({ type: 'record', record });
-    }
-    const message = this.thread.assistant(changed.id) ?? changed;
-    if (message.status === 'streaming') this.#watch(message.id);
-    else if (event.type === 'message-end') {
-      clearTimeout(this.#silence.get(message.id));
-      this.#silence.delete(message.id);
-      this.#emit({ type: 'message-complete', message });
-      this.#finished(message);
-    }
-  }
+/**
+ * A session configured at once (see `ChatSession.configure`): `createChatSession({ connection: { kind: 'sse', url } })`.
+ * What could not be used is said on the console and left off.
+ */
+export function createChatSession(config: ChatSessionConfig, options: ChatSessionOptions = {}): ChatSession {
+  const session = new ChatSession(options);
+  for (const problem of session.configure(config)) console.warn(`[mantis-ui] ${problem.setting} must be ${problem.expected}; it was left off.`);
+  return session;
 }

@@ -126,6 +126,8 @@ describe('<mantis-chat>', () => {
     const complete = oneEvent(el, 'mantis-message-complete');
     el.send('via property');
     await complete;
+    // The chat commits once per animation frame: the message's last parts are drawn at its next update.
+    await el.updateComplete;
     expect(assistantParts(el)).to.deep.equal(['text', 'view', 'text']);
     el.remove();
     expect(transport.state).to.equal('open');

@@ -1,0 +1,148 @@
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { AttachmentLimits, ChatSession, ChatSessionConfig, ConfigProblem, MediaConfig, MediaTokenProvider, SessionFactories } from '../../src/index.js';
+import { emit } from '../events.js';
+import { createLazyMediaService } from '../internal/lazy-media.js';
+import { loadTusUploader } from '../internal/lazy.js';
+import { rejectValue } from '../internal/reject-value.js';
+
+/*
+ * `<mantis-chat>`'s attributes and properties, mapped onto the configuration of the session it shows
+ * (`session.configure`, src/chat/session-config.ts, where the values are checked and the parts made): the bags API,
+ * the media store (scoped to `account`), attachments and the agent-ui@1 base. A value the session could not use is
+ * reported on the property the page set, as before: a console warning and `mantis-config-error`.
+ */
+
+/** What the configuration reads of the chat. */
+export interface ConfigHost extends ReactiveControllerHost, HTMLElement {
+  readonly session: ChatSession;
+  readonly bagsUrl: string | undefined;
+  readonly mediaBaseUrl: string | undefined;
+  readonly mediaCredentials: 'omit' | 'same-origin' | 'include';
+  readonly mediaToken: MediaTokenProvider | undefined;
+  readonly account: string | undefined;
+  readonly uploadUrl: string | undefined;
+  readonly uploadChunkSize: number | undefined;
+  readonly attachmentAccept: string | undefined;
+  readonly attachmentLimits: Partial<AttachmentLimits> | undefined;
+  readonly agentUiUrl: string | undefined;
+}
+
+/** The parts a chat's session makes with a browser's APIs: each loaded when first needed (a file of its own in the IIFE). */
+const FACTORIES: SessionFactories = {
+  media: (options) => createLazyMediaService(options),
+  uploader: (options) => loadTusUploader().then((module) => module.createTusUploader(options)),
+};
+
+/** The chat property each setting comes from, and what the page is told it must be. */
+const PROPERTIES: Readonly<Record<string, readonly [string, string]>> = {
+  'media.baseUrl': ['mediaBaseUrl', 'a URL (the media store)'],
+  'media.credentials': ['mediaCredentials', '"omit", "same-origin" or "include"'],
+  'media.token': ['mediaToken', 'a function that returns the bearer token'],
+  bagsUrl: ['bagsUrl', 'a URL (the bags API)'],
+  agentUiUrl: ['agentUiUrl', 'a URL (the agent-ui base)'],
+};
+
+export class ChatConfigController implements ReactiveController {
+  readonly #host: ConfigHost;
+  readonly #changed: () => void;
+  /** The session this chat gave a media service to (it takes it back when it shows another, or is removed for good). */
+  #mediaSession: ChatSession | null = null;
+  #released = false;
+
+  /** `changed`: the media service changed, so what views see of the session must be given to them again. */
+  constructor(host: ConfigHost, changed: () => void) {
+    this.#host = host;
+    this.#changed = changed;
+    host.addController(this);
+  }
+
+  hostConnected(): void {
+    // Put back after it was removed for good (a keep-alive router): its media service is made again.
+    if (this.#released && this.#host.mediaBaseUrl) this.applyMedia();
+    this.#released = false;
+  }
+
+  #configure(partial: ChatSessionConfig): void {
+    const problems = this.#host.session.configure({ ...partial, relativeTo: document.baseURI, factories: FACTORIES });
+    for (const problem of problems) this.#report(problem);
+  }
+
+  #report(problem: ConfigProblem): void {
+    const host = this.#host;
+    const known = PROPERTIES[problem.setting];
+    if (known) return rejectValue(host, known[0], known[1]);
+    if (problem.setting === 'uploads.url') {
+      const reason = `upload-url "${host.uploadUrl ?? ''}" cannot be used (${problem.expected}): files cannot be attached`;
+      console.warn(`[mantis-ui] ${reason}.`);
+      return void emit(host, 'mantis-config-error', { reason });
+    }
+    const reason = `${problem.setting} must be ${problem.expected}`;
+    console.warn(`[mantis-ui] ${reason}.`);
+    emit(host, 'mantis-config-error', { reason });
+  }
+
+  /** The media attributes changed (a token or account alone reaches the same service), or the chat shows another session. */
+  applyMedia(): void {
+    const host = this.#host;
+    const session = host.session;
+    if (this.#mediaSession && this.#mediaSession !== session) this.#mediaSession.configure({ media: null });
+    this.#mediaSession = host.mediaBaseUrl ? session : null;
+    const media: MediaConfig | null = host.mediaBaseUrl
+      ? {
+          baseUrl: host.mediaBaseUrl,
+          credentials: host.mediaCredentials,
+          ...(host.mediaToken !== undefined ? { token: host.mediaToken } : {}),
+          ...(host.account !== undefined ? { account: host.account } : {}),
+        }
+      : null;
+    this.#configure({ media });
+    this.#changed();
+  }
+
+  /** The token or the account changed: the chat's own service takes them; a host's own one is told as well. */
+  applyCredentials(tokenChanged: boolean, accountChanged: boolean): void {
+    const host = this.#host;
+    if (host.mediaBaseUrl) return this.applyMedia();
+    const media = host.session.media;
+    if (accountChanged) media?.setAccount(host.account);
+    if (!tokenChanged) return;
+    const token = host.mediaToken;
+    if (token !== undefined && typeof token !== 'function') return rejectValue(host, 'mediaToken', 'a function that returns the bearer token');
+    media?.setToken(token);
+  }
+
+  /** The shown session consults the bags API the chat names (set or removed). */
+  applyBags(): void {
+    this.#configure({ bagsUrl: this.#host.bagsUrl ?? null });
+  }
+
+  /** Attachments: the upload endpoint and what files may be, with the media store's token and cookies. */
+  applyUploads(): void {
+    const host = this.#host;
+    this.#configure({
+      uploads: host.uploadUrl
+        ? {
+            url: host.uploadUrl,
+            ...(host.uploadChunkSize !== undefined ? { chunkSize: host.uploadChunkSize } : {}),
+            ...(host.attachmentAccept !== undefined ? { accept: host.attachmentAccept } : {}),
+            ...(host.attachmentLimits !== undefined ? { limits: host.attachmentLimits } : {}),
+            // Read at each request, as the page may replace the provider while a file uploads.
+            ...(typeof host.mediaToken === 'function' ? { token: () => (typeof host.mediaToken === 'function' ? host.mediaToken() : undefined) } : {}),
+            credentials: host.mediaCredentials,
+          }
+        : null,
+    });
+  }
+
+  applyAgentUi(): void {
+    this.#configure({ agentUiUrl: this.#host.agentUiUrl ?? null });
+  }
+
+  /** The chat was removed for good: its own service revokes every object URL and aborts what is in flight. */
+  release(): void {
+    this.#mediaSession?.configure({ media: null });
+    this.#mediaSession = null;
+    this.#released = true;
+    this.#changed();
+  }
+}
