@@ -1,4 +1,4 @@
-// The per-render evaluation budget (src/protocols/a2ui/evaluate.ts EvalBudget): shared by every evaluation of a render, it
+// The per-render evaluation budget (src/protocols/a2ui/budget.ts EvalBudget): shared by every evaluation of a render, it
 // bounds function calls, regex matcher steps and characters of text, and fails closed once exhausted. Termination and
 // results only; timings measured while writing them are in comments.
 import assert from 'node:assert/strict';

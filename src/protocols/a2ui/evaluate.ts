@@ -1,8 +1,12 @@
-import { A2UI_FUNCTIONS, OPEN_URL, logicalAnd, logicalOr, type FunctionRegistry } from './functions.js';
-import { A2UI_LIMITS } from '../../limits.js';
+import { EVAL_LIMITS, createEvalBudget, exhaust, type EvalBudget, type EvalContext } from './budget.js';
+import { toBoolean, toNumber, toText } from './coerce.js';
+import { A2UI_FUNCTIONS, OPEN_URL, logicalAnd, logicalOr } from './functions.js';
 import { FORBIDDEN_SEGMENTS, getPointer, resolvePath } from './pointer.js';
-import { REGEX_TEST_STEPS } from './regex.js';
 import type { JsonObject, JsonValue } from './types.js';
+
+// The context and budget (budget.ts) and the conversions (coerce.ts) stay importable from here, as before they moved.
+export { EVAL_BUDGET, EVAL_LIMITS, createEvalBudget, exhaust, type EvalBudget, type EvalContext } from './budget.js';
+export { chargedText, toBoolean, toNumber, toText, toTextUpTo } from './coerce.js';
 
 /*
  * Dynamic values of A2UI v0.9 (common_types.json DynamicValue; a2ui_protocol.md "Data model representation" and
@@ -10,78 +14,9 @@ import type { JsonObject, JsonValue } from './types.js';
  * current collection scope) and `{call, args}` runs a registered client function on its evaluated arguments. Nothing
  * here evaluates JavaScript, and nothing throws: a malformed value, an unknown function or one that fails is
  * `undefined`. Every evaluation of one render shares one budget (EvalBudget: function calls, regex steps, characters
- * of text) and each bounds its call nesting, so no agent-authored value or data can make a render run away.
+ * of text) and each bounds its call nesting, so no agent-authored value or data can make a render run away. The
+ * context and budget are in budget.ts, the conversions of a value to text, number and boolean in coerce.ts.
  */
-
-export interface EvalContext {
-  /** The surface's data model (root). */
-  readonly data: JsonValue;
-  /** Absolute JSON Pointer of the current collection scope (a template item), '' at the surface root. */
-  readonly scope: string;
-  /** Registered client functions (defaults to A2UI_FUNCTIONS); a host may add its own. */
-  readonly functions?: FunctionRegistry;
-  /** BCP 47 locale of formatNumber, formatCurrency, formatDate and pluralize; the runtime's when absent. */
-  readonly locale?: string;
-  /**
-   * The work every evaluation of one render shares (createEvalBudget, one per render of a surface); when absent, each
-   * evaluate() (resolveContext, failingChecks) has its own, of EVAL_LIMITS.
-   */
-  readonly budget?: EvalBudget;
-}
-
-/**
- * Work left to the evaluations sharing it, taken as they run. Once one allowance runs out, `exhausted` is set and every
- * further function call is `undefined` (a check on it fails, a Text shows nothing); nothing throws.
- */
-export interface EvalBudget {
-  /** Function calls left (nested ones and formatString's included). */
-  calls: number;
-  /** Steps left of the regex function's matcher (regex.ts; a cached result costs none); -1 once a match ran out. */
-  regexSteps: number;
-  /** Characters left that functions turn values into (formatString's templates and results, length's and pluralize's text). */
-  chars: number;
-  /** Whether an allowance ran out: the renderer may say that some values could not be shown. */
-  exhausted: boolean;
-}
-
-/** The budget of one render of a surface (ours); 2,000 template instances of a few bindings each fit well within it. */
-export const EVAL_BUDGET = {
-  /** Function calls: 10 per template instance at the template expansion limit. ~0.1 s at worst. */
-  calls: 20_000,
-  /** Regex matcher steps (an instruction visited or a thread tested; ~12 ns each): ~60 ms here, ~0.25 s on a slow machine. */
-  regexSteps: 5_000_000,
-  /** Characters functions produce or read as text: 1M (2 MB of strings), ~50 ms of formatting at worst. */
-  chars: 1_000_000,
-} as const;
-
-/** The bounds of one evaluation (ours: the specification gives none); its budget when the context brings none. */
-export const EVAL_LIMITS = {
-  /** Function calls one evaluation may make, nested ones and formatString's included; past it, calls are `undefined`. */
-  calls: 1000,
-  /** Regex matcher steps of one evaluation (REGEX_TEST_STEPS, as one test()). */
-  regexSteps: REGEX_TEST_STEPS,
-  /** Characters functions produce or read as text in one evaluation: the data model's size. */
-  chars: A2UI_LIMITS.dataModelBytes,
-  /** Function calls nested inside each other. */
-  callDepth: 16,
-  /** Nesting of arrays and objects in a value read as literal. */
-  jsonDepth: 64,
-} as const;
-
-/** A fresh budget for one render: EVAL_BUDGET, or the limits given. */
-export function createEvalBudget(limits: Partial<Record<'calls' | 'regexSteps' | 'chars', number>> = {}): EvalBudget {
-  const pick = (key: 'calls' | 'regexSteps' | 'chars'): number => {
-    const value = limits[key];
-    return typeof value === 'number' && value >= 0 ? value : EVAL_BUDGET[key];
-  };
-  return { calls: pick('calls'), regexSteps: pick('regexSteps'), chars: pick('chars'), exhausted: false };
-}
-
-/** Marks the budget run out (every further call is then `undefined`). */
-export function exhaust(budget: EvalBudget | undefined): undefined {
-  if (budget) budget.exhausted = true;
-  return undefined;
-}
 
 const STATE = Symbol('a2ui.evaluationState');
 type Budgeted = EvalContext & { readonly budget: EvalBudget; readonly [STATE]: { depth: number } };
@@ -177,88 +112,6 @@ export function evaluate(value: unknown, ctx: EvalContext): JsonValue | undefine
   } catch {
     return undefined;
   }
-}
-
-/** The specification's conversion to a string: numbers and booleans as usual, null and undefined '', others as JSON. */
-export function toText(value: JsonValue | undefined): string {
-  return toTextUpTo(value, Infinity);
-}
-
-/**
- * The first `max` characters of toText(value), in time O(max) however large the value: an object or array is written
- * as JSON.stringify writes it, stopping once `max` characters are out.
- */
-export function toTextUpTo(value: JsonValue | undefined, max: number): string {
-  if (typeof value === 'string') return value.length > max ? value.slice(0, max) : value;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value).slice(0, max);
-  if (value === null || typeof value !== 'object') return '';
-  const parts: string[] = [];
-  let size = 0;
-  const put = (s: string): boolean => {
-    parts.push(s);
-    return (size += s.length) < max;
-  };
-  const write = (v: unknown): boolean => {
-    if (typeof v === 'string') {
-      const room = Math.min(v.length, Math.max(0, max - size)); // each code unit writes one character or more
-      return put(JSON.stringify(v.slice(0, room + 1)));
-    }
-    if (v === null || typeof v !== 'object') return put(typeof v === 'number' || typeof v === 'boolean' ? JSON.stringify(v) : 'null');
-    if (Array.isArray(v)) {
-      if (!put('[')) return false;
-      for (let i = 0; i < v.length; i++) if ((i > 0 && !put(',')) || !write((v as unknown[])[i] ?? null)) return false;
-      return put(']');
-    }
-    if (!put('{')) return false;
-    let first = true;
-    for (const key of Object.keys(v)) {
-      const item = (v as Record<string, unknown>)[key];
-      if (item === undefined) continue;
-      if ((!first && !put(',')) || !put(`${JSON.stringify(key)}:`) || !write(item)) return false;
-      first = false;
-    }
-    return put('}');
-  };
-  try {
-    write(value);
-  } catch {
-    return '';
-  }
-  const text = parts.join('');
-  return text.length > max ? text.slice(0, max) : text;
-}
-
-/**
- * toText(value) up to `max` characters, taken from the context's budget: `undefined` (the budget exhausted) when more
- * than it has left would be needed. Without a budget, only `max` bounds it.
- */
-export function chargedText(value: JsonValue | undefined, ctx: EvalContext, max = Infinity): string | undefined {
-  const budget = ctx.budget;
-  const left = budget ? Math.max(0, budget.chars) : Infinity;
-  const text = toTextUpTo(value, Math.min(max, left + 1));
-  if (!budget) return text;
-  if (text.length > left) {
-    budget.chars = -1;
-    return exhaust(budget);
-  }
-  budget.chars -= text.length;
-  return text;
-}
-
-/** A number, or a string that reads as one (surrounding blanks allowed); `undefined` for anything else. */
-export function toNumber(value: JsonValue | undefined): number | undefined {
-  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
-  if (typeof value !== 'string' || value.trim() === '') return undefined;
-  const number = Number(value);
-  return Number.isFinite(number) ? number : undefined;
-}
-
-/** renderer_guide.md "Type Coercion Standards": "true"/"false" in any case, non-zero numbers; everything else false. */
-export function toBoolean(value: JsonValue | undefined): boolean {
-  if (typeof value === 'boolean') return value;
-  if (typeof value === 'string') return value.toLowerCase() === 'true';
-  if (typeof value === 'number') return value !== 0 && !Number.isNaN(value);
-  return false;
 }
 
 export function evaluateString(value: unknown, ctx: EvalContext): string {

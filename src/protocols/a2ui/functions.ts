@@ -1,6 +1,8 @@
 import { A2UI_LIMITS } from '../../limits.js';
-import { chargedText, exhaust, toBoolean, toNumber, toTextUpTo, type EvalContext } from './evaluate.js';
-import { formatDate, formatString } from './format.js';
+import { exhaust, type EvalContext } from './budget.js';
+import { chargedText, toBoolean, toNumber, toTextUpTo } from './coerce.js';
+import { formatString } from './format.js';
+import { formatDate } from './format-date.js';
 import { cachedRegex } from './regex.js';
 import type { JsonValue } from './types.js';
 

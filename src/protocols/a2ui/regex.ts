@@ -1,5 +1,8 @@
 import { A2UI_LIMITS } from '../../limits.js';
-import { ANY, CLASS_ESCAPES, LINE_TERMINATORS, Lru, classHas, compileClass, isTerminatorAt, isWordAt, type CharClass, type Ranges } from './regex-class.js';
+import { ANY, LINE_TERMINATORS, Lru, classHas, compileClass, isTerminatorAt, isWordAt, type CharClass } from './regex-class.js';
+import { Parser, RegexError, fail, type RegexNode } from './regex-parse.js';
+
+export { REGEX_MAX_REPEAT } from './regex-parse.js';
 
 /*
  * A linear-time regular expression matcher for agent-supplied patterns (the basic catalog's `regex` function). Native
@@ -12,12 +15,11 @@ import { ANY, CLASS_ESCAPES, LINE_TERMINATORS, Lru, classHas, compileClass, isTe
  * groups (capturing, `(?:…)`, `(?<name>…)` all only group), alternation, * + ? {n} {n,} {n,m} and their lazy forms
  * (a boolean match does not depend on laziness), flags i m s. Anything else is refused, never approximated:
  * backreferences, lookaround, \p{…}, \cX, a `{` that is not a quantifier, the `u`, `v`, `g`, `y` and `d` flags.
+ * The pattern is parsed in regex-parse.ts; here it is compiled and run.
  */
 
 /** Instructions of a compiled program; counted repetitions are expanded, so `a{1000}` is a thousand. */
 export const REGEX_MAX_PROGRAM = 2048;
-/** The largest bound a counted quantifier may give. */
-export const REGEX_MAX_REPEAT = 1000;
 
 export interface CompiledRegex {
   readonly source: string;
@@ -32,13 +34,6 @@ export interface CompiledRegex {
   test(input: string): boolean;
 }
 
-type Node =
-  | { readonly t: 'set'; readonly ranges: Ranges; readonly neg: boolean }
-  | { readonly t: 'assert'; readonly k: '^' | '$' | 'b' | 'B' }
-  | { readonly t: 'cat'; readonly items: readonly Node[] }
-  | { readonly t: 'alt'; readonly alts: readonly Node[] }
-  | { readonly t: 'rep'; readonly node: Node; readonly min: number; readonly max: number };
-
 /** A compiled program as flat arrays (the hot loop reads them fast): op, its jump targets, its class or assertion. */
 interface Program {
   readonly ops: number[]; // SET, SPLIT (x then y), JMP (x), ASSERT (kind), MATCH
@@ -49,142 +44,10 @@ interface Program {
 }
 const [SET, SPLIT, JMP, ASSERT, MATCH] = [0, 1, 2, 3, 4];
 
-class RegexError extends Error {}
-const fail = (message: string): never => {
-  throw new RegexError(message);
-};
-
-const CHAR_ESCAPES: Readonly<Record<string, number>> = { t: 9, n: 10, v: 11, f: 12, r: 13 };
-
-class Parser {
-  private i = 0;
-  constructor(private readonly src: string) {}
-
-  parse(): Node {
-    const node = this.alternation(0);
-    if (this.i < this.src.length) fail(`Unmatched ')' at ${this.i}`);
-    return node;
-  }
-
-  private peek(): string | undefined {
-    return this.src[this.i];
-  }
-
-  private alternation(depth: number): Node {
-    if (depth > 32) fail('Groups are nested too deeply');
-    const alts = [this.sequence(depth)];
-    while (this.peek() === '|') {
-      this.i++;
-      alts.push(this.sequence(depth));
-    }
-    return alts.length === 1 ? alts[0]! : { t: 'alt', alts };
-  }
-
-  private sequence(depth: number): Node {
-    const items: Node[] = [];
-    for (let c = this.peek(); c !== undefined && c !== '|' && c !== ')'; c = this.peek()) {
-      const atom = this.atom(depth);
-      const bounds = this.quantifier();
-      if (!bounds) items.push(atom);
-      else if (atom.t === 'assert') fail('Nothing to repeat');
-      else items.push({ t: 'rep', node: atom, min: bounds[0], max: bounds[1] });
-    }
-    return { t: 'cat', items };
-  }
-
-  /** A quantifier's bounds (its lazy `?` consumed), or null when none follows. */
-  private quantifier(): [number, number] | null {
-    const c = this.peek();
-    let bounds: [number, number] | null = null;
-    if (c === '*') bounds = [0, Infinity];
-    else if (c === '+') bounds = [1, Infinity];
-    else if (c === '?') bounds = [0, 1];
-    if (bounds) this.i++;
-    else if (c === '{') {
-      const m = /^\{(\d+)(,(\d*))?\}/.exec(this.src.slice(this.i, this.i + 24));
-      if (!m) return fail(`Unsupported '{' at ${this.i} (escape it as \\{)`);
-      const min = Number(m[1]);
-      const max = m[2] === undefined ? min : m[3] === '' ? Infinity : Number(m[3]);
-      if (min > REGEX_MAX_REPEAT || (max !== Infinity && max > REGEX_MAX_REPEAT)) fail(`Repetition bounds above ${REGEX_MAX_REPEAT}`);
-      if (max < min) fail('Numbers out of order in {} quantifier');
-      this.i += m[0].length;
-      bounds = [min, max];
-    }
-    if (bounds && this.peek() === '?') this.i++;
-    return bounds;
-  }
-
-  private atom(depth: number): Node {
-    const c = this.src[this.i++]!;
-    if (c === '[') return this.charClass();
-    if (c === '\\') return this.escape(false);
-    if (c === '.') return { t: 'set', ranges: LINE_TERMINATORS, neg: true }; // the `s` flag makes it "any" when compiling
-    if (c === '^' || c === '$') return { t: 'assert', k: c };
-    if (c === '*' || c === '+' || c === '?') fail('Nothing to repeat');
-    if (c === '{') fail(`Unsupported '{' at ${this.i - 1} (escape it as \\{)`);
-    if (c !== '(') return { t: 'set', ranges: [c.charCodeAt(0), c.charCodeAt(0)], neg: false };
-    if (this.peek() === '?') {
-      const name = /^\?(?::|<[A-Za-z_$][\w$]*>)/.exec(this.src.slice(this.i, this.i + 80));
-      if (!name) fail(`Unsupported group '(${this.src.slice(this.i, this.i + 3)}' (lookaround is not supported)`);
-      this.i += name![0].length;
-    }
-    const inner = this.alternation(depth + 1);
-    if (this.src[this.i++] !== ')') fail('Unterminated group');
-    return inner;
-  }
-
-  /** After a backslash: a set (one code unit or a class escape) or, outside classes, \b \B. */
-  private escape(inClass: boolean): Node {
-    const c = this.src[this.i++];
-    if (c === undefined) return fail('\\ at end of pattern');
-    const single = (code: number): Node => ({ t: 'set', ranges: [code, code], neg: false });
-    if (CLASS_ESCAPES[c]) return { t: 'set', ranges: CLASS_ESCAPES[c]!, neg: false };
-    if (CHAR_ESCAPES[c] !== undefined) return single(CHAR_ESCAPES[c]!);
-    if (c === 'b') return inClass ? single(8) : { t: 'assert', k: 'b' };
-    if (c === 'B' && !inClass) return { t: 'assert', k: 'B' };
-    if (c === '0' && !/[0-9]/.test(this.peek() ?? '')) return single(0);
-    if (c === 'x' || c === 'u') {
-      const m = (c === 'x' ? /^[0-9A-Fa-f]{2}/ : /^[0-9A-Fa-f]{4}/).exec(this.src.slice(this.i, this.i + 4));
-      if (!m) return fail(`Unsupported escape \\${c}`);
-      this.i += m[0].length;
-      return single(parseInt(m[0], 16));
-    }
-    if (/[A-Za-z0-9]/.test(c)) return fail(`Unsupported escape \\${c} (backreferences and \\p are not supported)`);
-    return single(c.charCodeAt(0));
-  }
-
-  private charClass(): Node {
-    const neg = this.peek() === '^';
-    if (neg) this.i++;
-    const ranges: number[] = [];
-    // A member is one code unit [c, c] or a class escape's ranges (never a range's end).
-    const member = (): Ranges => {
-      const c = this.src[this.i++]!;
-      return c === '\\' ? (this.escape(true) as Extract<Node, { t: 'set' }>).ranges : [c.charCodeAt(0), c.charCodeAt(0)];
-    };
-    const single = (r: Ranges): boolean => r.length === 2 && r[0] === r[1];
-    while (this.peek() !== ']') {
-      if (this.peek() === undefined) fail('Unterminated character class');
-      const first = member();
-      if (this.peek() !== '-' || this.src[this.i + 1] === ']' || this.src[this.i + 1] === undefined) {
-        ranges.push(...first);
-        continue;
-      }
-      this.i++;
-      const last = member();
-      if (!single(first) || !single(last)) fail('Invalid range with a class escape');
-      if (last[0]! < first[0]!) fail('Range out of order in character class');
-      ranges.push(first[0]!, last[0]!);
-    }
-    this.i++;
-    return { t: 'set', ranges, neg };
-  }
-}
-
-function compileProgram(root: Node, dotAll: boolean, ignoreCase: boolean): Program {
+function compileProgram(root: RegexNode, dotAll: boolean, ignoreCase: boolean): Program {
   const prog: Program = { ops: [], xs: [], ys: [], classes: [], kinds: [] };
   // A repeated atom (`a{1000}`) is one node: its class is compiled once and shared by its copies.
-  const classes = new Map<Node, CharClass>();
+  const classes = new Map<RegexNode, CharClass>();
   const emit = (op: number, x = 0): number => {
     if (prog.ops.length >= REGEX_MAX_PROGRAM) fail(`Pattern too large (over ${REGEX_MAX_PROGRAM} instructions once repetitions are expanded)`);
     prog.xs.push(x);
@@ -193,7 +56,7 @@ function compileProgram(root: Node, dotAll: boolean, ignoreCase: boolean): Progr
   };
   /** A split whose first branch is the code emitted next; its second (ys) is patched by the caller. */
   const split = (): number => emit(SPLIT, prog.ops.length + 1);
-  const gen = (node: Node): void => {
+  const gen = (node: RegexNode): void => {
     if (node.t === 'set') {
       let cls = classes.get(node);
       if (!cls) {
