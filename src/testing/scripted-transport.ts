@@ -2,7 +2,7 @@ import { parseActionTurn } from '../protocols/a2ui/action.js';
 import { BASIC_CATALOG_ID } from '../protocols/a2ui/types.js';
 import { ClientFrame, type ServerEvent } from '../protocols/composer/frames.js';
 import { BaseTransport, type TransportCapabilities, type TransportEvent } from '../protocols/composer/transport.js';
-import { defaultProtocols } from '../protocols/register.js';
+import { Delivery } from './delivery.js';
 import { ScriptIds, playReply, type PlayContext } from './play.js';
 import { ReplyBuilder } from './reply.js';
 import { normalizeTranscript, type TranscriptEntry } from './transcript.js';
@@ -12,18 +12,11 @@ import type { ActionAnswer, RecordedA2uiAction, ScriptedTransportOptions, TextMa
  * A Transport with a script instead of a server: it answers what the chat sends with scripted replies, as the
  * reference server (demo/server/composer.ts) would, event for event. Deterministic: replies are planned in full
  * when their message arrives and delivered from one queue, in order, one event per task (or step by step while
- * paused). No clock decides anything: IDs are counted, envelope times are fixed.
+ * paused; the queue is delivery.ts). No clock decides anything: IDs are counted, envelope times are fixed.
  */
 
 type Rule = { readonly test: (text: string) => boolean; readonly reply: ReplyBuilder };
 type ActionRule = { readonly test: (action: RecordedA2uiAction) => boolean; readonly reply: ReplyBuilder };
-type Queued = { readonly event: TransportEvent; readonly messageId?: string };
-
-/** The protocol an event's record belongs to, when it is not the Composer's own (an envelope, A2UI messages). */
-function protocolOf(event: TransportEvent | undefined): string | undefined {
-  const type = event?.type === 'ui-envelope' ? 'ui-envelope' : event?.type === 'server' ? event.event.type : undefined;
-  return type === undefined ? undefined : defaultProtocols.owner({ record: type })?.name;
-}
 
 const toTest = (match: TextMatcher): ((text: string) => boolean) =>
   typeof match === 'string' ? (text) => text.includes(match) : match instanceof RegExp ? (text) => new RegExp(match.source, match.flags).test(text) : match;
@@ -37,7 +30,6 @@ export class ScriptedTransport extends BaseTransport {
   readonly #rules: Rule[] = [];
   readonly #actionRules: ActionRule[] = [];
   readonly #actionAnswers: Array<{ readonly test: (type: string) => boolean; readonly answer: ActionAnswer }> = [];
-  readonly #queue: Queued[] = [];
   readonly #log: TranscriptEntry[] = [];
   readonly #frames: ClientFrame[] = [];
   readonly #a2uiActions: RecordedA2uiAction[] = [];
@@ -47,17 +39,15 @@ export class ScriptedTransport extends BaseTransport {
   readonly #chunk: number;
   readonly #clientAction: boolean;
   readonly #sessionId: string;
-  #paused: boolean;
-  #timer: ReturnType<typeof setTimeout> | undefined;
+  readonly #delivery: Delivery;
   #inlineUi = true;
-  #settled: Array<() => void> = [];
   #signal: AbortSignal | undefined;
 
   constructor(options: ScriptedTransportOptions = {}) {
     super();
     this.#replies = [...(options.replies ?? [])];
     this.#chunk = options.chunk ?? 0;
-    this.#paused = options.paused ?? false;
+    this.#delivery = new Delivery({ deliver: (event) => this.#deliver(event), isOpen: () => this.state === 'open' }, options.paused ?? false);
     this.#clientAction = options.clientAction ?? true;
     this.#sessionId = options.sessionId ?? 'scripted-session';
     this.#ids = new ScriptIds(options.idPrefix);
@@ -122,12 +112,12 @@ export class ScriptedTransport extends BaseTransport {
 
   /** How many events wait to be delivered. */
   get pending(): number {
-    return this.#queue.length;
+    return this.#delivery.pending;
   }
 
   /** Whether delivery is paused (see `pause`, `step`). */
   get paused(): boolean {
-    return this.#paused;
+    return this.#delivery.paused;
   }
 
   /** Opens at once and greets as the reference server does: `capabilities` (client actions, the basic A2UI catalog). */
@@ -143,7 +133,7 @@ export class ScriptedTransport extends BaseTransport {
     }, { once: true });
     // The greeting of the reference server to a client that renders the basic A2UI catalog.
     this.#deliver({ type: 'server', event: { type: 'capabilities', ...(this.#clientAction ? { client_action: true } : {}), a2ui_catalogs: [BASIC_CATALOG_ID] } });
-    this.#schedule();
+    this.#delivery.schedule();
   }
 
   /** What the chat advertises: replies carry inline UI in their marker only while it advertises it. */
@@ -153,12 +143,10 @@ export class ScriptedTransport extends BaseTransport {
 
   /** Closes the connection; events not delivered yet are dropped. */
   close(): void {
-    clearTimeout(this.#timer);
-    this.#timer = undefined;
+    this.#delivery.clear();
     this.#signal = undefined;
-    this.#queue.length = 0;
     this.setState('closed');
-    this.#notifySettled();
+    this.#delivery.notifySettled();
   }
 
   /** Records the frame and answers it as scripted; a frame that fails the protocol's schema gets a `bad_frame` error. */
@@ -173,32 +161,22 @@ export class ScriptedTransport extends BaseTransport {
       return;
     }
     this.#handle(copy);
-    this.#schedule();
+    this.#delivery.schedule();
   }
 
   /** Stops delivering events (they wait in the queue). */
   pause(): void {
-    this.#paused = true;
-    clearTimeout(this.#timer);
-    this.#timer = undefined;
+    this.#delivery.pause();
   }
 
   /** Delivers the waiting events again, one per task. */
   resume(): void {
-    this.#paused = false;
-    this.#schedule();
+    this.#delivery.resume();
   }
 
   /** Delivers the next `count` waiting events now, paused or not; returns them. */
   step(count = 1): TransportEvent[] {
-    const delivered: TransportEvent[] = [];
-    while (delivered.length < count && this.#queue.length > 0) {
-      const next = this.#queue.shift() as Queued;
-      delivered.push(next.event);
-      this.#deliver(next.event);
-    }
-    if (this.#queue.length === 0) this.#notifySettled();
-    return delivered;
+    return this.#delivery.step(count);
   }
 
   /** Delivers every waiting event now; returns them. */
@@ -208,8 +186,7 @@ export class ScriptedTransport extends BaseTransport {
 
   /** Resolves once no event waits to be delivered (at once when none does). While paused, `step`/`flush` get it there. */
   settled(): Promise<void> {
-    if (this.#queue.length === 0) return Promise.resolve();
-    return new Promise((resolve) => this.#settled.push(resolve));
+    return this.#delivery.settled();
   }
 
   #handle(frame: ClientFrame): void {
@@ -265,7 +242,7 @@ export class ScriptedTransport extends BaseTransport {
       sessionId: this.#sessionId,
       ids: this.#ids,
     };
-    for (const event of playReply(reply, context)) this.#queue.push({ event, messageId });
+    for (const event of playReply(reply, context)) this.#delivery.push(event, messageId);
   }
 
   /** Records what nothing answered (`unscripted`) and makes the reply that says so. */
@@ -277,19 +254,17 @@ export class ScriptedTransport extends BaseTransport {
 
   /** An answer to the sender (an action result, an error), queued behind what is already waiting. */
   #answer(event: ServerEvent): void {
-    this.#queue.push({ event: { type: 'server', event } });
+    this.#delivery.push({ type: 'server', event });
   }
 
   /** `abort`: the rest of that reply is dropped and it ends at once, as the reference server's streams do. */
   #abort(messageId: string): void {
-    const index = this.#queue.findIndex((queued) => queued.messageId === messageId);
-    if (index === -1) return;
-    const kept = this.#queue.filter((queued) => queued.messageId !== messageId);
-    // After everything of it delivered so far (sequences may skip the numbers envelopes took).
-    const sequences = this.#log.map((entry) => ('event' in entry && 'sequence' in entry.event && entry.event.message_id === messageId ? entry.event.sequence : -1));
-    const sequence = 1 + Math.max(-1, ...sequences);
-    kept.splice(index, 0, { event: { type: 'server', event: { type: 'message_end', message_id: messageId, sequence } }, messageId });
-    this.#queue.splice(0, this.#queue.length, ...kept);
+    this.#delivery.cut(messageId, () => {
+      // After everything of it delivered so far (sequences may skip the numbers envelopes took).
+      const sequences = this.#log.map((entry) => ('event' in entry && 'sequence' in entry.event && entry.event.message_id === messageId ? entry.event.sequence : -1));
+      const sequence = 1 + Math.max(-1, ...sequences);
+      return { type: 'server', event: { type: 'message_end', message_id: messageId, sequence } };
+    });
   }
 
   #deliver(event: TransportEvent): void {
@@ -297,34 +272,4 @@ export class ScriptedTransport extends BaseTransport {
     else if (event.type === 'ui-envelope') this.#log.push({ from: 'server', envelope: event.event });
     this.emit(event);
   }
-
-  /** Delivers one waiting event per task, in order, unless paused or closed. */
-  #schedule(): void {
-    if (this.#paused || this.#timer !== undefined || this.state !== 'open') return;
-    if (this.#queue.length === 0) return this.#notifySettled();
-    // An event of a protocol that loads on first need waits for it, so a session applies it the moment it comes.
-    const loading = protocolOf(this.#queue[0]?.event);
-    if (loading && !defaultProtocols.loaded(loading)) {
-      this.#timer = setTimeout(() => undefined);
-      void defaultProtocols.load(loading).finally(() => {
-        clearTimeout(this.#timer);
-        this.#timer = undefined;
-        this.#schedule();
-      });
-      return;
-    }
-    this.#timer = setTimeout(() => {
-      this.#timer = undefined;
-      if (this.#paused || this.state !== 'open') return;
-      this.step(1);
-      this.#schedule();
-    }, 0);
-  }
-
-  #notifySettled(): void {
-    const waiting = this.#settled;
-    this.#settled = [];
-    for (const resolve of waiting) resolve();
-  }
 }
-
