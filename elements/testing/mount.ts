@@ -1,4 +1,4 @@
-import type { PersistedMessage, UserMessage } from '../../src/index.js';
+import { ChatSession, type PersistedMessage, type UserMessage } from '../../src/index.js';
 import { ScriptedTransport } from '../../src/testing/scripted-transport.js';
 import type { ScriptedTransportOptions } from '../../src/testing/types.js';
 import type { MantisChat } from '../mantis-chat/mantis-chat.js';
@@ -42,6 +42,8 @@ export async function mountChat(options: MountChatOptions = {}): Promise<Mounted
   }
   const transport = options.transport ?? new ScriptedTransport(options);
   const chat = document.createElement('mantis-chat');
+  // The session keeps the transport's scripted clock: what the chat shows of time is the same in every run.
+  chat.session = new ChatSession({ clock: () => transport.now() });
   for (const [name, value] of Object.entries(options.attributes ?? {})) chat.setAttribute(name, value);
   if (options.messages) chat.messages = options.messages;
   chat.connection = transport;

@@ -36,6 +36,8 @@ export interface ChatSessionOptions {
   readonly media?: MediaService | null;
   /** The caps of the artifact store (default ARTIFACT_LIMITS). */
   readonly artifactLimits?: Partial<ArtifactLimits>;
+  /** When records arrive, in milliseconds (default `Date.now`): a test's scripted clock makes durations repeatable. */
+  readonly clock?: () => number;
 }
 
 /** The configuration doors of a ChatSession (see `configure`). */

@@ -71,7 +71,7 @@ export class ChatSession extends ConfiguredSession {
     // eslint-disable-next-line @typescript-eslint/no-this-alias -- the hosts below read the session's current state
     const session = this;
     const protocols = options.protocols ?? defaultProtocols;
-    this.thread = new Thread(protocols, { derived: (message) => this.#replayed.derived(message) });
+    this.thread = new Thread(protocols, { derived: (message) => this.#replayed.derived(message), ...(options.clock ? { clock: options.clock } : {}) });
     this.actions = options.actions ?? defaultActions;
     this.bags = options.bags ?? null;
     this.media = options.media ?? null;

@@ -38,10 +38,14 @@ export class Thread {
   /** Told when a loaded message's parts are first derived (the session announces its citations then). */
   readonly #derived: ((message: AssistantMessage) => void) | undefined;
 
-  constructor(protocols: ProtocolRegistry = defaultProtocols, options: { readonly derived?: (message: AssistantMessage) => void } = {}) {
+  constructor(protocols: ProtocolRegistry = defaultProtocols, options: { readonly derived?: (message: AssistantMessage) => void; readonly clock?: () => number } = {}) {
     this.protocols = protocols;
     this.#derived = options.derived;
+    this.#clock = options.clock ?? Date.now;
   }
+
+  /** When records arrive and change (milliseconds): the wall clock, or a scripted one. */
+  readonly #clock: () => number;
 
   get messages(): readonly ChatMessage[] {
     return this.#messages;
@@ -239,7 +243,7 @@ export class Thread {
       if (!placed) return null;
       parts = [...placed, ...trailing];
     }
-    const now = Date.now();
+    const now = this.#clock();
     if (previous && slot !== undefined) kept.records[slot] = { ...previous, updatedAt: now, event: next };
     else {
       const length = kept.records.push({ at: current.text.length, receivedAt: now, event: next });

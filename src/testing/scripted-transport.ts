@@ -267,7 +267,20 @@ export class ScriptedTransport extends BaseTransport {
     });
   }
 
+  /** Delivered events so far: the scripted clock's ticks. */
+  #ticks = 0;
+
+  /**
+   * The scripted clock, for a session's record times (`new ChatSession({ clock: () => transport.now() })`, as
+   * mountChat does): 100 ms per event delivered, so what the chat derives from time (how long reasoning took) is the
+   * same in every run, whatever the machine's load.
+   */
+  now(): number {
+    return this.#ticks * 100;
+  }
+
   #deliver(event: TransportEvent): void {
+    this.#ticks += 1;
     if (event.type === 'server') this.#log.push({ from: 'server', event: event.event });
     else if (event.type === 'ui-envelope') this.#log.push({ from: 'server', envelope: event.event });
     this.emit(event);

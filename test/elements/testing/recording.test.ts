@@ -93,6 +93,9 @@ describe('mantis-ui/testing: determinism', () => {
     expect(second.transcript).to.deep.equal(first.transcript);
     expect(second.shown).to.deep.equal(first.shown);
     expect(first.shown).to.have.length(4);
+    // Durations come from the transport's scripted clock (100 ms per event), never from how busy the machine was.
+    // Three events from the reasoning's start to its end: 0.3 s, in every run.
+    expect(first.shown[1]).to.contain('Reasoned for 0.3 s');
   });
 });
 
