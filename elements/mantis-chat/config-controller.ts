@@ -42,6 +42,9 @@ const PROPERTIES: Readonly<Record<string, readonly [string, string]>> = {
   agentUiUrl: ['agentUiUrl', 'a URL (the agent-ui base)'],
 };
 
+/** What the uploads configuration is made of (and the session: another one is configured again). */
+const UPLOAD_SETTINGS = ['account', 'uploadUrl', 'uploadChunkSize', 'attachmentAccept', 'attachmentLimits', 'mediaToken', 'mediaCredentials', 'session'];
+
 export class ChatConfigController implements ReactiveController {
   readonly #host: ConfigHost;
   readonly #changed: () => void;
@@ -79,6 +82,17 @@ export class ChatConfigController implements ReactiveController {
     const reason = `${problem.setting} must be ${problem.expected}`;
     console.warn(`[mantis-ui] ${reason}.`);
     emit(host, 'mantis-config-error', { reason });
+  }
+
+  /** Applies what changed in an update; true when the upload settings did (the composer's controls follow them). */
+  update(changed: Map<PropertyKey, unknown>, updatedBefore: boolean): boolean {
+    if (changed.has('bagsUrl')) this.applyBags();
+    if (changed.has('mediaBaseUrl') || changed.has('mediaCredentials')) this.applyMedia();
+    else if (changed.has('mediaToken') || changed.has('account')) this.applyCredentials(changed.has('mediaToken'), changed.has('account'));
+    if (changed.has('agentUiUrl')) this.applyAgentUi();
+    if (updatedBefore && !UPLOAD_SETTINGS.some((name) => changed.has(name))) return false;
+    this.applyUploads();
+    return true;
   }
 
   /** The media attributes changed (a token or account alone reaches the same service), or the chat shows another session. */
@@ -136,6 +150,15 @@ export class ChatConfigController implements ReactiveController {
 
   applyAgentUi(): void {
     this.#configure({ agentUiUrl: this.#host.agentUiUrl ?? null });
+  }
+
+  /** The chat shows another session: it is configured with the chat's settings (those the chat has). */
+  sessionShown(): void {
+    const host = this.#host;
+    this.applyUploads();
+    if (host.bagsUrl) this.applyBags();
+    if (host.mediaBaseUrl) this.applyMedia();
+    if (host.agentUiUrl) this.applyAgentUi();
   }
 
   /** The chat was removed for good: its own service revokes every object URL and aborts what is in flight. */

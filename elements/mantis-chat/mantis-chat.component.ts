@@ -1,26 +1,22 @@
-import { ContextProvider } from '@lit/context';
-import { LitElement, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { LitElement, type PropertyValues, type TemplateResult } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
-import { type ActionRegistry, type AttachmentLimits, type ChatMessage, type ChatSession, type ComposerMode, type MapAdapter, type MediaTokenProvider, type PersistedMessage, type Transport } from '../../src/index.js';
-import { emit } from '../events.js';
-import { chatPort } from '../internal/chat-context.js';
-import { isTheme, themeStyles, type Theme } from '../internal/theme.styles.js';
-import { composerFormStyles, prefillInput, renderComposerForm, renderStatus } from './composer-form.js';
-import { ChatSessionController, checkConnectionValues, isSession, onUnlessFalse, rejectValue, type BindingEvent, type ChatTransportKind } from './session-binding.js';
+import type { ChatMessage, ChatSession, PersistedMessage } from '../../src/index.js';
+import { isTheme, type Theme } from '../internal/theme.styles.js';
+import { MantisChatProperties } from './mantis-chat.properties.js';
+import { renderStatus } from './composer-form.js';
+import { chatLayoutStyles, renderChat } from './chat-layout.js';
+import { ChatComposerController } from './composer-controller.js';
+import { ChatSessionController, checkConnectionValues, isSession, rejectValue, type BindingEvent } from './session-binding.js';
 import { HistoryWindowController } from './history-window.js';
-import { chatStyles } from './mantis-chat.styles.js';
 import { FollowBottomController } from './follow-bottom.js';
 import { FramePacerController } from './frame-pacer.js';
-import { renderBlocks, timelineContext, timelineStyles } from './timeline.js';
-import { userMessageStyles } from './user-message.js';
+import { renderBlocks, timelineContext } from './timeline.js';
 import { dispatchSessionEvent } from './session-events.js';
-import { tourStyles } from './tour.js';
 import { ChatWorkspaceController } from './workspace.js';
 import { ChatConfigController } from './config-controller.js';
 import { EnvelopesController } from './envelopes.js';
 import { SurfacesController } from './surfaces.js';
 import { ChatAttachmentsController } from './attachments.js';
-import { attachmentCardStyles } from './attachment-card.js';
 import { requireArtifactPanel } from '../mantis-artifact-panel/mantis-artifact-panel.js';
 
 /**
@@ -122,152 +118,9 @@ import { requireArtifactPanel } from '../mantis-artifact-panel/mantis-artifact-p
  * @cssprop --mantis-space - Base spacing unit.
  * @cssprop --mantis-chat-height - Height of the chat (default 32rem).
  */
-export class MantisChat extends LitElement {
-  static override styles = [themeStyles, chatStyles, composerFormStyles, tourStyles, timelineStyles, userMessageStyles, attachmentCardStyles];
+export class MantisChat extends MantisChatProperties {
+  static override styles = chatLayoutStyles;
   static override shadowRootOptions: ShadowRootInit = { ...LitElement.shadowRootOptions, delegatesFocus: true };
-
-  /** The Composer URL, absolute or relative to the page (its scheme follows `transport`). */
-  @property() url: string | undefined = undefined;
-
-  /** The kind of connection to `url`: `ws` (WebSocket, the default) or `sse` (Server-Sent Events with POSTed frames). */
-  @property() transport: ChatTransportKind = 'ws';
-
-  /** A transport object to talk through instead of one built from `url`. The page keeps ownership: it is not closed here. */
-  @property({ attribute: false }) connection: Transport | undefined = undefined;
-
-  /** The Composer mode new replies are authored under. Replayed messages keep the mode they were authored in. */
-  @property({ reflect: true })
-  get mode(): ComposerMode {
-    return this.session.mode;
-  }
-  set mode(mode: ComposerMode) {
-    this.session.mode = mode;
-  }
-
-  /** Generative UI: on unless `generative-ui="false"`. Off, the capability is not advertised and replies are Markdown only. */
-  @property({ attribute: 'generative-ui', converter: onUnlessFalse }) generativeUi = true;
-
-  /** Color scheme: `light`, `dark`, or `system` (the default) to follow the operating system. */
-  @property({ reflect: true }) theme: Theme = 'system';
-
-  /** Placeholder text of the input. */
-  @property() placeholder = 'Send a message';
-
-  /**
-   * The backend's bags API (`…/api/v1/bags`), resolved against the page: add-to-bag confirmations ask it which bag
-   * the points will go to, and whether it exists and is writable, before anything is sent. Without it they name what
-   * the action names, and the backend still refuses what it must.
-   */
-  @property({ attribute: 'bags-url' }) bagsUrl: string | undefined = undefined;
-
-  /**
-   * The authenticated media store's base URL, resolved against the page: a view's key `agent_files/a.png` is fetched
-   * from `<media-base-url>agent_files/a.png` (for the reference server, `…/api/v1/`), with `mediaToken` as a bearer
-   * token and `media-credentials` for cookies. Nothing else is ever fetched for media; without it, media shows its
-   * text alternative and nothing is requested.
-   */
-  @property({ attribute: 'media-base-url' }) mediaBaseUrl: string | undefined = undefined;
-
-  /** Cookies sent to the media store: `same-origin` (the default), `include` (a store on another origin too) or `omit`. */
-  @property({ attribute: 'media-credentials' }) mediaCredentials: 'omit' | 'same-origin' | 'include' = 'same-origin';
-
-  /**
-   * Supplies the bearer token of media requests, read for each request (`() => token`, may return a promise);
-   * none sends no Authorization header (cookies only).
-   */
-  @property({ attribute: false }) mediaToken: MediaTokenProvider | undefined = undefined;
-
-  /**
-   * The upload endpoint for attachments (a tus 1.0 endpoint such as the reference server's `…/api/v1/uploads/`,
-   * resolved against the page). With it the composer takes files (a button, drop, paste); each uploads at once with
-   * `mediaToken` and `media-credentials`, and a message is sent once its files have uploaded. Without it no file is
-   * taken.
-   */
-  @property({ attribute: 'upload-url' }) uploadUrl: string | undefined = undefined;
-
-  /**
-   * The media types files may have, comma-separated (`image/*,application/pdf`): checked against what a file's bytes
-   * prove it is. Default: PNG, JPEG, GIF, WebP and AVIF images, PDF, plain text, CSV, Markdown and JSON. HTML, SVG,
-   * XML and scripts are never taken.
-   */
-  @property({ attribute: 'attachment-accept' }) attachmentAccept: string | undefined = undefined;
-
-  /**
-   * Bytes per upload request (a positive whole number): a file larger than this goes in several PATCH requests, for a
-   * proxy that caps request bodies. Default: one request per file.
-   */
-  @property({ attribute: 'upload-chunk-size', type: Number }) uploadChunkSize: number | undefined = undefined;
-
-  /** Lower limits for attachments: `{ files, fileBytes, totalBytes }` per message (see UPLOAD_LIMITS, which they cannot exceed). */
-  @property({ attribute: false }) attachmentLimits: Partial<AttachmentLimits> | undefined = undefined;
-
-  /**
-   * The signed-in account. Media previews are cached per account; when it changes, every object URL of the old
-   * account is revoked and every media request aborted, so nothing of one account shows in another.
-   */
-  @property() account: string | undefined = undefined;
-
-  /**
-   * Opt-in: keeps the conversation (its persisted format; never artifact payloads or media bytes) in IndexedDB under
-   * this key, and restores it into an empty transcript when the page loads again. `clearStoredHistory()` deletes it.
-   */
-  @property({ attribute: 'history-key' }) historyKey: string | undefined = undefined;
-
-  /** The name layout preferences are stored under (the artifact panel's width and state, the user's theme choice). */
-  @property({ attribute: 'layout-key' }) layoutKey = 'mantis-chat';
-
-  /**
-   * Where artifacts open: `built-in` (the default), a panel to the right of the conversation; `none` when the page
-   * places its own `<mantis-artifact-panel for="<this chat's id>">` (or cancels `mantis-artifact-open`).
-   */
-  @property({ attribute: 'artifact-panel' }) artifactPanel: 'built-in' | 'none' = 'built-in';
-
-  /**
-   * The agent-ui@1 base URL (`…/api/v1/agent/chat/`, resolved against the page): the registry is read from its
-   * `ui-registry` (once per session, again with backoff after a failure) and render_refs are resolved under its
-   * `render-ref/`. Default: the same path on the Composer URL's host.
-   */
-  @property({ attribute: 'agent-ui-url' }) agentUiUrl: string | undefined = undefined;
-
-  /**
-   * Headers of the agent-ui registry and render_ref requests (`() => ({ authorization: 'Bearer …' })`), read per
-   * request; cookies follow the same-origin rule.
-   */
-  @property({ attribute: false }) agentUiHeaders: (() => Record<string, string>) | null = null;
-
-  /**
-   * The map `map_overlay` envelopes act on (`createMapLibreAdapter(map)`, or the page's own MapAdapter). Without one,
-   * a notice in the transcript says a map action was meant for a map this page does not show.
-   */
-  @property({ attribute: false }) mapAdapter: MapAdapter | null = null;
-
-  /**
-   * An element of the page where `canvas` envelopes are drawn (the chat renders them into it). Without one, a
-   * notice in the transcript says where they would have gone.
-   */
-  @property({ attribute: false }) canvas: HTMLElement | null = null;
-
-  /** Follow-up suggestions shown under the last reply (see `mantis-suggestions-request`); choosing one sends it. */
-  @property({ attribute: false }) suggestions: readonly string[] = [];
-
-  /**
-   * The action handlers (an `ActionRegistry` from `mantis-ui/core`): replace one with `defaultActions.with(handler)`,
-   * remove one with `without(type)` (its actions show as unavailable). Handlers are narrow callbacks: no action takes
-   * a URL or anything executable. Set on the session this chat shows.
-   */
-  @property({ attribute: false })
-  get actions(): ActionRegistry {
-    return this.session.actions;
-  }
-  set actions(value: ActionRegistry) {
-    const fn = (key: string): boolean => typeof (value as unknown as Record<string, unknown> | null)?.[key] === 'function';
-    if (!['handler', 'offers', 'needsConfirmation', 'describe'].every(fn)) {
-      rejectValue(this, 'actions', 'an ActionRegistry');
-      return;
-    }
-    this.session.actions = value;
-    this.requestUpdate();
-  }
 
   /** The session this chat shows: its own, or one a host made (`new ChatSession()` from `mantis-ui/core`). */
   @property({ attribute: false })
@@ -304,21 +157,13 @@ export class MantisChat extends LitElement {
   }
 
   @state() private announcement = '';
-  @state() private sendError = '';
   /** The delay of the reconnect that is scheduled, in ms, while reconnecting. */
   @state() private retryDelay: number | undefined = undefined;
 
-  @query('textarea') private input!: HTMLTextAreaElement;
   @query('.transcript') private transcript!: HTMLElement;
 
   readonly #window = new HistoryWindowController(this);
   readonly #pacer = new FramePacerController(this);
-  /** The connection settings the last update applied (a send compares them with the current ones). */
-  #appliedConnection: { readonly url: string | undefined; readonly transport: ChatTransportKind; readonly connection: Transport | undefined } = {
-    url: undefined,
-    transport: 'ws',
-    connection: undefined,
-  };
   readonly #binding = new ChatSessionController(
     this,
     (event) => this.#onSession(event),
@@ -326,23 +171,15 @@ export class MantisChat extends LitElement {
       this.#window.stop();
       this.#config.release();
     },
+    () => this.#envelopes.portChanged(),
   );
-  readonly #services = new ContextProvider(this, { context: chatPort, initialValue: this.#binding.services });
   readonly #follow = new FollowBottomController(this, () => this.transcript, () => this.renderRoot?.querySelector?.('.transcript-content') ?? null);
   readonly #workspace = new ChatWorkspaceController(this);
-  readonly #config = new ChatConfigController(this, () => {
-    this.#binding.refreshServices();
-    this.#providePort();
-  });
+  readonly #config = new ChatConfigController(this, () => this.#binding.refreshServices());
   readonly #envelopes = new EnvelopesController(this, () => this.#binding.services);
   readonly #attachments = new ChatAttachmentsController(this, (text) => (this.announcement = text));
+  readonly #composer = new ChatComposerController(this, this.#attachments, () => this.performUpdate(), () => this.#follow.stick());
   readonly #timeline = timelineContext(this, () => this.session, (text) => (this.announcement = text), this.#envelopes, new SurfacesController(this));
-
-  /** Gives the children (and the canvas) the port as it is now. */
-  #providePort(): void {
-    this.#services.setValue(this.#binding.services);
-    this.#envelopes.portChanged();
-  }
 
   /** The messages of the conversation, oldest first, with their parts. */
   get conversation(): readonly ChatMessage[] {
@@ -360,32 +197,7 @@ export class MantisChat extends LitElement {
    * `mantis-send-error`) or a `mantis-send` listener cancelled it.
    */
   send(text: string): boolean {
-    return this.#send(text, false);
-  }
-
-  /** Sends `text`, with the files attached when the user sent it from the input (`withFiles`). */
-  #send(text: string, withFiles: boolean): boolean {
-    // A host that changed `url`, `transport` or `connection` and sends at once means the new connection: apply the
-    // pending update now, or the message would go out on the old one and its reply be lost with it.
-    // Only then: a full update in the middle of an action's click would render its outcomes before they settle.
-    const applied = this.#appliedConnection;
-    if (this.hasUpdated && this.isUpdatePending && (applied.url !== this.url || applied.transport !== this.transport || applied.connection !== this.connection)) {
-      this.performUpdate();
-    }
-    const files = withFiles ? this.session.attachments.items : [];
-    const refusal = withFiles && this.session.waitingText !== null ? { reason: 'waiting' as const, message: '' } : this.session.check(text, files.length > 0);
-    if (refusal) {
-      this.sendError = refusal.reason === 'empty' || refusal.reason === 'waiting' ? '' : refusal.message;
-      if (refusal.reason !== 'empty' && refusal.reason !== 'waiting') emit(this, 'mantis-send-error', { ...refusal, text });
-      return false;
-    }
-    const attachments = files.map(({ name, mediaType, size }) => ({ name, mediaType, size }));
-    if (!emit(this, 'mantis-send', { text, attachments }, { cancelable: true })) return false;
-    this.sendError = '';
-    this.suggestions = [];
-    this.#attachments.clearRefusals();
-    this.#follow.stick();
-    return (withFiles ? this.session.sendWithAttachments(text) : this.session.send(text)).ok;
+    return this.#composer.send(text, false);
   }
 
   /**
@@ -434,115 +246,47 @@ export class MantisChat extends LitElement {
     // A value of the wrong kind is put back (with a warning and mantis-config-error); then nothing changed.
     const moved = checkConnectionValues(this, changed as Map<PropertyKey, unknown>);
     if (changed.has('generativeUi')) this.#binding.applyGenerativeUi(this.generativeUiActive);
-    const config = this.#config;
-    if (changed.has('bagsUrl')) config.applyBags();
-    if (changed.has('mediaBaseUrl') || changed.has('mediaCredentials')) config.applyMedia();
-    else if (changed.has('mediaToken') || changed.has('account')) config.applyCredentials(changed.has('mediaToken'), changed.has('account'));
-    if (changed.has('agentUiUrl')) config.applyAgentUi();
+    if (this.#config.update(changed as Map<PropertyKey, unknown>, this.hasUpdated)) this.#attachments.configure();
     if (changed.has('historyKey')) void this.#workspace.restoreHistory();
     // Another account: nothing of the old one's files goes with the new one's messages (its uploads expire there).
     if (changed.has('account') && this.hasUpdated) this.#attachments.forget();
-    const uploads = ['account', 'uploadUrl', 'uploadChunkSize', 'attachmentAccept', 'attachmentLimits', 'mediaToken', 'mediaCredentials', 'session'] as const;
-    if (!this.hasUpdated || uploads.some((name) => changed.has(name))) {
-      config.applyUploads();
-      this.#attachments.configure();
-    }
     if (moved) this.#binding.connect({ url: this.url, kind: this.transport, connection: this.connection, relativeTo: document.baseURI });
-    this.#appliedConnection = { url: this.url, transport: this.transport, connection: this.connection };
-    this.#providePort();
+    this.#binding.providePort();
   }
 
   #onSession(event: BindingEvent): void {
     if (event.type === 'messages') return this.#window.set(this.session.messages);
-    if (event.type === 'waiting') {
-      // Sent: the input it waited in is emptied; not sent: its text stays there to edit, with why.
-      if (event.end?.sent && this.input) this.input.value = '';
-      if (event.end && !event.end.sent && event.end.reason) this.sendError = event.end.reason;
-      this.requestUpdate();
-    }
+    if (event.type === 'waiting') this.#composer.waited(event.end);
     if (event.type === 'session') {
-      this.#config.applyUploads();
+      this.#config.sessionShown();
       this.#attachments.configure();
-      this.#providePort();
-      if (this.bagsUrl) this.#config.applyBags();
-      if (this.mediaBaseUrl) this.#config.applyMedia();
-      if (this.agentUiUrl) this.#config.applyAgentUi();
+      this.#binding.providePort();
     }
     if (event.type === 'history-change') this.#workspace.saveHistory(event.messages);
     if (event.type === 'session' || event.type === 'state') this.requestUpdate();
     if (event.type === 'backoff') this.retryDelay = event.delay;
-    if (event.type === 'prefill') this.#prefill(event.text);
+    if (event.type === 'prefill') void this.#composer.prefill(event.text);
     // Something a protocol refused (the agent did not take an A2UI action, say) shows under the input.
-    if (event.type === 'protocol-event' && event.event.type === 'refused' && typeof event.event['message'] === 'string') this.sendError = event.event['message'];
+    if (event.type === 'protocol-event' && event.event.type === 'refused' && typeof event.event['message'] === 'string') this.#composer.error = event.event['message'];
     if (event.type !== 'session') dispatchSessionEvent(this, event, (text) => (this.announcement = text));
-  }
-
-  /** A prefill-composer action: the text goes in the message box, which takes focus; nothing is sent. */
-  async #prefill(text: string): Promise<void> {
-    await this.updateComplete;
-    if (this.input) prefillInput(this.input, text);
-  }
-
-  #onSubmit(event: SubmitEvent): void {
-    event.preventDefault();
-    if (this.session.waitingText !== null) return;
-    // A message waiting for its files keeps its text in the input until it is sent.
-    if (this.#send(this.input.value, true) && this.session.waitingText === null) this.input.value = '';
-    this.input.focus();
-  }
-
-  #cancelWaiting(): void {
-    this.session.cancelWaiting();
-    this.input?.focus();
   }
 
   protected override render(): TemplateResult {
     const session = this.session;
-    const state = session.state;
-    const streaming = session.thread.streaming.length > 0;
     // In the IIFE the panel is a file of its own, loaded with the store's first artifact (a no-op in the ES build).
     if (this.artifactPanel !== 'none') requireArtifactPanel(session.artifacts);
-    const files = this.#attachments;
-    return html`<div class="workspace"><div
-      part="base"
-      class=${files.dragging ? 'base dragging' : 'base'}
-      @dragenter=${files.onDragEnter}
-      @dragover=${files.onDragOver}
-      @dragleave=${files.onDragLeave}
-      @drop=${files.onDrop}
-    >
-      <slot name="header"></slot>
-      ${renderStatus(state, session.canRetry, () => session.retry(), this.retryDelay)}
-      <div class="visually-hidden" aria-live="polite" aria-atomic="true">${this.announcement}</div>
-      <div part="transcript" class="transcript" role="log" aria-live="off" aria-label="Conversation" aria-busy=${streaming} tabindex="0" @scroll=${this.#follow.onScroll}>
-        <div class="empty" ?hidden=${session.messages.length > 0}><slot name="empty"><p>No messages yet.</p></slot></div>
-        <p class="earlier" ?hidden=${!this.#window.revealing}>Loading earlier messages…</p>
-        <div class="transcript-content">${renderBlocks(this.#window.blocks, this.#timeline)}</div>
-        <div part="suggestions" class="suggestions" role="group" aria-label="Suggested follow-ups" ?hidden=${this.suggestions.length === 0 || streaming}>
-          ${this.suggestions.map((text) => html`<button part="suggestion" class="suggestion" @click=${() => this.send(text)}>${text}</button>`)}
-        </div>
-      </div>
-      ${renderComposerForm({
-        mode: this.mode,
-        placeholder: this.placeholder,
-        streaming,
-        error: this.sendError,
-        onSubmit: (event) => this.#onSubmit(event),
-        onInput: () => {
-          this.sendError = '';
-          this.#attachments.clearRefusals();
-        },
-        onMode: (mode) => (this.mode = mode),
-        onStop: () => this.stop(),
-        waiting: session.waitingText !== null,
-        onPaste: files.onPaste,
-        attachButton: files.renderButton(),
-        tray: files.renderTray(session.waitingText, () => this.#cancelWaiting()),
-      })}
-    </div>${
-      this.artifactPanel === 'none'
-        ? nothing
-        : html`<mantis-artifact-panel part="artifact-panel" .store=${session.artifacts} layout-key=${`${this.layoutKey}/artifact-panel`}></mantis-artifact-panel>`
-    }</div>`;
+    return renderChat({
+      session,
+      files: this.#attachments,
+      status: renderStatus(session.state, session.canRetry, () => session.retry(), this.retryDelay),
+      announcement: this.announcement,
+      onScroll: this.#follow.onScroll,
+      revealing: this.#window.revealing,
+      blocks: renderBlocks(this.#window.blocks, this.#timeline),
+      suggestions: this.suggestions,
+      send: (text) => this.send(text),
+      composer: (streaming) => this.#composer.render(streaming),
+      panel: this.artifactPanel === 'none' ? null : `${this.layoutKey}/artifact-panel`,
+    });
   }
 }

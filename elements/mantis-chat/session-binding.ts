@@ -1,7 +1,8 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { ChatSession, globalGenerativeUiSwitch, isTransport, type SessionEvent, type Transport, type TransportKind } from '../../src/index.js';
 import { emit } from '../events.js';
-import type { ChatServices } from '../internal/chat-context.js';
+import { ContextProvider } from '@lit/context';
+import { chatPort, type ChatServices } from '../internal/chat-context.js';
 import { rejectValue } from '../internal/reject-value.js';
 
 // In a module of its own, so that <mantis-artifact-panel> (a file of its own beside the IIFE) takes it without the core.
@@ -95,12 +96,17 @@ export class ChatSessionController implements ReactiveController {
   #release: ReturnType<typeof setTimeout> | undefined;
 
   /** `onRelease`: the chat stayed out of the document past RELEASE_DELAY_MS, and released its session. */
-  constructor(host: ReactiveControllerHost & HTMLElement, listener: (event: BindingEvent) => void, onRelease: () => void) {
+  /** `portChanged`: the port was given again (another session, another media service). */
+  constructor(host: ReactiveControllerHost & HTMLElement, listener: (event: BindingEvent) => void, onRelease: () => void, portChanged: () => void) {
     this.#host = host;
     this.#listener = listener;
     this.#onRelease = onRelease;
+    this.#portChanged = portChanged;
+    this.#port = new ContextProvider(host, { context: chatPort, initialValue: this.#services });
     host.addController(this);
   }
+
+  readonly #portChanged: () => void;
 
   readonly #onRelease: () => void;
 
@@ -175,6 +181,16 @@ export class ChatSessionController implements ReactiveController {
   /** Makes the services again, so that views see a change of the session's media service (context compares by identity). */
   refreshServices(): void {
     this.#services = this.#servicesOf(this.#shown);
+    this.providePort();
+  }
+
+  /** The port children reach the session through (@lit/context), provided on the chat. */
+  readonly #port: ContextProvider<typeof chatPort>;
+
+  /** Gives the children the port as it is now (and whoever else `portChanged` tells: the page's canvas). */
+  providePort(): void {
+    this.#port.setValue(this.#services);
+    this.#portChanged();
   }
 
   /** Shows another session (null: the element's own). */
