@@ -4,23 +4,23 @@ import { ArtifactStore } from '../artifacts/artifact-store.js';
 import { COMPOSER_LIMITS } from '../limits.js';
 import { MODES, type ComposerMode } from '../message/marker.js';
 import type { MediaService } from '../media/types.js';
-import { notifyAll, type Connection, type ConnectionEvent, type ConnectionState, type ServerCapabilities } from '../protocols/connection.js';
+import type { ConnectionEvent, ServerCapabilities } from '../protocols/connection.js';
 import type { ProtocolState, TurnDescription } from '../protocols/module.js';
 import type { ProtocolRegistry } from '../protocols/registry.js';
 import { defaultProtocols } from '../protocols/register.js';
-import type { Transport } from '../protocols/composer/transport.js';
 import { AttachmentTray, type AttachedFile } from '../uploads/tray.js';
 import type { ChatMessage, PersistedMessage, UserMessage } from '../message/messages.js';
 import { checkPersistedHistory, describeChecked } from './persisted-schema.js';
-import { ActionRunner, type RunOptions } from './session-actions.js';
+import type { ActionRunner, RunOptions } from './session-actions.js';
 import type { ChatSessionConfig } from './session-config.js';
-import { ConfiguredSession, type ChatSessionOptions } from './session-base.js';
-import { SessionConnection } from './session-connection.js';
-import { SessionInbox } from './session-inbox.js';
-import { REFUSAL_TEXT, globalGenerativeUiSwitch, type SendRefusal, type SendResult, type SessionEvent, type SessionListener } from './session-events.js';
+import type { ChatSessionOptions } from './session-base.js';
+import { LinkedSession } from './session-link.js';
+import type { SessionInbox } from './session-inbox.js';
+import { wireSession } from './session-wiring.js';
+import { REFUSAL_TEXT, type SendRefusal, type SendResult } from './session-events.js';
 import { WaitingMessage } from './session-outbox.js';
 import { ReplayedCitations } from './replayed-citations.js';
-import { SessionProtocols } from './session-protocols.js';
+import type { SessionProtocols } from './session-protocols.js';
 import { Thread } from './thread.js';
 
 export * from './session-events.js';
@@ -36,7 +36,7 @@ export type { ChatSessionConfig, ConfigProblem, ConnectionConfig, MediaConfig, S
  * host or a test may drive one without any element.
  */
 
-export class ChatSession extends ConfiguredSession {
+export class ChatSession extends LinkedSession {
   readonly thread: Thread;
   /** The action handlers; a host may replace the registry at any time (`<mantis-chat>.actions`). */
   actions: ActionRegistry;
@@ -49,22 +49,19 @@ export class ChatSession extends ConfiguredSession {
   readonly replyTimeout: number;
   /** The files attached to the message being written, sent with the next message (which waits for them). */
   readonly attachments = new AttachmentTray();
-  readonly #connection = new SessionConnection((event) => this.#protocols.receive(event));
   readonly #protocols: SessionProtocols;
-  #generativeUi: boolean;
   #mode: ComposerMode;
-  readonly #listeners = new Set<SessionListener>();
   readonly #runner: ActionRunner;
   readonly #inbox: SessionInbox;
   #capabilities: ServerCapabilities = {};
   readonly #waiting = new WaitingMessage(
     this.attachments,
-    () => (this.#connection.current ? null : REFUSAL_TEXT['no-connection']),
+    () => (this.link.current ? null : REFUSAL_TEXT['no-connection']),
     (text, files, mode) => this.#deliver(text, files, mode),
-    (text, end) => this.#emit({ type: 'waiting', text, ...(end ? { end } : {}) }),
+    (text, end) => this.emit({ type: 'waiting', text, ...(end ? { end } : {}) }),
   );
 
-  readonly #replayed = new ReplayedCitations((messageId, citations) => this.#emit({ type: 'citations', messageId, citations }));
+  readonly #replayed = new ReplayedCitations((messageId, citations) => this.emit({ type: 'citations', messageId, citations }));
 
   constructor(options: ChatSessionOptions = {}) {
     super();
@@ -76,72 +73,39 @@ export class ChatSession extends ConfiguredSession {
     this.bags = options.bags ?? null;
     this.media = options.media ?? null;
     this.artifacts = new ArtifactStore(options.artifactLimits);
-    this.#protocols = new SessionProtocols(
-      protocols,
-      {
-        thread: this.thread,
-        get capabilities() {
-          return session.#capabilities;
-        },
-        carries: (kind) => this.#connection.current?.carries(kind) ?? false,
-        send: (frame) => this.#connection.current?.send(frame) ?? false,
-        sendTurn: (text) => {
-          const sent = this.send(text);
-          return sent.ok && 'message' in sent ? { ok: true, id: sent.message.id } : { ok: false, message: sent.ok ? '' : sent.message };
-        },
-        updated: () => this.#changed(true),
-        changed: () => this.#emit({ type: 'messages' }),
-        emit: (protocol, event) => this.#emit({ type: 'protocol-event', protocol, event }),
-        failed: (reason, skipped) => this.#inbox.unavailable(reason, skipped),
-      },
-      (event) => this.#inbox.onEvent(event),
-    );
-    this.#runner = new ActionRunner({
-      thread: this.thread,
-      send: (frame) => this.#connection.current?.send(frame) ?? false,
-      get actions() {
-        return session.actions;
-      },
-      get bags() {
-        return session.bags;
-      },
-      actionTimeout: options.actionTimeout ?? COMPOSER_LIMITS.actionTimeout,
-      deliver: (request) => this.#emit({ type: 'action', request }),
-      prefill: (text) => this.#emit({ type: 'prefill', text }),
-      // A follow-up goes alone: the files attached meanwhile wait for the user's own message.
-      sendText: (text) => {
-        const sent = this.send(text);
-        return sent.ok ? { ok: true } : { ok: false, message: sent.message };
-      },
-      changed: (message, outcome) => {
-        this.#emit({ type: 'messages' });
-        this.#emit({ type: 'action-outcome', messageId: message.id, outcome });
-        this.#emit({ type: 'history-change', messages: this.persisted });
-      },
-    });
     this.replyTimeout = options.replyTimeout ?? COMPOSER_LIMITS.replyTimeout;
-    this.#inbox = new SessionInbox({
+    const parts = wireSession({
       thread: this.thread,
       registry: protocols,
-      protocols: this.#protocols,
-      runner: this.#runner,
       attachments: this.attachments,
+      connection: this.link,
       replyTimeout: this.replyTimeout,
-      get state() {
-        return session.state;
-      },
-      get persisted() {
-        return session.persisted;
-      },
+      actionTimeout: options.actionTimeout ?? COMPOSER_LIMITS.actionTimeout,
       get capabilities() {
         return session.#capabilities;
       },
       set capabilities(value) {
         session.#capabilities = value;
       },
-      emit: (event) => this.#emit(event),
+      get state() {
+        return session.state;
+      },
+      get persisted() {
+        return session.persisted;
+      },
+      get actions() {
+        return session.actions;
+      },
+      get bags() {
+        return session.bags;
+      },
+      send: (text) => this.send(text),
+      emit: (event) => this.emit(event),
     });
-    this.#generativeUi = options.generativeUi ?? true;
+    this.#protocols = parts.protocols;
+    this.#runner = parts.runner;
+    this.#inbox = parts.inbox;
+    if (options.generativeUi === false) this.generativeUi = false;
     this.#mode = options.mode ?? 'orchestrator';
     if (options.messages) {
       const checked = checkPersistedHistory(options.messages, protocols);
@@ -176,27 +140,13 @@ export class ChatSession extends ConfiguredSession {
   load(messages: readonly unknown[]): void {
     const checked = checkPersistedHistory(messages, this.protocols);
     const said = describeChecked(checked);
-    if (said) this.#emit({ type: 'config-error', reason: said });
+    if (said) this.emit({ type: 'config-error', reason: said });
     if (checked === null) return;
     for (const id of this.thread.streaming) this.#inbox.interrupt(id, 'transport-changed', false);
     this.#replayed.reset();
     this.thread.load(checked.messages);
     this.#protocols.loaded(this.thread.messages);
-    this.#emit({ type: 'messages' });
-  }
-
-  /** The object behind the connection: a Composer `Transport` (`ws`, `sse`, or a host's), or another protocol's. */
-  get transport(): Transport | null {
-    return (this.#connection.current?.source ?? null) as Transport | null;
-  }
-
-  /** The connection this session talks through. */
-  get connection(): Connection | null {
-    return this.#connection.current;
-  }
-
-  get state(): ConnectionState {
-    return this.#connection.state;
+    this.emit({ type: 'messages' });
   }
 
   get mode(): ComposerMode {
@@ -206,63 +156,10 @@ export class ChatSession extends ConfiguredSession {
     if ((MODES as readonly string[]).includes(mode)) this.#mode = mode;
   }
 
-  /** Whether the client may advertise inline UI: this session's setting and the page-level switch together. */
-  get generativeUi(): boolean {
-    return this.#generativeUi && globalGenerativeUiSwitch();
-  }
-  set generativeUi(value: boolean) {
-    if (value === this.#generativeUi) return;
-    this.#generativeUi = value;
-    this.#advertise();
-  }
-
-  /**
-   * Talks through a transport object a host made (a Composer `Transport`, or any object a registered protocol speaks),
-   * or none. A reply still streaming on the previous one ends as interrupted. `owned` ones are connected and closed
-   * by the session; others are only subscribed to, and left open.
-   */
-  useTransport(transport: object | null, options: { owned?: boolean } = {}): void {
-    if (transport === (this.#connection.current?.source ?? null)) return;
-    const connection = transport ? this.protocols.adapt(transport) : null;
-    if (transport && !connection) {
-      this.#emit({ type: 'config-error', reason: 'No registered protocol speaks the transport object given; it was ignored.' });
-      return;
-    }
-    this.useConnection(connection, options);
-  }
-
-  /** Talks through a connection (see `useTransport`). */
-  useConnection(connection: Connection | null, options: { owned?: boolean } = {}): void {
-    if (connection === this.#connection.current) return;
-    for (const id of this.thread.streaming) this.#inbox.interrupt(id, 'transport-changed');
-    this.#inbox.clearSilence();
-    this.#capabilities = {};
-    this.#protocols.reconnected();
-    // Told what to advertise before it opens: its first URL already says it.
-    this.#advertise(connection);
-    this.#connection.use(connection, options.owned ?? false);
-    this.#emit({ type: 'state', state: this.state });
-  }
-
-  /** Holds the session connected: subscribes to its connection and opens it. Every `connect()` is balanced by a `disconnect()`. */
-  connect(): void {
-    this.#connection.hold();
-  }
-
-  /** Releases one hold. The last release unsubscribes, closes an owned connection and interrupts streaming replies. */
-  disconnect(): void {
-    if (!this.#connection.held) return;
-    const streaming = this.thread.streaming;
-    if (this.#connection.let()) {
-      for (const id of streaming) this.#inbox.interrupt(id, 'released');
-      this.#inbox.clearSilence();
-    }
-  }
-
   /** Why `text` cannot be sent now, or null when it can (empty text can, with files attached). */
   check(text: string, withFiles = this.attachments.items.length > 0): { readonly reason: SendRefusal; readonly message: string } | null {
     const reason: SendRefusal | null =
-      text.trim().length === 0 && !withFiles ? 'empty' : text.length > COMPOSER_LIMITS.userMessageLength ? 'too-long' : !this.#connection.current ? 'no-connection' : null;
+      text.trim().length === 0 && !withFiles ? 'empty' : text.length > COMPOSER_LIMITS.userMessageLength ? 'too-long' : !this.link.current ? 'no-connection' : null;
     return reason ? { reason, message: REFUSAL_TEXT[reason] } : null;
   }
 
@@ -299,9 +196,9 @@ export class ChatSession extends ConfiguredSession {
   #deliver(text: string, files: readonly AttachedFile[], mode: ComposerMode): UserMessage {
     const message = this.thread.addUserMessage(text, undefined, files);
     const carried = this.#protocols.carried();
-    this.#connection.current?.send({ type: 'user-message', message, mode, conversation: this.thread.messages, ...(carried ? { carried } : {}) });
-    this.#emit({ type: 'messages' });
-    this.#emit({ type: 'history-change', messages: this.persisted });
+    this.link.current?.send({ type: 'user-message', message, mode, conversation: this.thread.messages, ...(carried ? { carried } : {}) });
+    this.emit({ type: 'messages' });
+    this.emit({ type: 'history-change', messages: this.persisted });
     return message;
   }
 
@@ -325,22 +222,28 @@ export class ChatSession extends ConfiguredSession {
     this.#protocols.receive(event);
   }
 
+  protected received(event: ConnectionEvent): void {
+    this.#protocols.receive(event);
+  }
+
+  protected connectionChanging(): void {
+    for (const id of this.thread.streaming) this.#inbox.interrupt(id, 'transport-changed');
+    this.#inbox.clearSilence();
+    this.#capabilities = {};
+    this.#protocols.reconnected();
+  }
+
+  protected releasing(): () => void {
+    const streaming = this.thread.streaming;
+    return () => {
+      for (const id of streaming) this.#inbox.interrupt(id, 'released');
+      this.#inbox.clearSilence();
+    };
+  }
+
   /** Stops the replies that are streaming. */
   stop(): void {
-    for (const id of this.thread.streaming) this.#connection.current?.send({ type: 'abort', messageId: id });
-  }
-
-  /** Reconnects now, without waiting for the backoff delay. */
-  retry(): void {
-    const connection = this.#connection.current;
-    if (!connection) return;
-    if (connection.state === 'closed' || connection.state === 'idle') connection.connect();
-    else connection.retry?.();
-  }
-
-  /** Whether the connection can be asked to reconnect now. */
-  get canRetry(): boolean {
-    return typeof this.#connection.current?.retry === 'function';
+    for (const id of this.thread.streaming) this.link.current?.send({ type: 'abort', messageId: id });
   }
 
   /** What the user is asked to confirm before a state-changing action runs (for add-to-bag, from the bags API too). */
@@ -357,29 +260,6 @@ export class ChatSession extends ConfiguredSession {
     return this.#runner.run(request, options) === 'ran';
   }
 
-  /** Adds a listener; returns the function that removes it. */
-  subscribe(listener: SessionListener): () => void {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
-  }
-
-  #emit(event: SessionEvent): void {
-    notifyAll(this.#listeners, event);
-  }
-
-  /** Messages changed; with `persisted`, the persisted conversation too. */
-  #changed(persisted: boolean): void {
-    this.#emit({ type: 'messages' });
-    if (persisted) this.#emit({ type: 'history-change', messages: this.persisted });
-  }
-
-  #advertise(connection = this.#connection.current): void {
-    if (!connection) return;
-    if (connection.advertise) connection.advertise({ generativeUi: this.generativeUi, advertises: this.protocols.advertises() });
-    else if (!this.generativeUi) {
-      this.#emit({ type: 'config-error', reason: 'generative UI is off, but the transport cannot stop advertising it (it has no advertise())' });
-    }
-  }
 
 }
 
