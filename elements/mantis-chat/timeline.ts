@@ -1,7 +1,7 @@
 import { css, html, nothing, type TemplateResult } from 'lit';
 import { guard } from 'lit/directives/guard.js';
 import { repeat } from 'lit/directives/repeat.js';
-import { citationIndex, copyText, type AssistantMessage, type ChatSession, type EnvelopePart, type MantisPart, type ReasoningPart, type ToolPart, type TruncatedPart, type MediaService } from '../../src/index.js';
+import { citationIndex, copyText, type AssistantMessage, type ChatSession, type EnvelopePart, type MantisPart, type MediaService } from '../../src/index.js';
 import { emit } from '../events.js';
 import type { MessageBlock } from './history-window.js';
 import { streamingMarkdown } from '../internal/markdown.js';
@@ -10,6 +10,7 @@ import type { EnvelopeSurfaces, EnvelopesController } from './envelopes.js';
 import type { SurfacesController } from './surfaces.js';
 import { renderUserMessage } from './user-message.js';
 import { renderAttachmentCard } from './attachment-card.js';
+import { partStyles, renderDebug, renderReasoning, renderTodos, renderTool, renderTruncated } from './timeline-parts.js';
 
 /** The timeline's callbacks for a chat: copy (through the cancelable `mantis-copy`) and tour steps (as navigate actions). */
 export function timelineContext(
@@ -62,59 +63,6 @@ export interface TimelineContext {
   readonly media: () => MediaService | null;
 }
 
-/**
- * Tool states, as people read them, with a symbol that is not colour alone. The keys are AI SDK 7 `dynamic-tool`
- * states; docs/protocol.md maps the backend's states onto them.
- */
-export const TOOL_STATE_DISPLAY: Record<ToolPart['state'], { readonly label: string; readonly icon: string }> = {
-  'input-streaming': { label: 'pending', icon: '○' },
-  'input-available': { label: 'running', icon: '◐' },
-  'approval-requested': { label: 'awaiting approval', icon: '?' },
-  'approval-responded': { label: 'approval recorded', icon: '☑' },
-  'output-available': { label: 'completed', icon: '✓' },
-  'output-error': { label: 'failed', icon: '✕' },
-  'output-denied': { label: 'denied', icon: '⊘' },
-};
-
-/** How long a reasoning run took, from its record's arrival and last change; null while it streams. */
-function reasoningSeconds(message: AssistantMessage, part: ReasoningPart): number | null {
-  if (part.state !== 'done') return null;
-  const entry = message.events.find((e) => e.event.type === 'reasoning' && (e.event as { reasoning_id?: unknown }).reasoning_id === part.id);
-  return entry?.updatedAt === undefined ? null : (entry.updatedAt - entry.receivedAt) / 1000;
-}
-
-/** A state the backend named that this client does not list: shown neutrally, under its own name. */
-const UNLISTED = { icon: '•' } as const;
-
-function renderTool(part: ToolPart): TemplateResult {
-  const unlisted = part.unlistedState;
-  const state = unlisted === undefined ? TOOL_STATE_DISPLAY[part.state] : { label: unlisted.replaceAll('_', ' '), icon: UNLISTED.icon };
-  const name = part.title ?? part.toolName;
-  const kind = unlisted === undefined ? part.state : 'unlisted';
-  return html`<div part="tool tool-${kind}" class="tool state-${kind}" role="group" aria-label=${`Tool ${name}: ${state.label}`}>
-    <span class="tool-icon" aria-hidden="true">${state.icon}</span>
-    <span class="tool-name">${name}</span>
-    <span class="tool-state">${state.label}</span>
-    ${part.state === 'output-error' ? html`<span class="tool-error">${part.errorText}</span>` : nothing}
-  </div>`;
-}
-
-/** Todo statuses as people read them; another the backend named shows neutrally under its own name. */
-const TODO_STATUS: Readonly<Record<string, { readonly icon: string; readonly label: string }>> = {
-  pending: { icon: '☐', label: 'pending' },
-  in_progress: { icon: '☐', label: 'in progress' },
-  completed: { icon: '☑', label: 'completed' },
-};
-
-function renderTodo(todo: { readonly text: string; readonly status: string }): TemplateResult {
-  const known = Object.prototype.hasOwnProperty.call(TODO_STATUS, todo.status) ? TODO_STATUS[todo.status] : undefined;
-  const { icon, label } = known ?? { icon: '•', label: todo.status.replaceAll('_', ' ') };
-  return html`<li class="todo-item todo-${known ? todo.status : 'unlisted'}">
-    <span aria-hidden="true">${icon}</span> ${todo.text}
-    <span class="muted">(${label})</span>
-  </li>`;
-}
-
 function renderPart(part: MantisPart, message: AssistantMessage, citationStart: number, ctx: TimelineContext): TemplateResult {
   switch (part.type) {
     case 'text':
@@ -139,17 +87,10 @@ function renderPart(part: MantisPart, message: AssistantMessage, citationStart: 
       return renderAttachmentCard(part, ctx.media());
     case 'dynamic-tool':
       return renderTool(part);
-    case 'reasoning': {
-      const seconds = reasoningSeconds(message, part);
-      return html`<details part="reasoning" class="reasoning">
-        <summary>${part.state === 'streaming' ? 'Reasoning…' : seconds === null ? 'Reasoning' : `Reasoned for ${seconds.toFixed(1)} s`}</summary>
-        <p class="reasoning-text">${part.text}</p>
-      </details>`;
-    }
+    case 'reasoning':
+      return renderReasoning(message, part);
     case 'data-mantis-todo':
-      return html`<ul part="todo" class="todo" aria-label="Tasks">
-        ${part.data.todos.map(renderTodo)}
-      </ul>`;
+      return renderTodos(part.data.todos);
     case 'data-mantis-ui-error':
       return html`<p part="view-error" class="fallback" role="note">
         <strong>This view can’t be shown.</strong> ${part.data.message}
@@ -163,38 +104,6 @@ function renderPart(part: MantisPart, message: AssistantMessage, citationStart: 
     case 'data-mantis-unavailable':
       return html`<p part="unavailable" class="fallback" role="note">${part.data.message}</p>`;
   }
-}
-
-/** Characters of a deprecated debug field shown. */
-const DEBUG_CHARS = 4000;
-
-/** The deprecated `tool_call` and `artifacts` of a loaded message (001): collapsed, as JSON text, never as UI. */
-function renderDebug(debug: NonNullable<AssistantMessage['debug']>): TemplateResult {
-  const json = (value: unknown): string => {
-    try {
-      const text = JSON.stringify(value, null, 2) ?? String(value);
-      return text.length > DEBUG_CHARS ? `${text.slice(0, DEBUG_CHARS)}…` : text;
-    } catch {
-      return '(not JSON)';
-    }
-  };
-  return html`${(['tool_call', 'artifacts'] as const).map((key) =>
-    debug[key] === undefined
-      ? nothing
-      : html`<details part="debug" class="debug">
-          <summary>Debug: ${key} (deprecated)</summary>
-          <pre>${json(debug[key])}</pre>
-        </details>`,
-  )}`;
-}
-
-/** The notice where a reply's text stops being shown (COMPOSER_LIMITS.displayChars); the stored text is whole. */
-function renderTruncated(data: TruncatedPart['data']): TemplateResult {
-  const rest = data.totalChars === undefined ? null : data.totalChars - data.shownChars;
-  const size = rest === null ? '' : ` (${rest.toLocaleString('en-US')} more ${rest === 1 ? 'character' : 'characters'})`;
-  return html`<p part="truncated" class="truncated" role="note">
-    This reply is longer than this chat shows; the rest${size} is not displayed. Copy it to read it all.
-  </p>`;
 }
 
 /** The transcript's blocks of messages: a block that did not change is not evaluated again, nor is a message. */
@@ -245,62 +154,9 @@ export function renderAssistantMessage(message: AssistantMessage, ctx: TimelineC
   </article>`;
 }
 
+/** The timeline's styles: its parts' (timeline-parts.ts), then the assembly's and the chat's small buttons. */
 export const timelineStyles = css`
-  .tool {
-    display: flex;
-    flex-wrap: wrap;
-    align-items: baseline;
-    gap: calc(var(--_space) * 0.75);
-    font-size: 0.875em;
-    border: 1px solid var(--_border);
-    border-inline-start: 3px solid var(--_tool);
-    border-radius: var(--_radius);
-    padding: calc(var(--_space) * 0.5) var(--_space);
-    --_tool: var(--_muted);
-  }
-  .tool-name {
-    font-family: var(--_mono);
-  }
-  .tool-state {
-    color: var(--_tool);
-    font-weight: 600;
-  }
-  .state-input-available,
-  .state-approval-requested {
-    --_tool: var(--_info);
-  }
-  .state-approval-responded,
-  .state-output-available {
-    --_tool: var(--_success);
-  }
-  .state-output-error,
-  .state-output-denied {
-    --_tool: var(--_danger);
-  }
-  .state-approval-requested {
-    border-style: dashed;
-  }
-  .tool-error {
-    flex-basis: 100%;
-    color: var(--_danger);
-  }
-  .reasoning,
-  .debug {
-    font-size: 0.875em;
-    color: var(--_muted);
-  }
-  .reasoning summary,
-  .debug summary {
-    cursor: pointer;
-  }
-  .debug pre {
-    font-family: var(--_mono);
-    white-space: pre-wrap;
-    overflow-wrap: anywhere;
-    max-height: 16rem;
-    overflow: auto;
-    margin: calc(var(--_space) * 0.5) 0 0;
-  }
+${partStyles}
   .envelopes {
     display: grid;
     gap: var(--_space);
@@ -320,18 +176,6 @@ export const timelineStyles = css`
     text-decoration: underline;
     cursor: pointer;
   }
-  .reasoning-text {
-    white-space: pre-wrap;
-    margin: calc(var(--_space) * 0.5) 0 0;
-  }
-  .todo {
-    margin: 0;
-    padding-inline-start: var(--_space);
-    list-style: none;
-  }
-  .todo-completed {
-    color: var(--_muted);
-  }
   .interrupted {
     margin: 0;
     font-size: 0.875em;
@@ -339,13 +183,6 @@ export const timelineStyles = css`
   }
   .interrupted::before {
     content: '⚠ ';
-  }
-  .truncated {
-    margin: 0;
-    font-size: 0.875em;
-    color: var(--_muted);
-    border-inline-start: 3px solid var(--_warning);
-    padding-inline-start: var(--_space);
   }
   .message-tools {
     display: flex;

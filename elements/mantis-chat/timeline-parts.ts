@@ -1,0 +1,189 @@
+import { css, html, nothing, type TemplateResult } from 'lit';
+import type { AssistantMessage, ReasoningPart, ToolPart, TruncatedPart } from '../../src/index.js';
+
+/*
+ * How the timeline draws the parts of an assistant message that are not Markdown, views, tours, attachments or
+ * surfaces (each of those has a module of its own): tool calls, reasoning, todo lists, the truncation notice, and the
+ * deprecated debug fields, with their styles. Separate from timeline.ts, which assembles messages and blocks from
+ * these, so that what one part looks like can change without reading the transcript's assembly.
+ */
+
+/**
+ * Tool states, as people read them, with a symbol that is not colour alone. The keys are AI SDK 7 `dynamic-tool`
+ * states; docs/protocol.md maps the backend's states onto them.
+ */
+export const TOOL_STATE_DISPLAY: Record<ToolPart['state'], { readonly label: string; readonly icon: string }> = {
+  'input-streaming': { label: 'pending', icon: '○' },
+  'input-available': { label: 'running', icon: '◐' },
+  'approval-requested': { label: 'awaiting approval', icon: '?' },
+  'approval-responded': { label: 'approval recorded', icon: '☑' },
+  'output-available': { label: 'completed', icon: '✓' },
+  'output-error': { label: 'failed', icon: '✕' },
+  'output-denied': { label: 'denied', icon: '⊘' },
+};
+
+/** How long a reasoning run took, from its record's arrival and last change; null while it streams. */
+function reasoningSeconds(message: AssistantMessage, part: ReasoningPart): number | null {
+  if (part.state !== 'done') return null;
+  const entry = message.events.find((e) => e.event.type === 'reasoning' && (e.event as { reasoning_id?: unknown }).reasoning_id === part.id);
+  return entry?.updatedAt === undefined ? null : (entry.updatedAt - entry.receivedAt) / 1000;
+}
+
+/** A state the backend named that this client does not list: shown neutrally, under its own name. */
+const UNLISTED = { icon: '•' } as const;
+
+/** A tool call: its name and its state, in words and by a symbol that is not colour alone. */
+export function renderTool(part: ToolPart): TemplateResult {
+  const unlisted = part.unlistedState;
+  const state = unlisted === undefined ? TOOL_STATE_DISPLAY[part.state] : { label: unlisted.replaceAll('_', ' '), icon: UNLISTED.icon };
+  const name = part.title ?? part.toolName;
+  const kind = unlisted === undefined ? part.state : 'unlisted';
+  return html`<div part="tool tool-${kind}" class="tool state-${kind}" role="group" aria-label=${`Tool ${name}: ${state.label}`}>
+    <span class="tool-icon" aria-hidden="true">${state.icon}</span>
+    <span class="tool-name">${name}</span>
+    <span class="tool-state">${state.label}</span>
+    ${part.state === 'output-error' ? html`<span class="tool-error">${part.errorText}</span>` : nothing}
+  </div>`;
+}
+
+/** Todo statuses as people read them; another the backend named shows neutrally under its own name. */
+const TODO_STATUS: Readonly<Record<string, { readonly icon: string; readonly label: string }>> = {
+  pending: { icon: '☐', label: 'pending' },
+  in_progress: { icon: '☐', label: 'in progress' },
+  completed: { icon: '☑', label: 'completed' },
+};
+
+function renderTodo(todo: { readonly text: string; readonly status: string }): TemplateResult {
+  const known = Object.prototype.hasOwnProperty.call(TODO_STATUS, todo.status) ? TODO_STATUS[todo.status] : undefined;
+  const { icon, label } = known ?? { icon: '•', label: todo.status.replaceAll('_', ' ') };
+  return html`<li class="todo-item todo-${known ? todo.status : 'unlisted'}">
+    <span aria-hidden="true">${icon}</span> ${todo.text}
+    <span class="muted">(${label})</span>
+  </li>`;
+}
+
+/** A reasoning run, collapsed: how long it took once it is over. */
+export function renderReasoning(message: AssistantMessage, part: ReasoningPart): TemplateResult {
+  const seconds = reasoningSeconds(message, part);
+  return html`<details part="reasoning" class="reasoning">
+        <summary>${part.state === 'streaming' ? 'Reasoning…' : seconds === null ? 'Reasoning' : `Reasoned for ${seconds.toFixed(1)} s`}</summary>
+        <p class="reasoning-text">${part.text}</p>
+      </details>`;
+}
+
+/** A todo list, its items in order. */
+export function renderTodos(todos: readonly { readonly text: string; readonly status: string }[]): TemplateResult {
+  return html`<ul part="todo" class="todo" aria-label="Tasks">
+        ${todos.map(renderTodo)}
+      </ul>`;
+}
+
+/** Characters of a deprecated debug field shown. */
+const DEBUG_CHARS = 4000;
+
+/** The deprecated `tool_call` and `artifacts` of a loaded message (001): collapsed, as JSON text, never as UI. */
+export function renderDebug(debug: NonNullable<AssistantMessage['debug']>): TemplateResult {
+  const json = (value: unknown): string => {
+    try {
+      const text = JSON.stringify(value, null, 2) ?? String(value);
+      return text.length > DEBUG_CHARS ? `${text.slice(0, DEBUG_CHARS)}…` : text;
+    } catch {
+      return '(not JSON)';
+    }
+  };
+  return html`${(['tool_call', 'artifacts'] as const).map((key) =>
+    debug[key] === undefined
+      ? nothing
+      : html`<details part="debug" class="debug">
+          <summary>Debug: ${key} (deprecated)</summary>
+          <pre>${json(debug[key])}</pre>
+        </details>`,
+  )}`;
+}
+
+/** The notice where a reply's text stops being shown (COMPOSER_LIMITS.displayChars); the stored text is whole. */
+export function renderTruncated(data: TruncatedPart['data']): TemplateResult {
+  const rest = data.totalChars === undefined ? null : data.totalChars - data.shownChars;
+  const size = rest === null ? '' : ` (${rest.toLocaleString('en-US')} more ${rest === 1 ? 'character' : 'characters'})`;
+  return html`<p part="truncated" class="truncated" role="note">
+    This reply is longer than this chat shows; the rest${size} is not displayed. Copy it to read it all.
+  </p>`;
+}
+
+/** The styles of these parts (timeline.ts adds them to the timeline's). */
+export const partStyles = css`
+  .tool {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: baseline;
+    gap: calc(var(--_space) * 0.75);
+    font-size: 0.875em;
+    border: 1px solid var(--_border);
+    border-inline-start: 3px solid var(--_tool);
+    border-radius: var(--_radius);
+    padding: calc(var(--_space) * 0.5) var(--_space);
+    --_tool: var(--_muted);
+  }
+  .tool-name {
+    font-family: var(--_mono);
+  }
+  .tool-state {
+    color: var(--_tool);
+    font-weight: 600;
+  }
+  .state-input-available,
+  .state-approval-requested {
+    --_tool: var(--_info);
+  }
+  .state-approval-responded,
+  .state-output-available {
+    --_tool: var(--_success);
+  }
+  .state-output-error,
+  .state-output-denied {
+    --_tool: var(--_danger);
+  }
+  .state-approval-requested {
+    border-style: dashed;
+  }
+  .tool-error {
+    flex-basis: 100%;
+    color: var(--_danger);
+  }
+  .reasoning,
+  .debug {
+    font-size: 0.875em;
+    color: var(--_muted);
+  }
+  .reasoning summary,
+  .debug summary {
+    cursor: pointer;
+  }
+  .debug pre {
+    font-family: var(--_mono);
+    white-space: pre-wrap;
+    overflow-wrap: anywhere;
+    max-height: 16rem;
+    overflow: auto;
+    margin: calc(var(--_space) * 0.5) 0 0;
+  }
+  .reasoning-text {
+    white-space: pre-wrap;
+    margin: calc(var(--_space) * 0.5) 0 0;
+  }
+  .todo {
+    margin: 0;
+    padding-inline-start: var(--_space);
+    list-style: none;
+  }
+  .todo-completed {
+    color: var(--_muted);
+  }
+  .truncated {
+    margin: 0;
+    font-size: 0.875em;
+    color: var(--_muted);
+    border-inline-start: 3px solid var(--_warning);
+    padding-inline-start: var(--_space);
+  }
+`;
