@@ -5,13 +5,13 @@ import { emit } from '../events.js';
 import { themeStyles, type Theme } from '../internal/theme.styles.js';
 import { rejectValue } from '../internal/reject-value.js';
 import { renderArtifact } from './formats.js';
-import { artifactPanelStyles, NARROW_QUERY } from './mantis-artifact-panel.styles.js';
+import { artifactPanelStyles } from './mantis-artifact-panel.styles.js';
+import { PanelFocusController } from './panel-focus.js';
 import { MIN_PANEL_WIDTH, PanelLayout } from './panel-layout.js';
-import { artifactsOfChat, deepActiveElement, isArtifactStore } from './store-source.js';
+import { artifactsOfChat, isArtifactStore } from './store-source.js';
 import { CONTENT_ID, renderTabStrip, tabId } from './tabs.js';
 // Entries are immutable per key: an artifact is rendered (CSV or JSON parsed) once while it stays active.
 import { guard } from 'lit/directives/guard.js';
-import { wrapFocus } from './focus-wrap.js';
 import { cssProperties } from '../internal/css-properties.js';
 
 /** Events of `<mantis-chat>` (bubbling and composed) after which the chat named by `for` is looked up again. */
@@ -100,17 +100,11 @@ export class MantisArtifactPanel extends LitElement {
   @state() private announcement = '';
 
   readonly #layout = new PanelLayout(this);
+  readonly #focus = new PanelFocusController(this, () => this.#layout.setOpen(false));
   readonly #internals = this.attachInternals();
   #bound: ArtifactStore | null = null;
   #unsubscribe: (() => void) | null = null;
   #root: Node | null = null;
-  /** Where focus was when an artifact last opened from outside the panel: it goes back there when the sheet closes. */
-  #opener: HTMLElement | null = null;
-  /** Whether the last render showed the panel's content (tabs open, not collapsed). */
-  #showing = false;
-  /** Whether the last render showed the modal overlay sheet (expanded, narrow). */
-  #modal = false;
-  #media: MediaQueryList | null = null;
 
   constructor() {
     super();
@@ -123,8 +117,6 @@ export class MantisArtifactPanel extends LitElement {
     // replaced session, so the chat's own events that bubble to this root (composed) re-resolve it.
     this.#root = this.getRootNode();
     for (const type of CHAT_EVENTS) this.#root.addEventListener(type, this.#onChatEvent);
-    this.#media = window.matchMedia(NARROW_QUERY);
-    this.#media.addEventListener('change', this.#onMedia);
     this.#bind();
   }
 
@@ -132,8 +124,6 @@ export class MantisArtifactPanel extends LitElement {
     super.disconnectedCallback();
     for (const type of CHAT_EVENTS) this.#root?.removeEventListener(type, this.#onChatEvent);
     this.#root = null;
-    this.#media?.removeEventListener('change', this.#onMedia);
-    this.#media = null;
     this.#bind();
   }
 
@@ -164,25 +154,12 @@ export class MantisArtifactPanel extends LitElement {
   }
 
   protected override updated(): void {
-    const base = this.renderRoot.querySelector('.base');
-    this.#layout.observe(base);
-    this.#showing = base !== null && !this.collapsed;
-    const modal = this.#showing && this.#isOverlay();
-    // The sheet now covers the page (it expanded, or the viewport narrowed): focus goes in, as when it opens.
-    if (modal && !this.#modal && !this.matches(':focus-within')) {
-      this.#opener = deepActiveElement();
-      void this.#focusTab(this.#bound?.active?.key);
-    }
-    this.#modal = modal;
+    this.#layout.observe(this.renderRoot.querySelector('.base'));
   }
 
   /** An event of a chat in this root: the chat named by `for` may show another session now. */
   #onChatEvent = (): void => {
     if (this.store === undefined && this.htmlFor) this.#bind();
-  };
-
-  #onMedia = (): void => {
-    this.requestUpdate();
   };
 
   /** Subscribes to the store to show, while connected. */
@@ -200,8 +177,9 @@ export class MantisArtifactPanel extends LitElement {
   #onChange = (change: ArtifactChange): void => {
     const store = this.#bound;
     if (!store) return;
+    const focus = this.#focus;
     const inside = this.matches(':focus-within');
-    const wasShown = this.#showing;
+    const wasShown = focus.showing;
     // Scheduled first, so that focus moves once this change is rendered.
     this.requestUpdate();
     if (change.type === 'closed') {
@@ -209,67 +187,12 @@ export class MantisArtifactPanel extends LitElement {
       emit(this, 'mantis-artifact-close', { key: change.key, title, evicted: change.evicting });
       if (change.evicting) this.announcement = `${title} was closed to make room.`;
     } else if (change.type === 'opened' || change.type === 'activated') {
-      if (!inside) this.#opener = deepActiveElement();
+      if (!inside) focus.rememberOpener();
       // The user asked to see this artifact: a collapsed panel expands (not a preference change, so not written).
       this.collapsed = false;
-      if (inside || (!wasShown && this.#isOverlay())) void this.#focusTab(change.key);
+      if (inside || (!wasShown && focus.isOverlay())) void focus.focusTab(change.key);
     }
-    if (inside) void this.#keepFocus();
-  };
-
-  #isOverlay(): boolean {
-    return this.narrow || (this.#media?.matches ?? window.matchMedia(NARROW_QUERY).matches);
-  }
-
-  async #focusTab(key: string | undefined): Promise<void> {
-    await this.updateComplete;
-    const tab = [...this.renderRoot.querySelectorAll<HTMLElement>('[role="tab"]')].find((t) => t.dataset.key === key);
-    tab?.focus();
-  }
-
-  /** Focus was inside and its element went away: it moves to the active tab, or back to the opener. */
-  async #keepFocus(): Promise<void> {
-    await this.updateComplete;
-    if (this.matches(':focus-within')) return;
-    const active = this.#bound?.active;
-    if (active) return this.#focusTab(active.key);
-    this.#restoreOpener();
-  }
-
-  #restoreOpener(): void {
-    if (this.#opener?.isConnected) this.#opener.focus();
-  }
-
-  #onTabKeydown = (event: KeyboardEvent): void => {
-    const store = this.#bound;
-    const key = (event.target as HTMLElement).dataset.key;
-    if (!store || key === undefined) return;
-    const keys = store.tabs.map((t) => t.key);
-    const at = keys.indexOf(key);
-    const moves: Record<string, number> = { ArrowLeft: at - 1 + keys.length, ArrowRight: at + 1, Home: 0, End: keys.length - 1 };
-    if (event.key === 'Delete') {
-      event.preventDefault();
-      store.close(key);
-      return;
-    }
-    const index = moves[event.key];
-    if (index === undefined) return;
-    event.preventDefault();
-    const next = keys[index % keys.length] as string;
-    store.activate(next);
-    void this.#focusTab(next);
-  };
-
-  #onKeydown = (event: KeyboardEvent): void => {
-    if (!this.#isOverlay() || this.collapsed) return;
-    if (event.key === 'Tab') {
-      wrapFocus(event, event.currentTarget as Element, this.renderRoot instanceof ShadowRoot ? this.renderRoot.activeElement : null);
-      return;
-    }
-    if (event.key !== 'Escape') return;
-    event.preventDefault();
-    this.#layout.setOpen(false);
-    this.#restoreOpener();
+    if (inside) void focus.keepFocus();
   };
 
   protected override render(): TemplateResult | typeof nothing {
@@ -282,7 +205,7 @@ export class MantisArtifactPanel extends LitElement {
     const width = layout.width;
     const style = this.width === undefined ? {} : { '--_width': `${width}px` };
     // Expanded over a narrow viewport, the sheet is a modal dialog; docked or collapsed, a labelled region.
-    const modal = !this.collapsed && this.#isOverlay();
+    const modal = !this.collapsed && this.#focus.isOverlay();
     return html`<section
       part="base"
       class="base"
@@ -290,7 +213,7 @@ export class MantisArtifactPanel extends LitElement {
       aria-modal=${modal ? 'true' : nothing}
       aria-label="Artifacts"
       style=${cssProperties(style)}
-      @keydown=${this.#onKeydown}
+      @keydown=${this.#focus.onKeydown}
     >
       <div
         part="resize-handle"
@@ -316,7 +239,7 @@ export class MantisArtifactPanel extends LitElement {
         </button>
         <button part="close-all" class="close-all" @click=${() => store.closeAll()}>Close all</button>
       </div>
-      ${renderTabStrip(tabs, active.key, { select: (key) => store.activate(key), close: (key) => store.close(key), keydown: this.#onTabKeydown })}
+      ${renderTabStrip(tabs, active.key, { select: (key) => store.activate(key), close: (key) => store.close(key), keydown: this.#focus.onTabKeydown })}
       <div part="content" class="content" role="tabpanel" id=${CONTENT_ID} aria-labelledby=${tabId(index)} tabindex="0" ?hidden=${this.collapsed}>
         ${guard([active], () => renderArtifact(active))}
       </div>
