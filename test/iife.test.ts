@@ -345,7 +345,9 @@ describe('lazily defined elements beside the IIFE', () => {
     expect(fetched()).to.include('/dist/mantis-ui.artifact-panel.js');
     // One Lit: the panel extends the IIFE's LitElement.
     const chatClass = win.customElements.get('mantis-chat') as CustomElementConstructor;
-    expect(Object.getPrototypeOf(win.customElements.get('mantis-artifact-panel')) === Object.getPrototypeOf(chatClass)).to.equal(true);
+    const ancestors: unknown[] = [];
+    for (let at: unknown = Object.getPrototypeOf(chatClass); at; at = Object.getPrototypeOf(at)) ancestors.push(at);
+    expect(ancestors.includes(Object.getPrototypeOf(win.customElements.get('mantis-artifact-panel'))), 'the panel extends a class of the chat’s own chain').to.equal(true);
     expect(panel.store === chat.session.artifacts, 'the chat’s store').to.equal(true);
     await waitUntil(() => panel.shadowRoot?.textContent?.includes('The payload of Weekly report.'), 'the panel never showed the artifact', { timeout: 8000 });
     expect(panel.shadowRoot?.querySelector('[role="tab"]')?.textContent).to.contain('Weekly report');

@@ -33,13 +33,13 @@ const FACTORIES: SessionFactories = {
   uploader: (options) => loadTusUploader().then((module) => module.createTusUploader(options)),
 };
 
-/** The chat property each setting comes from, and what the page is told it must be. */
-const PROPERTIES: Readonly<Record<string, readonly [string, string]>> = {
-  'media.baseUrl': ['mediaBaseUrl', 'a URL (the media store)'],
-  'media.credentials': ['mediaCredentials', '"omit", "same-origin" or "include"'],
-  'media.token': ['mediaToken', 'a function that returns the bearer token'],
-  bagsUrl: ['bagsUrl', 'a URL (the bags API)'],
-  agentUiUrl: ['agentUiUrl', 'a URL (the agent-ui base)'],
+/** The chat property each setting comes from (the page is told it must be what the core expected). */
+const PROPERTIES: Readonly<Record<string, string>> = {
+  'media.baseUrl': 'mediaBaseUrl',
+  'media.credentials': 'mediaCredentials',
+  'media.token': 'mediaToken',
+  bagsUrl: 'bagsUrl',
+  agentUiUrl: 'agentUiUrl',
 };
 
 /** What the uploads configuration is made of (and the session: another one is configured again). */
@@ -73,7 +73,7 @@ export class ChatConfigController implements ReactiveController {
   #report(problem: ConfigProblem): void {
     const host = this.#host;
     const known = PROPERTIES[problem.setting];
-    if (known) return rejectValue(host, known[0], known[1]);
+    if (known) return rejectValue(host, known, problem.expected);
     if (problem.setting === 'uploads.url') {
       const reason = `upload-url "${host.uploadUrl ?? ''}" cannot be used (${problem.expected}): files cannot be attached`;
       console.warn(`[mantis-ui] ${reason}.`);

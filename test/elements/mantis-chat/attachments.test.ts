@@ -128,6 +128,8 @@ describe('<mantis-chat> attachments', function () {
     await waitUntil(() => chips(el).length === 2, 'no chips');
     const chip = chips(el)[0] as HTMLElement;
     expect(chip.querySelector('.chip-name')?.textContent).to.equal(name);
+    // A chip shows "Checking…" until the file's first bytes were read (the checks load on first use): then its type.
+    await waitUntil(() => !chip.matches('[part~="attachment-checking"]'), 'the file was never checked');
     expect(chip.textContent).to.contain('text/csv');
     await waitUntil(() => chip.querySelector('progress') !== null, 'no progress bar');
     await uploaded(el, 2);
