@@ -1,70 +1,13 @@
 import { COMPOSER_LIMITS, LIMITS } from '../../limits.js';
-import { validateView } from '../../catalog/validate.js';
 import { utf8Length } from '../../utf8.js';
-import { failureText } from './failures.js';
+import { FENCE_HEAD_CHARS, MAX_CLOSING_FENCE, closesBounded, closesFence, mayCloseFence, mayOpenFence, openingFence, withoutCr, type Fence } from './fences.js';
+import { closeView, endTruncated, errorPart, setTextPart, truncationNotice } from './fence-parts.js';
 import { markerAllowsViews, type ProtocolMarker } from '../../message/marker.js';
 import type { MessageParser } from '../../message/parser.js';
-import type { MantisPart, StreamFailureReason, TextPart, TruncatedPart, TrustedPart, ViewErrorPart } from '../../message/parts.js';
+import type { MantisPart, StreamFailureReason, TrustedPart } from '../../message/parts.js';
 
 /** The info string that marks a view fence. */
 export const VIEW_FENCE_INFO = 'mantis-ui';
-
-/** An opening code fence per CommonMark: up to 3 spaces, 3+ backticks or tildes, then the info string. */
-const OPEN_FENCE = /^ {0,3}(`{3,}|~{3,})(.*)$/;
-/**
- * A line that could still become a fence once more characters arrive (indentation alone included): held back
- * from streaming prose. Once shown, a line can no longer become a fence, so a text part's text only ever grows.
- */
-const MAYBE_FENCE = /^ {0,3}(`{0,2}|~{0,2}|(`{3,}|~{3,}).*)$/;
-/** Past MAYBE_FENCE's short alternatives, only its last can match: a fence at the start (at most 6 characters). */
-const FENCE_HEAD = /^ {0,3}(`{3,}|~{3,})/;
-const FENCE_HEAD_CHARS = 6;
-/**
- * A closing fence is never this long (its length without a line-ending CR): a longer line does not close a view
- * or a discarded fence, so a longer partial line is never held back waiting to see whether it does.
- */
-const MAX_CLOSING_FENCE = 256;
-
-interface Fence {
-  readonly char: string;
-  readonly length: number;
-}
-
-function openingFence(line: string): (Fence & { info: string }) | null {
-  const match = OPEN_FENCE.exec(line);
-  if (!match) return null;
-  const run = match[1] as string;
-  const info = (match[2] as string).trim();
-  // CommonMark: a backtick fence's info string may not contain backticks.
-  if (run[0] === '`' && info.includes('`')) return null;
-  return { char: run[0] as string, length: run.length, info: info.split(/\s+/, 1)[0] ?? '' };
-}
-
-function closesFence(line: string, fence: Fence): boolean {
-  const trimmed = line.replace(/^ {0,3}/, '').trimEnd();
-  return trimmed.length >= fence.length && [...trimmed].every((c) => c === fence.char);
-}
-
-/** A line's length without the CR of a CRLF line ending (which the line may still turn out to have). */
-const withoutCr = (line: string): number => (line.endsWith('\r') ? line.length - 1 : line.length);
-
-/**
- * Whether a complete line (without its line-ending CR) closes a view or a discarded fence: only a closing fence
- * of at most MAX_CLOSING_FENCE characters does, however the line was chunked.
- */
-const closesBounded = (line: string, fence: Fence): boolean => line.length <= MAX_CLOSING_FENCE && closesFence(line, fence);
-
-/** A partial line that more characters could still turn into a line that closes `fence`. */
-const CLOSING_CANDIDATE = /^ {0,3}([`~]*)(\s*)$/;
-
-function mayCloseFence(partial: string, fence: Fence): boolean {
-  if (withoutCr(partial) > MAX_CLOSING_FENCE) return false;
-  const match = CLOSING_CANDIDATE.exec(partial);
-  if (!match) return false;
-  const run = match[1] as string;
-  // After trailing whitespace no fence character may follow: the run must already be long enough.
-  return [...run].every((c) => c === fence.char) && (match[2] === '' || run.length >= fence.length);
-}
 
 /** A high surrogate: the first half of a character outside the BMP, never shown without its second half. */
 const isHighSurrogate = (unit: number): boolean => unit >= 0xd800 && unit <= 0xdbff;
@@ -127,26 +70,8 @@ export function createFenceParser(marker: ProtocolMarker, options: FenceParserOp
   /** Index in `parts` of the live text part, if the last part is one. */
   let textIndex = -1;
 
-  /**
-   * Sets the live text part. Per chunk this must not read the whole text: whether it has anything visible is known
-   * from what was added (`visible`), and a text part only grows while it streams, so an equal length is equal text.
-   */
-  const setText = (text: string, state: TextPart['state'], visible: boolean): void => {
-    if (textIndex >= 0) {
-      const current = parts[textIndex] as TextPart;
-      if (!visible) {
-        parts.splice(textIndex, 1);
-        textIndex = -1;
-      } else if (current.text.length !== text.length || current.state !== state) {
-        parts[textIndex] = { type: 'text', text, state };
-      }
-    } else if (visible) {
-      textIndex = parts.push({ type: 'text', text, state }) - 1;
-    }
-  };
-
   const closeProse = (): void => {
-    setText(prose, 'done', proseVisible);
+    setTextPart(parts, textIndex, prose, 'done', proseVisible);
     prose = '';
     proseVisible = false;
     textIndex = -1;
@@ -154,11 +79,7 @@ export function createFenceParser(marker: ProtocolMarker, options: FenceParserOp
 
   /** Replaces the open view's placeholder with an error part, or appends one. */
   const fail = (reason: StreamFailureReason, at?: { index: number; id: string }): void => {
-    const part: ViewErrorPart = {
-      type: 'data-mantis-ui-error',
-      id: at ? at.id : `view-${nextId++}`,
-      data: { reason, message: failureText(reason) },
-    };
+    const part = errorPart(reason, at ? at.id : `view-${nextId++}`);
     if (at) parts[at.index] = part;
     else parts.push(part);
   };
@@ -166,14 +87,7 @@ export function createFenceParser(marker: ProtocolMarker, options: FenceParserOp
   const completeLine = (text: string): void => {
     if (view) {
       if (closesBounded(text, view.fence)) {
-        // The views before it used part of the message's media budget: a child past the rest becomes an inert
-        // warning beside its siblings, as in a single view; a root past it fails the view (too-much-media).
-        const result = validateView(view.body, { mediaBudget: LIMITS.mediaPerMessage - mediaCount });
-        if (!result.ok) fail(result.reason, view);
-        else {
-          mediaCount += result.media;
-          parts[view.index] = { type: 'data-mantis-ui', id: view.id, data: result.view };
-        }
+        mediaCount = closeView(parts, view, mediaCount);
         view = null;
         return;
       }
@@ -233,17 +147,14 @@ export function createFenceParser(marker: ProtocolMarker, options: FenceParserOp
     lineBreaks = false;
   };
 
-  /** MAYBE_FENCE.test(line), looking at the line's head only. */
-  const mayOpenFence = (): boolean => (line.length < FENCE_HEAD_CHARS ? MAYBE_FENCE.test(line) : !lineBreaks && FENCE_HEAD.test(lineHead));
-
   /**
    * Streams the open prose run, holding back an unfinished line that may yet open a fence, and, at the display
    * limit, a final high surrogate that the cut may yet drop (so a text part's text still only grows).
    */
   const showProse = (): void => {
-    let partial = !proseFence && mayOpenFence() ? '' : line;
+    let partial = !proseFence && mayOpenFence(line, lineHead, lineBreaks) ? '' : line;
     if (partial && received === displayChars && isHighSurrogate(lastUnit)) partial = partial.slice(0, -1);
-    setText(prose + partial, 'streaming', proseVisible || (partial.length > 0 && lineVisible));
+    textIndex = setTextPart(parts, textIndex, prose + partial, 'streaming', proseVisible || (partial.length > 0 && lineVisible));
   };
 
   /**
@@ -264,8 +175,7 @@ export function createFenceParser(marker: ProtocolMarker, options: FenceParserOp
     skippingLine = false;
     clearLine();
     closeProse();
-    const part: TruncatedPart = { type: 'data-mantis-truncated', id: 'truncated', data: { shownChars } };
-    truncatedIndex = parts.push(part) - 1;
+    truncatedIndex = parts.push(truncationNotice(shownChars)) - 1;
   };
 
   /**
@@ -350,8 +260,7 @@ export function createFenceParser(marker: ProtocolMarker, options: FenceParserOp
   const end = (): readonly MantisPart[] => {
     if (ended) return parts;
     if (truncatedIndex >= 0) {
-      const notice = parts[truncatedIndex] as TruncatedPart;
-      parts[truncatedIndex] = { ...notice, data: { ...notice.data, totalChars: received } };
+      endTruncated(parts, truncatedIndex, received);
       ended = true;
       return parts;
     }
@@ -362,7 +271,7 @@ export function createFenceParser(marker: ProtocolMarker, options: FenceParserOp
       view = null;
     }
     ended = true;
-    setText(prose, 'done', proseVisible);
+    textIndex = setTextPart(parts, textIndex, prose, 'done', proseVisible);
     return parts;
   };
 
