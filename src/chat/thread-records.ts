@@ -3,7 +3,7 @@ import { editFinished } from '../message/parser.js';
 import type { MantisPart } from '../message/parts.js';
 import { citationIndex, type MessageCitation } from '../message/citations.js';
 import type { ProtocolRegistry } from '../protocols/registry.js';
-import { EMPTY_FIELDS, type AssistantMessage, type LegacyDebug, type PersistedAssistant, type PersistedEvent, type ProtocolFields } from '../message/messages.js';
+import { EMPTY_FIELDS, type AssistantMessage, type ChatMessage, type LegacyDebug, type PersistedAssistant, type PersistedEvent, type ProtocolFields } from '../message/messages.js';
 
 /*
  * An assistant message's records as the thread keeps them, and the two conversions of a message: to its persisted
@@ -194,4 +194,39 @@ function safeReplay(registry: ProtocolRegistry, text: string, marker: AssistantM
   } catch {
     return replayParts(registry, text, marker, []);
   }
+}
+
+/**
+ * Messages of a history that hold records or fields of a protocol loaded after it (`records`, `fields`) read again
+ * (new objects, parts derived afresh); the others keep their identity. A message still streaming is left alone.
+ */
+export function reloaded(
+  registry: ProtocolRegistry,
+  messages: readonly ChatMessage[],
+  state: { readonly kept: Map<string, Kept>; readonly live: ReadonlyMap<string, unknown> },
+  loaded: { readonly records: readonly string[]; readonly fields: readonly string[] },
+): { messages: ChatMessage[]; changed: AssistantMessage[] } {
+  const changed: AssistantMessage[] = [];
+  const next = messages.map((m) => {
+    if (m.role !== 'assistant' || state.live.has(m.id)) return m;
+    const kept = state.kept.get(m.id);
+    const touched = m.events.some((e) => loaded.records.includes(e.event.type)) || loaded.fields.some((f) => kept?.pending?.[f] !== undefined);
+    if (!touched) return m;
+    const { message, kept: again } = loadMessage(registry, persistMessage(registry, m, kept) as Parameters<typeof loadMessage>[1], m);
+    state.kept.set(m.id, again);
+    changed.push(message);
+    return message;
+  });
+  return { messages: next, changed };
+}
+
+/** The message and outcome of an action by its client action ID (the newest messages are looked at first). */
+export function findAction(messages: readonly ChatMessage[], clientActionId: string): { readonly message: AssistantMessage; readonly outcome: ActionOutcome } | null {
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const message = messages[i] as ChatMessage;
+    if (message.role !== 'assistant' || message.actions.length === 0) continue;
+    const outcome = message.actions.find((o) => o.clientActionId === clientActionId);
+    if (outcome) return { message, outcome };
+  }
+  return null;
 }

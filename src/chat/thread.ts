@@ -1,5 +1,5 @@
 import type { ActionOutcome } from '../actions/outcomes.js';
-import { editFinished, type MessageParser } from '../message/parser.js';
+import type { MessageParser } from '../message/parser.js';
 import type { MantisPart, TrustedPart } from '../message/parts.js';
 import { citationIndex } from '../message/citations.js';
 import type { ConversationEvent, ProtocolRecord } from '../protocols/connection.js';
@@ -8,7 +8,8 @@ import type { ProtocolRegistry } from '../protocols/registry.js';
 import { defaultProtocols } from '../protocols/register.js';
 import type { AttachedFile } from '../uploads/tray.js';
 import { EMPTY_FIELDS, type AssistantMessage, type ChatMessage, type PersistedEvent, type PersistedMessage, type ProtocolFields, type UserMessage } from '../message/messages.js';
-import { loadMessage, persistMessage, protocolFields, trailingParts, type Kept } from './thread-records.js';
+import { findAction, loadMessage, persistMessage, protocolFields, reloaded, type Kept } from './thread-records.js';
+import { cachedTrailing, keepRecord, keptOf } from './thread-keep.js';
 
 export type * from '../message/messages.js';
 export { EMPTY_FIELDS } from '../message/messages.js';
@@ -88,16 +89,7 @@ export class Thread {
   }
 
   #keptOf(message: AssistantMessage): Kept {
-    let kept = this.#kept.get(message.id);
-    if (!kept) {
-      kept = { records: [...message.events], keys: new Map(), fields: null, trailing: null };
-      this.#kept.set(message.id, kept);
-      kept.records.forEach((entry, index) => {
-        const key = this.protocols.handler(entry.event.type)?.key?.(entry.event);
-        if (key !== undefined) kept?.keys.set(`${entry.event.type}\u0000${key}`, index);
-      });
-    }
-    return kept;
+    return keptOf(this.protocols, this.#kept, message);
   }
 
   /** Adds or replaces (by client action ID) the outcome of an action of a message; returns the changed message. */
@@ -112,13 +104,7 @@ export class Thread {
 
   /** The message and outcome of an action by its client action ID (the newest messages are looked at first). */
   findAction(clientActionId: string): { readonly message: AssistantMessage; readonly outcome: ActionOutcome } | null {
-    for (let i = this.#messages.length - 1; i >= 0; i--) {
-      const message = this.#messages[i] as ChatMessage;
-      if (message.role !== 'assistant' || message.actions.length === 0) continue;
-      const outcome = message.actions.find((o) => o.clientActionId === clientActionId);
-      if (outcome) return { message, outcome };
-    }
-    return null;
+    return findAction(this.#messages, clientActionId);
   }
 
   /**
@@ -225,47 +211,18 @@ export class Thread {
    */
   #keep(index: number, current: AssistantMessage, handler: RecordHandler, record: ProtocolRecord, replace: boolean): AssistantMessage | null {
     const kept = this.#keptOf(current);
-    const key = handler.key?.(record);
-    const slot = key === undefined ? undefined : kept.keys.get(`${record.type}\u0000${key}`);
-    const previous = slot === undefined ? undefined : kept.records[slot];
-    const next = previous && !replace && handler.merge ? handler.merge(previous.event, record) : record;
-    if (previous && next === previous.event) return null;
-    const trailing = this.#trailing(kept);
-    const content = current.parts.slice(0, current.parts.length - trailing.length);
-    let parts: readonly MantisPart[];
-    if (handler.placement === 'end') {
-      const placed = handler.apply(next, editFinished(trailing), trailing);
-      if (!placed) return null;
-      kept.trailing = [...placed];
-      parts = [...content, ...placed];
-    } else {
-      const placed = handler.apply(next, this.#live.get(current.id) ?? editFinished(content), content);
-      if (!placed) return null;
-      parts = [...placed, ...trailing];
-    }
-    const now = this.#clock();
-    if (previous && slot !== undefined) kept.records[slot] = { ...previous, updatedAt: now, event: next };
-    else {
-      const length = kept.records.push({ at: current.text.length, receivedAt: now, event: next });
-      if (key !== undefined) kept.keys.set(`${record.type}\u0000${key}`, length - 1);
-    }
-    kept.fields = null;
-    return this.#replace(index, { ...current, parts, events: kept.records, ...this.#fieldsOf(current.id, kept) });
+    const parts = keepRecord(this.protocols, kept, current, this.#live.get(current.id), { handler, record, replace }, this.#clock);
+    return parts && this.#replace(index, { ...current, parts, events: kept.records, ...this.#fieldsOf(kept) });
   }
 
   #trailing(kept: Kept): readonly MantisPart[] {
-    kept.trailing ??= trailingParts(this.protocols, kept.records);
-    return kept.trailing;
+    return cachedTrailing(this.protocols, kept);
   }
 
   /** A message's protocol fields, made again only after its records changed. */
-  #fieldsOf(messageId: string, kept: Kept): ProtocolFields {
-    kept.fields ??= protocolFields(this.protocols, kept.records, this.#pending(messageId));
+  #fieldsOf(kept: Kept): ProtocolFields {
+    kept.fields ??= protocolFields(this.protocols, kept.records, kept.pending);
     return kept.fields;
-  }
-
-  #pending(messageId: string): Readonly<Record<string, unknown>> | undefined {
-    return this.#kept.get(messageId)?.pending;
   }
 
   /**
@@ -333,17 +290,8 @@ export class Thread {
    * parts derived afresh), and each is returned.
    */
   refresh(records: readonly string[], fields: readonly string[]): AssistantMessage[] {
-    const changed: AssistantMessage[] = [];
-    this.#messages = this.#messages.map((m) => {
-      if (m.role !== 'assistant' || this.#live.has(m.id)) return m;
-      const kept = this.#kept.get(m.id);
-      const touched = m.events.some((e) => records.includes(e.event.type)) || fields.some((f) => kept?.pending?.[f] !== undefined);
-      if (!touched) return m;
-      const { message, kept: again } = loadMessage(this.protocols, persistMessage(this.protocols, m, kept) as Parameters<typeof loadMessage>[1], m);
-      this.#kept.set(m.id, again);
-      changed.push(message);
-      return message;
-    });
+    const { messages, changed } = reloaded(this.protocols, this.#messages, { kept: this.#kept, live: this.#live }, { records, fields });
+    this.#messages = messages;
     return changed;
   }
 }
