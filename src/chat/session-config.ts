@@ -128,9 +128,11 @@ export class SessionConfiguration {
     const problems: ConfigProblem[] = [];
     const has = (key: keyof ChatSessionConfig): boolean => Object.prototype.hasOwnProperty.call(partial, key);
     if (has('connection')) this.#connect(config, problems);
-    if (has('bagsUrl') || (has('relativeTo') && config.bagsUrl)) this.#bags(config, problems);
-    if (has('media') || (has('relativeTo') && config.media)) this.#applyMedia(before.media ?? null, config, problems);
-    if (has('uploads') || (has('relativeTo') && config.uploads)) this.#uploads(config, problems);
+    // Another base resolves the URLs again; the same one given again (as every call of a chat gives it) changes nothing.
+    const moved = config.relativeTo !== before.relativeTo;
+    if (has('bagsUrl') || (moved && config.bagsUrl)) this.#bags(config, problems);
+    if (has('media') || (moved && config.media)) this.#applyMedia(before.media ?? null, config, problems);
+    if (has('uploads') || (moved && config.uploads)) this.#uploads(config, problems);
     if (has('agentUiUrl') && config.agentUiUrl && !this.#url(config.agentUiUrl, config)) problems.push({ setting: 'agentUiUrl', expected: 'a URL (the agent-ui base)' });
     this.#agentUiBase = this.#resolveAgentUiBase(config);
     return problems;

@@ -156,6 +156,21 @@ describe('createChatSession and configure', () => {
     assert.equal(session.attachments.uploader, null);
   });
 
+  test('configuring one setting leaves the others as they were: the same base given again remakes nothing; another base resolves them again', () => {
+    const uploader = (): Promise<Uploader> => Promise.reject(new Error('not in this test'));
+    const base = 'https://app.example/chat/';
+    const session = createChatSession({ bagsUrl: '/api/v1/bags', uploads: { url: '/api/v1/uploads/' }, relativeTo: base, factories: { uploader } });
+    const [bags, tray] = [session.bags, session.attachments.uploader];
+    assert.ok(bags && tray);
+    // As a chat does: each call gives the page's base again.
+    session.configure({ agentUiUrl: '/api/v1/agent/chat/', relativeTo: base });
+    assert.equal(session.bags, bags);
+    assert.equal(session.attachments.uploader, tray);
+    session.configure({ relativeTo: 'https://other.example/' });
+    assert.notEqual(session.bags, bags);
+    assert.notEqual(session.attachments.uploader, tray);
+  });
+
   test('the agent-ui base: agentUiUrl resolved, else the agent chat path on the connection URL host (a WebSocket URL as http)', () => {
     const session = createChatSession({ connection: { kind: 'ws', url: 'wss://agent.example/api/v1/composer/ws' } });
     assert.equal(session.agentUiBase, 'https://agent.example/api/v1/agent/chat/');
