@@ -102,9 +102,9 @@ const lines = (text: string): string[] => text.match(/[^\n]*\n|[^\n]+$/g) ?? [];
  */
 const SETTLE_MIN = 64;
 /**
- * Past this many characters, a block of no streamed shape (`other`), or a list's open item, is lexed again only when
- * it has doubled since the last time, rather than on every line: blocks and items close later, never wrongly (a
- * hostile stream of one huge quote or of lists nested very deep would otherwise be lexed whole on every line).
+ * Past this many characters, a block of no streamed shape (`other`) is lexed again only when it has doubled since
+ * the last time, rather than on every line: blocks close later, never wrongly (a hostile stream of one huge quote
+ * would otherwise be lexed whole on every line). A list's open item has its own threshold, ITEM_RELEX_DOUBLING.
  */
 const RELEX_DOUBLING = 4096;
 /**
