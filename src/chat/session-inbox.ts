@@ -17,8 +17,6 @@ import type { Thread } from './thread.js';
 export interface InboxHost {
   readonly thread: Thread;
   readonly registry: ProtocolRegistry;
-  readonly protocols: SessionProtocols;
-  readonly runner: ActionRunner;
   readonly attachments: AttachmentTray;
   readonly replyTimeout: number;
   readonly state: ConnectionState;
@@ -33,8 +31,13 @@ export class SessionInbox {
   /** Notices already given (an unknown event type is noted once per session). */
   readonly #noticed = new Set<string>();
 
-  constructor(host: InboxHost) {
+  readonly #protocols: SessionProtocols;
+  readonly #runner: ActionRunner;
+
+  constructor(host: InboxHost, protocols: SessionProtocols, runner: ActionRunner) {
     this.#host = host;
+    this.#protocols = protocols;
+    this.#runner = runner;
   }
 
   /** Messages that already say a protocol could not be loaded, as `message\u0000protocol`. */
@@ -84,7 +87,7 @@ export class SessionInbox {
   }
 
   #finished(message: AssistantMessage): void {
-    this.#host.protocols.ended(message);
+    this.#protocols.ended(message);
     this.#host.emit({ type: 'citations', messageId: message.id, citations: message.citations });
     this.#host.emit({ type: 'history-change', messages: this.#host.persisted });
   }
@@ -109,13 +112,13 @@ export class SessionInbox {
         this.#host.capabilities = event.capabilities;
         return;
       case 'action-result':
-        if (!this.#host.protocols.answered(event.clientActionId, event.status, event.reason)) this.#host.runner.result(event.clientActionId, event.status, event.reason);
+        if (!this.#protocols.answered(event.clientActionId, event.status, event.reason)) this.#runner.result(event.clientActionId, event.status, event.reason);
         return;
       case 'error':
         if (event.messageId && this.#host.thread.streaming.includes(event.messageId)) return this.interrupt(event.messageId, 'server-error');
         return this.#host.emit({ type: 'protocol-error', reason: `server error ${event.code}: ${event.message}` });
       case 'record': {
-        if (event.clientActionId && event.progress !== undefined && this.#host.runner.progress(event.clientActionId, event.progress)) return;
+        if (event.clientActionId && event.progress !== undefined && this.#runner.progress(event.clientActionId, event.progress)) return;
         const type = event.record.type;
         if (!this.#host.registry.owner({ record: type })) {
           return this.onEvent({ type: 'protocol-notice', key: `record:${type}`, reason: `A "${type}" record is not one this chat knows; it was skipped.` });
@@ -132,7 +135,7 @@ export class SessionInbox {
   #apply(event: Exclude<ConnectionEvent, { type: 'state' | 'protocol-error' | 'protocol-notice' | 'backoff' | 'capabilities' | 'action-result' | 'error' }>): void {
     const changed = this.#host.thread.apply(event);
     if (!changed) return;
-    if (event.type === 'record') this.#host.protocols.recorded(event.record, changed, true);
+    if (event.type === 'record') this.#protocols.recorded(event.record, changed, true);
     this.#host.emit({ type: 'messages' });
     // A record that came outside its message's stream (task progress, an envelope of the turn) is persisted at once.
     if (event.type === 'record' && (changed.status !== 'streaming' || event.messageId === undefined)) return this.#host.emit({ type: 'history-change', messages: this.#host.persisted });

@@ -82,26 +82,6 @@ export function wireSession(core: SessionCore): { protocols: SessionProtocols; r
       core.emit({ type: 'history-change', messages: core.persisted });
     },
   });
-  const inbox: SessionInbox = new SessionInbox({
-    thread: core.thread,
-    registry: core.registry,
-    protocols,
-    runner,
-    attachments: core.attachments,
-    replyTimeout: core.replyTimeout,
-    get state() {
-      return core.state;
-    },
-    get persisted() {
-      return core.persisted;
-    },
-    get capabilities() {
-      return core.capabilities;
-    },
-    set capabilities(value) {
-      core.capabilities = value;
-    },
-    emit: (event) => core.emit(event),
-  });
+  const inbox: SessionInbox = new SessionInbox(core, protocols, runner);
   return { protocols, runner, inbox };
 }
