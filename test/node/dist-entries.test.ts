@@ -52,6 +52,15 @@ describe('the built entries', { skip }, () => {
     }
   });
 
+  test('the IIFE carries no catalog descriptions or example views: only the prompt and the A2UI catalog JSON read them', () => {
+    const iife = readFileSync('dist/mantis-ui.iife.js', 'utf8');
+    // The example views' IDs and a description's sentence (src/catalog/*.ts), which validating and rendering never use.
+    for (const text of ['table-example', 'stack-example', 'A row of buttons for next steps.']) assert.equal(iife.includes(text), false, text);
+    // The ES build, which exports the prompt, still has them (in the core's chunks).
+    const es = readdirSync('dist').filter((file) => file.endsWith('.js') && !file.startsWith('mantis-ui.'));
+    assert.ok(es.some((file) => readFileSync(`dist/${file}`, 'utf8').includes('table-example')), 'no ES chunk holds the examples');
+  });
+
   test('no lazily loaded file carries its own DOMPurify or Trusted Types policy', () => {
     const lazy = readdirSync('dist').filter((file) => /^mantis-ui\..+\.js$/.test(file) && file !== 'mantis-ui.iife.js');
     assert.ok(lazy.length >= 5, `only ${lazy.length} lazy files`);

@@ -2,6 +2,8 @@
 // element: where the session connects (against the real reference server over SSE), the bags API, the media store,
 // attachments and the agent-ui@1 base, each checked in the core and refused without an exception.
 import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, test } from 'node:test';
 import { COMPOSER_SSE_PATH } from '../../demo/server/agent-server.js';
 import { useAgentServer } from './agent.js';
@@ -18,6 +20,15 @@ import {
 } from '../../src/index.js';
 
 const agent = useAgentServer();
+
+/** Resolves once `check` holds, looking again at each turn of the event loop. */
+async function waitFor(check: () => boolean): Promise<void> {
+  const until = Date.now() + 10_000;
+  while (!check()) {
+    if (Date.now() > until) throw new Error('never happened');
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
 const sseUrl = () => `${agent.server.origin}${COMPOSER_SSE_PATH}?delay=0&inline_ui_version=1`;
 
 function next<T extends SessionEvent['type']>(session: ChatSession, type: T): Promise<Extract<SessionEvent, { type: T }>> {
@@ -59,6 +70,39 @@ describe('createChatSession and configure', () => {
     // Another configuration replaces the connection; none leaves the session without one.
     assert.deepEqual(session.configure({ connection: null }), []);
     assert.equal(session.connection, null);
+  });
+
+  test("a connection's headers go with every request it makes (an SSE stream's GET and each POSTed frame), read per request", async () => {
+    const seen: { method: string; authorization: string | undefined }[] = [];
+    const server = createServer((request, response) => {
+      seen.push({ method: request.method ?? '', authorization: request.headers.authorization });
+      if (request.method === 'GET') {
+        response.writeHead(200, { 'content-type': 'text/event-stream' });
+        response.write(': open\n\n');
+        return;
+      }
+      response.writeHead(202).end();
+    });
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    const { port } = server.address() as AddressInfo;
+    let token = 'first';
+    const session = createChatSession({ connection: { kind: 'sse', url: `http://127.0.0.1:${port}/sse`, headers: () => ({ authorization: `Bearer ${token}` }) } });
+    session.connect();
+    await waitFor(() => seen.some((r) => r.method === 'GET'));
+    token = 'second';
+    session.send('hello');
+    await waitFor(() => seen.some((r) => r.method === 'POST'));
+    assert.equal(seen.find((r) => r.method === 'GET')?.authorization, 'Bearer first');
+    assert.equal(seen.find((r) => r.method === 'POST')?.authorization, 'Bearer second');
+    session.disconnect();
+    server.closeAllConnections();
+    await new Promise((done) => server.close(done));
+  });
+
+  test('config is what configure applied, setting by setting', () => {
+    const session = createChatSession({ bagsUrl: 'https://app.example/api/v1/bags' });
+    session.configure({ agentUiUrl: 'https://app.example/agents/' });
+    assert.deepEqual(session.config, { bagsUrl: 'https://app.example/api/v1/bags', agentUiUrl: 'https://app.example/agents/' });
   });
 
   test('a kind no protocol opens, and a URL that cannot be parsed, are refused: no connection, no exception', () => {
