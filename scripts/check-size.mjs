@@ -9,8 +9,12 @@
 //   dependencies external), minified the way the IIFE is: a Vite library build in IIFE format, every export kept.
 //   What it imports dynamically (a protocol the registration file loads on first need) is a lazy part and is not
 //   counted, as for the IIFE: the budget is the code a page runs before it needs that part.
-import { existsSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+// - `{ "maxGzipBytes": N, "file": F, "imports": [names] }`: what a program that imports only those names from F
+//   carries, bundled and tree-shaken the same way (a backend that imports `validateView` and `parseAssistantText`
+//   from `mantis-ui/core`). The key is then the scenario's name, not a path.
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
@@ -18,7 +22,7 @@ import { gzipSync } from 'node:zlib';
 export const KB = 1000;
 
 /**
- * @typedef {{ maxGzipBytes: number, bundle?: boolean }} Budget
+ * @typedef {{ maxGzipBytes: number, bundle?: boolean, file?: string, imports?: string[] }} Budget
  * @typedef {{
  *   path: string, label: string, budget: number, bundled: boolean,
  *   bytes?: number, gzipBytes?: number, margin?: number, ok: boolean, error?: string,
@@ -28,8 +32,12 @@ export const KB = 1000;
 /** @param {string} path @param {unknown} budget @returns {Budget} */
 function parseBudget(path, budget) {
   const b = /** @type {Partial<Budget> | null} */ (typeof budget === 'object' ? budget : null);
-  if (!b || !Number.isInteger(b.maxGzipBytes) || /** @type {number} */ (b.maxGzipBytes) <= 0 || (b.bundle !== undefined && typeof b.bundle !== 'boolean')) {
-    throw new TypeError(`sizeBudgets["${path}"] must be { "maxGzipBytes": <positive integer>, "bundle"?: boolean }, got ${JSON.stringify(budget)}`);
+  const names = b?.imports;
+  const importsOk = names === undefined ? b?.file === undefined : typeof b?.file === 'string' && Array.isArray(names) && names.length > 0 && names.every((n) => typeof n === 'string' && /^[A-Za-z_$][\w$]*$/.test(n));
+  if (!b || !Number.isInteger(b.maxGzipBytes) || /** @type {number} */ (b.maxGzipBytes) <= 0 || (b.bundle !== undefined && typeof b.bundle !== 'boolean') || !importsOk) {
+    throw new TypeError(
+      `sizeBudgets["${path}"] must be { "maxGzipBytes": <positive integer>, "bundle"?: boolean } or { "maxGzipBytes": <positive integer>, "file": <path>, "imports": [<names>] }, got ${JSON.stringify(budget)}`,
+    );
   }
   return /** @type {Budget} */ (b);
 }
@@ -64,6 +72,24 @@ async function bundle(file, root) {
 }
 
 /**
+ * A program that imports only `names` from the file, bundled as `bundle` does: what tree-shaking leaves of it.
+ * @param {string} file absolute path
+ * @param {string[]} names
+ * @param {string} root
+ * @returns {Promise<Uint8Array>}
+ */
+async function bundleImports(file, names, root) {
+  const dir = mkdtempSync(join(tmpdir(), 'mantis-size-entry-'));
+  try {
+    const entry = join(dir, 'entry.js');
+    writeFileSync(entry, `export { ${names.join(', ')} } from ${JSON.stringify(file)};\n`);
+    return await bundle(entry, root);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
  * Measures every budgeted file. Paths are relative to `root`.
  * @param {Record<string, unknown>} budgets `{ path: { maxGzipBytes, bundle? } }`
  * @param {{ root?: string }} [options]
@@ -74,9 +100,10 @@ export async function checkSizes(budgets, { root = process.cwd() } = {}) {
   const results = [];
   for (const [path, raw] of Object.entries(budgets)) {
     const budget = parseBudget(path, raw);
-    const bundled = budget.bundle === true;
-    const label = bundled ? `${path} + dependencies` : path;
-    const file = resolve(root, path);
+    const names = budget.imports;
+    const bundled = budget.bundle === true || names !== undefined;
+    const label = names !== undefined ? path : bundled ? `${path} + dependencies` : path;
+    const file = resolve(root, budget.file ?? path);
     if (!existsSync(file)) {
       results.push({ path, label, budget: budget.maxGzipBytes, bundled, ok: false, error: 'missing (run `npm run build` first)' });
       continue;
@@ -84,7 +111,7 @@ export async function checkSizes(budgets, { root = process.cwd() } = {}) {
     /** @type {Uint8Array} */
     let content;
     try {
-      content = bundled ? await bundle(file, root) : readFileSync(file);
+      content = names !== undefined ? await bundleImports(file, names, root) : bundled ? await bundle(file, root) : readFileSync(file);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       results.push({ path, label, budget: budget.maxGzipBytes, bundled, ok: false, error: `could not be measured: ${message}` });

@@ -45,15 +45,12 @@ export * from './media/types.js';
 export * from './media/media-service.js';
 export * from './artifacts/types.js';
 export * from './artifacts/artifact-store.js';
-// A2UI v0.9 (the whole A2UI core is `mantis-ui/a2ui`): what a backend needs in its prompt-generate-validate loop.
-export { validateA2uiMessages, validateA2uiMessage } from './protocols/a2ui/validate.js';
-export type { A2uiValidationOptions, A2uiValidationResult } from './protocols/a2ui/validate.js';
-export { BASIC_CATALOG, type CatalogDefinition } from './protocols/a2ui/catalog-basic.js';
-export { A2UI_ACTION_PREFIX, formatActionTurn, parseActionTurn, type ActionTurn } from './protocols/a2ui/action.js';
+// A2UI v0.9 is `mantis-ui/a2ui` (validateA2uiMessages, the catalogs, the action round trip): a backend that validates
+// only views or prose does not carry the A2UI schemas. Here: the identifiers and types the chat session's API names.
 export { A2UI_VERSION, BASIC_CATALOG_ID, MANTIS_CATALOG_ID, A2UI_CATALOG_PARAM, A2UI_CATALOGS } from './protocols/a2ui/types.js';
 export type { A2uiAction, A2uiClientMessage, A2uiComponent, A2uiError, A2uiGenericError, A2uiValidationError, JsonValue, JsonObject } from './protocols/a2ui/types.js';
 export type { A2uiServerMessage } from './protocols/a2ui/schema.js';
-export { touchedSurfaces } from './protocols/a2ui/placements.js';
+export type { CatalogDefinition } from './protocols/a2ui/catalog-basic.js';
 export type { SurfacePlacement, SurfaceModel } from './protocols/a2ui/group.js';
 // agent-ui@1's event wrapper (the whole agent-ui@1 core is `mantis-ui/agent-ui`).
 export { UiEnvelopeEvent } from './protocols/agent-ui/wire.js';

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { validateA2uiMessages } from '../../src/index.js';
+import { validateA2uiMessages } from '../../src/protocols/a2ui/index.js';
 
 test('the README surface example validates', () => {
   const readme = readFileSync('README.md', 'utf8');

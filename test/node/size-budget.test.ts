@@ -40,6 +40,7 @@ const noise = (bytes: number): string => randomBytes(bytes / 2).toString('hex');
 writeFileSync(join(dir, 'small.js'), `export const small = ${JSON.stringify(noise(2_000))};\n`);
 writeFileSync(join(dir, 'dep.js'), `export const payload = ${JSON.stringify(noise(20_000))};\n`);
 writeFileSync(join(dir, 'entry.js'), `import { payload } from './dep.js';\nexport const size = () => payload.length;\n`);
+writeFileSync(join(dir, 'two.js'), `export { small } from './small.js';\nexport { size } from './entry.js';\n`);
 
 test('a file within its budget passes, with its bytes, gzip bytes and margin', async () => {
   const { ok, results } = await checkSizes({ 'small.js': { maxGzipBytes: 100_000 } }, { root: dir });
@@ -88,6 +89,23 @@ test('a bundled budget counts what the file imports', async () => {
   assert.match(formatResults(results), /entry\.js \+ dependencies is over its budget/);
 });
 
+test('an imports budget counts what a program importing only those names carries: tree-shaken, not the whole file', async () => {
+  const { results } = await checkSizes(
+    {
+      'only small': { maxGzipBytes: 5_000, file: 'two.js', imports: ['small'] },
+      'only size': { maxGzipBytes: 5_000, file: 'two.js', imports: ['size'] },
+    },
+    { root: dir },
+  );
+  const [small, size] = results;
+  assert.equal(small?.ok, true, `importing small must leave dep.js out: ${small?.gzipBytes} B`);
+  assert.equal(size?.ok, false, 'importing size brings the 20 KB dependency');
+  assert.ok((size?.gzipBytes ?? 0) > 10_000);
+  assert.match(formatResults(results), /only size is over its budget/);
+  await assert.rejects(checkSizes({ x: { maxGzipBytes: 1_000, imports: ['small'] } }, { root: dir }), /"file"/);
+  await assert.rejects(checkSizes({ x: { maxGzipBytes: 1_000, file: 'two.js', imports: [] } }, { root: dir }), /"imports"/);
+});
+
 test('the command exits non-zero and names the file when a budget is exceeded, zero otherwise', () => {
   const run = (budgets: Record<string, unknown>) => {
     writeFileSync(join(dir, 'package.json'), JSON.stringify({ sizeBudgets: budgets }));
@@ -109,5 +127,8 @@ test('every budgeted path in package.json exists after a build', (t) => {
     t.skip('dist/ is absent: run `npm run build` first');
     return;
   }
-  for (const path of Object.keys(budgets)) assert.ok(existsSync(path), `${path} is budgeted in package.json but the build did not make it`);
+  for (const [name, budget] of Object.entries(budgets)) {
+    const path = (budget as { file?: string }).file ?? name;
+    assert.ok(existsSync(path), `${path} is budgeted in package.json but the build did not make it`);
+  }
 });

@@ -3,7 +3,8 @@
 // stops, answers A2UI actions; a typo in a script throws where it was written; the fixtures pass the real schemas.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { ChatSession, checkPersistedHistory, validateA2uiMessages, validateView, type AssistantMessage, type ChatMessage } from '../../src/index.js';
+import { ChatSession, checkPersistedHistory, validateView, type AssistantMessage, type ChatMessage } from '../../src/index.js';
+import { validateA2uiMessages } from '../../src/protocols/a2ui/index.js';
 import { validateEnvelope } from '../../src/protocols/agent-ui/validate.js';
 import { ScriptError, ScriptedTransport, a2uiFormMessages, chartEnvelope, historyFixture, reply, viewFixtures, type ReplyBuilder } from '../../src/testing/index.js';
 
