@@ -106,12 +106,21 @@ function lazyImports(): Plugin {
     async transform(code, id) {
       if (!code.includes('import(') || id.includes('node_modules')) return null;
       let out = code;
+      const eager: string[] = [];
       for (const match of code.matchAll(IMPORT)) {
         const resolved = await this.resolve(match[2] as string, id);
         const file = resolved ? files.get(resolved.id) : undefined;
         if (file) out = out.replace(match[0], `${LAZY_LOADER}(${JSON.stringify(file)})`);
+        else if (resolved && !resolved.external && resolved.id.startsWith(ROOT)) {
+          // Any other module of ours (a Composer transport) is bundled into the IIFE: imported up front here, so the
+          // bundler wraps no module of the IIFE in lazy-initialization code (1.1 KB gzip for the transports). The
+          // ES build keeps the dynamic import. Goes with the IIFE's twin build when the script tag loads dist/cdn/.
+          const name = `__mantisEager${eager.length}`;
+          eager.push(`import * as ${name} from ${JSON.stringify(match[2])};`);
+          out = out.replace(match[0], `Promise.resolve(${name})`);
+        }
       }
-      return out === code ? null : { code: out, map: null };
+      return out === code ? null : { code: `${eager.join('\n')}\n${out}`, map: null };
     },
   };
 }
@@ -192,7 +201,9 @@ export default defineConfig(({ mode }) =>
               formats: ['es'],
               fileName: (_format, name) => `${name}.js`,
             },
-            rolldownOptions: { external: isExternal },
+            // One file per module, as the sources are: a host's bundler drops every module a page does not use (a backend
+            // that imports validateView and parseAssistantText carries no transport), which merged chunks prevent.
+            rolldownOptions: { external: isExternal, output: { preserveModules: true, preserveModulesRoot: ROOT } },
           },
         },
 );

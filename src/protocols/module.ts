@@ -129,8 +129,12 @@ export interface ProtocolState {
 /** A protocol module: what its folder's loader resolves to. */
 export interface ProtocolModule {
   readonly name: string;
-  /** Connection kinds (`<mantis-chat transport>`) this protocol opens, each a factory of its connection. */
-  readonly connections?: Readonly<Record<string, (options: ConnectionOptions) => Connection>>;
+  /**
+   * Connection kinds (`<mantis-chat transport>`) this protocol opens, each a factory of its connection. A factory may
+   * return a promise (its wire's code loads on first use): until it settles the session talks to a stand-in that is
+   * `connecting` and keeps what is sent, as while a protocol loads.
+   */
+  readonly connections?: Readonly<Record<string, (options: ConnectionOptions) => Connection | Promise<Connection>>>;
   /** The connection of an object a host gave (`<mantis-chat>.connection`), when it is one this protocol speaks. */
   readonly adapt?: (value: unknown) => Connection | null;
   /** How message text is read, by the message's trusted marker. */

@@ -3,7 +3,7 @@ import type { ProtocolRegistry } from './registry.js';
 
 /*
  * Opening a connection of a kind (`<mantis-chat transport>`): the protocol that owns the kind makes it. A protocol not
- * loaded yet is loaded first; meanwhile the session talks to a stand-in that is `connecting`, keeps what is sent in
+ * loaded yet is loaded first (and a factory may load its wire's code); meanwhile the session talks to a stand-in that is `connecting`, keeps what is sent in
  * order, and hands everything over once the real connection exists, so a message sent at once is never lost.
  */
 
@@ -11,18 +11,18 @@ import type { ProtocolRegistry } from './registry.js';
 export function openConnection(registry: ProtocolRegistry, kind: string, options: ConnectionOptions): Connection | null {
   const owner = registry.owner({ connection: kind });
   if (!owner) return null;
-  const make = (module = registry.loaded(owner.name)): Connection => {
+  const make = (module = registry.loaded(owner.name)): Connection | Promise<Connection> => {
     const factory = module?.connections?.[kind];
     if (!factory || !Object.prototype.hasOwnProperty.call(module.connections, kind)) throw new Error(`the ${owner.name} protocol opens no "${kind}" connection`);
     return factory(options);
   };
-  if (registry.loaded(owner.name)) return make();
-  // Checked now, as a loaded protocol would: a URL that cannot be parsed is refused at once.
+  // Checked now, as a loaded protocol's factory would: a URL that cannot be parsed is refused at once.
   new URL(options.url, options.relativeTo);
-  return new PendingConnection(registry.load(owner.name).then((module) => make(module)));
+  const made = registry.loaded(owner.name) ? make() : registry.load(owner.name).then((module) => make(module));
+  return made instanceof Promise ? new PendingConnection(made, `${owner.name} ${kind}`) : made;
 }
 
-/** Stands in for a connection whose protocol is loading. */
+/** Stands in for a connection whose protocol, or the code of its wire, is loading. */
 class PendingConnection implements Connection {
   readonly #listeners = new Set<ConnectionListener>();
   #real: Connection | null = null;
@@ -31,10 +31,15 @@ class PendingConnection implements Connection {
   #advertised: Parameters<NonNullable<Connection['advertise']>>[0] | null = null;
   #state: ConnectionState = 'idle';
 
-  constructor(made: Promise<Connection>) {
+  /** `what` names the connection in the notice of a load that failed. */
+  constructor(made: Promise<Connection>, what: string) {
     made.then(
       (real) => this.#take(real),
-      () => this.#set('closed'),
+      () => {
+        if (this.#state === 'closed') return;
+        notifyAll(this.#listeners, { type: 'protocol-error', reason: `This page could not load the code of its ${what} connection.` });
+        this.#set('closed');
+      },
     );
   }
 

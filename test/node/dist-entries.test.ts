@@ -56,9 +56,16 @@ describe('the built entries', { skip }, () => {
     const iife = readFileSync('dist/mantis-ui.iife.js', 'utf8');
     // The example views' IDs and a description's sentence (src/catalog/*.ts), which validating and rendering never use.
     for (const text of ['table-example', 'stack-example', 'A row of buttons for next steps.']) assert.equal(iife.includes(text), false, text);
-    // The ES build, which exports the prompt, still has them (in the core's chunks).
-    const es = readdirSync('dist').filter((file) => file.endsWith('.js') && !file.startsWith('mantis-ui.'));
-    assert.ok(es.some((file) => readFileSync(`dist/${file}`, 'utf8').includes('table-example')), 'no ES chunk holds the examples');
+    // The ES build, which exports the prompt, still has them (in the core's modules, one file each).
+    const es = (readdirSync('dist', { recursive: true }) as string[]).filter((file) => file.endsWith('.js') && !file.startsWith('mantis-ui.'));
+    assert.ok(es.some((file) => readFileSync(`dist/${file}`, 'utf8').includes('table-example')), 'no ES module holds the examples');
+  });
+
+  test('the ES build is one file per module, so a bundler drops what a host does not import; the files that define tags are side effects', () => {
+    assert.ok(existsSync('dist/src/protocols/composer/websocket.js') && existsSync('dist/src/protocols/composer/sse.js'), 'each transport is a module of its own');
+    const sideEffects = (JSON.parse(readFileSync('package.json', 'utf8')) as { sideEffects: string[] }).sideEffects;
+    assert.ok(sideEffects.includes('./dist/elements/**/*.js'), 'the element modules (each defines its tag) must be kept by a bundler');
+    assert.match(readFileSync('dist/elements/mantis-chat/mantis-chat.js', 'utf8'), /defineElement\(\s*["']mantis-chat["']/);
   });
 
   test('no lazily loaded file carries its own DOMPurify or Trusted Types policy', () => {

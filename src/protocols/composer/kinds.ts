@@ -1,6 +1,7 @@
 import { SseTransport } from './sse.js';
 import type { Transport } from './transport.js';
-import { WebSocketTransport, composerUrl } from './websocket.js';
+import { composerUrl } from './url.js';
+import { WebSocketTransport } from './websocket.js';
 
 /* The Composer's kinds of connection from a URL: what `<mantis-chat transport="ws|sse">` names. */
 

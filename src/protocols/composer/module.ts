@@ -1,6 +1,6 @@
 import type { ProtocolModule } from '../module.js';
 import { TransportConnection, isTransport } from './connection.js';
-import { createTransport } from './kinds.js';
+import { composerUrl } from './url.js';
 import { COMPOSER_RECORDS } from './records.js';
 import { FENCE_PROTOCOL, TOUR_PROTOCOL } from './text.js';
 
@@ -11,9 +11,11 @@ import { FENCE_PROTOCOL, TOUR_PROTOCOL } from './text.js';
  */
 export const composer: ProtocolModule = {
   name: 'composer',
+  // Each wire's code loads when a chat first opens that kind (a WebSocket chat never loads the SSE reader): a backend
+  // that only parses replies carries neither.
   connections: {
-    ws: (options) => new TransportConnection(createTransport('ws', options.url, options)),
-    sse: (options) => new TransportConnection(createTransport('sse', options.url, options)),
+    ws: (options) => import('./websocket.js').then((m) => new TransportConnection(new m.WebSocketTransport(composerUrl(options.url, options, options.relativeTo, 'ws')))),
+    sse: (options) => import('./sse.js').then((m) => new TransportConnection(new m.SseTransport(composerUrl(options.url, options, options.relativeTo, 'http'), options.headers ? { headers: options.headers } : {}))),
   },
   adapt: (value) => (isTransport(value) ? new TransportConnection(value) : null),
   text: [FENCE_PROTOCOL, TOUR_PROTOCOL],

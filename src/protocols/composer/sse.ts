@@ -2,7 +2,7 @@ import type { EventSourceMessage } from 'eventsource-parser';
 import { eventId, type ClientFrame } from './frames.js';
 import { ReconnectingTransport, type ReconnectOptions } from './reconnecting.js';
 import type { UiEnvelopeFrame } from './transport.js';
-import { composerUrl } from './websocket.js';
+import { composerUrl } from './url.js';
 
 type FetchLike = (input: string, init: { method: string; headers: Record<string, string>; body?: string; signal?: AbortSignal }) => Promise<{
   ok: boolean;
