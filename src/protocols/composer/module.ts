@@ -1,6 +1,5 @@
 import type { ProtocolModule } from '../module.js';
 import { TransportConnection, isTransport } from './connection.js';
-import { composerUrl } from './url.js';
 import { COMPOSER_RECORDS } from './records.js';
 import { FENCE_PROTOCOL, TOUR_PROTOCOL } from './text.js';
 
@@ -14,8 +13,8 @@ export const composer: ProtocolModule = {
   // Each wire's code loads when a chat first opens that kind (a WebSocket chat never loads the SSE reader): a backend
   // that only parses replies carries neither.
   connections: {
-    ws: (options) => import('./websocket.js').then((m) => new TransportConnection(new m.WebSocketTransport(composerUrl(options.url, options, options.relativeTo, 'ws')))),
-    sse: (options) => import('./sse.js').then((m) => new TransportConnection(new m.SseTransport(composerUrl(options.url, options, options.relativeTo, 'http'), options.headers ? { headers: options.headers } : {}))),
+    ws: (options) => import('./websocket.js').then((m) => new TransportConnection(m.websocketFromUrl(options.url, options))),
+    sse: (options) => import('./sse.js').then((m) => new TransportConnection(m.sseFromUrl(options.url, options))),
   },
   adapt: (value) => (isTransport(value) ? new TransportConnection(value) : null),
   text: [FENCE_PROTOCOL, TOUR_PROTOCOL],

@@ -2,7 +2,7 @@ import type { EventSourceMessage } from 'eventsource-parser';
 import { eventId, type ClientFrame } from './frames.js';
 import { ReconnectingTransport, type ReconnectOptions } from './reconnecting.js';
 import type { UiEnvelopeFrame } from './transport.js';
-import { composerUrl } from './url.js';
+import { composerUrl, type TransportFactoryOptions } from './url.js';
 
 type FetchLike = (input: string, init: { method: string; headers: Record<string, string>; body?: string; signal?: AbortSignal }) => Promise<{
   ok: boolean;
@@ -226,4 +226,9 @@ export class SseTransport extends ReconnectingTransport {
     const step = Math.min(maxDelay, minDelay * 2 ** (this.#failures - 1));
     return Math.round(step * (1 - jitter * random()));
   }
+}
+
+/** The Composer protocol over Server-Sent Events at a URL, with POSTed client frames (`<mantis-chat transport="sse">`). */
+export function sseFromUrl(url: string, options: TransportFactoryOptions): SseTransport {
+  return new SseTransport(composerUrl(url, options, options.relativeTo, 'http'), options.headers ? { headers: options.headers } : {});
 }

@@ -30,3 +30,14 @@ export function composerUrl(base: string, options: ComposerUrlOptions, relativeT
   }
   return url.href;
 }
+
+export interface TransportFactoryOptions {
+  /** Resolves a relative URL (the page's base URL in a browser). */
+  readonly relativeTo?: string;
+  /** Whether the connection may advertise inline UI; the session tells the transport again when it changes. */
+  readonly generativeUi: boolean;
+  /** What the protocols a client may load advertise beside it, by URL parameter (A2UI's `a2ui_catalog`). */
+  readonly advertises?: Readonly<Record<string, readonly string[]>>;
+  /** Headers of every request (SSE only: a browser's WebSocket sends none), read per request. */
+  readonly headers?: () => Record<string, string>;
+}

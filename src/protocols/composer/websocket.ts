@@ -1,6 +1,6 @@
 import type { ClientFrame } from './frames.js';
 import { ReconnectingTransport, type ReconnectOptions } from './reconnecting.js';
-import { composerUrl } from './url.js';
+import { composerUrl, type TransportFactoryOptions } from './url.js';
 
 /** The part of the WebSocket API the transport uses; the browser's and Node 22's `WebSocket` both fit. */
 export interface SocketLike {
@@ -109,4 +109,9 @@ export class WebSocketTransport extends ReconnectingTransport {
     this.#socket?.send(JSON.stringify(frame));
     return true;
   }
+}
+
+/** The Composer protocol over a WebSocket at a URL (`<mantis-chat transport="ws">`). */
+export function websocketFromUrl(url: string, options: TransportFactoryOptions): WebSocketTransport {
+  return new WebSocketTransport(composerUrl(url, options, options.relativeTo, 'ws'));
 }
