@@ -10,8 +10,8 @@ import { FENCE_PROTOCOL, TOUR_PROTOCOL } from './text.js';
  */
 export const composer: ProtocolModule = {
   name: 'composer',
-  // Each wire's code loads when a chat first opens that kind (a WebSocket chat never loads the SSE reader): a backend
-  // that only parses replies carries neither.
+  // The protocol reaches each wire's code only by a dynamic import, when a connection of that kind is opened: a program
+  // that parses replies and never connects (a backend) carries neither transport.
   connections: {
     ws: (options) => import('./websocket.js').then((m) => new TransportConnection(m.websocketFromUrl(options.url, options))),
     sse: (options) => import('./sse.js').then((m) => new TransportConnection(m.sseFromUrl(options.url, options))),
