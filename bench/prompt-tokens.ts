@@ -4,7 +4,7 @@
  */
 import { pathToFileURL } from 'node:url';
 import { encode } from 'gpt-tokenizer/encoding/o200k_base';
-import { buildInlineUiPrompt, type InlineUiPromptOptions } from '../src/index.js';
+import { buildInlineUiPrompt, type InlineUiPromptOptions } from '../src/prompt/index.js';
 
 export interface PromptSize {
   readonly name: string;

@@ -1,6 +1,9 @@
 /**
  * mantis-ui/core: the DOM-free core. It imports no Lit and touches no DOM, so backends can use its schemas,
- * limits and parser in Node.
+ * limits and parser in Node. Optional parts are entries of their own, so the core stays small: `mantis-ui/prompt`
+ * (the backend's system prompt), `mantis-ui/transports` (the Composer's WebSocket and SSE transports),
+ * `mantis-ui/media` (the media service), `mantis-ui/uploads` (the uploader and content checks), `mantis-ui/a2ui` and
+ * `mantis-ui/agent-ui`.
  */
 export { LIMITS, TEXT_LIMITS, COMPOSER_LIMITS, ENVELOPE_THREAD_LIMITS, RESERVED_IDS, ID_PATTERN } from './limits.js';
 export { utf8Length } from './utf8.js';
@@ -25,10 +28,12 @@ export { TransportConnection, isTransport, toClientFrame } from './protocols/com
 export { openConnection } from './protocols/open.js';
 export * from './protocols/composer/frames.js';
 export * from './protocols/composer/transport.js';
-export * from './protocols/composer/reconnecting.js';
-export * from './protocols/composer/websocket.js';
-export * from './protocols/composer/sse.js';
-export * from './protocols/composer/kinds.js';
+// The transport classes are `mantis-ui/transports`: the session opens a connection by URL (`openConnection`), which
+// loads the transport it needs when it first connects. Their types stay here, for the options the session names.
+export type * from './protocols/composer/reconnecting.js';
+export type * from './protocols/composer/websocket.js';
+export type * from './protocols/composer/sse.js';
+export type * from './protocols/composer/kinds.js';
 export * from './chat/thread.js';
 export * from './chat/session.js';
 export type { A2uiActionInput, A2uiSendResult } from './chat/session-compat.js';
@@ -37,12 +42,10 @@ export * from './actions/registry.js';
 export * from './actions/outcomes.js';
 export * from './actions/bags.js';
 export * from './protocols/composer/tool-state.js';
-export { buildInlineUiPrompt } from './prompt/inline-ui-prompt.js';
-export type { InlineUiPromptMode, InlineUiPromptOptions } from './prompt/inline-ui-prompt.js';
 export * from './message/citations.js';
 export * from './chat/projections.js';
+// The media service (authenticated previews and downloads) is `mantis-ui/media`; its types and limits stay here.
 export * from './media/types.js';
-export * from './media/media-service.js';
 export * from './artifacts/types.js';
 export * from './artifacts/artifact-store.js';
 // A2UI v0.9 is `mantis-ui/a2ui` (validateA2uiMessages, the catalogs, the action round trip): a backend that validates
@@ -57,8 +60,7 @@ export { UiEnvelopeEvent } from './protocols/agent-ui/wire.js';
 export type { MapAdapter, MapActionParams, UiSurface, EnvelopeRejection } from './protocols/agent-ui/types.js';
 export { A2UI_LIMITS, UPLOAD_LIMITS } from './limits.js';
 export { formatBytes } from './format.js';
-export * from './uploads/sniff.js';
+// The session's attachment tray and policy; the uploader and the content checks are `mantis-ui/uploads`.
 export * from './uploads/policy.js';
-export * from './uploads/check.js';
-export * from './uploads/uploader.js';
 export * from './uploads/tray.js';
+export type * from './uploads/uploader.js';

@@ -69,7 +69,7 @@ export interface ChatSessionConfig {
 
 /** What the session is given to make the parts that need a browser's APIs. */
 export interface SessionFactories {
-  /** Makes the media service of a `media` configuration (`createMediaService` from mantis-ui/core in a browser). */
+  /** Makes the media service of a `media` configuration (`createMediaService` from mantis-ui/media in a browser). */
   readonly media?: (options: MediaOptions) => MediaService;
   /** Makes the uploader of an `uploads` configuration, with its first file (a tus client in a browser). */
   readonly uploader?: (options: UploaderOptions) => Promise<Uploader>;

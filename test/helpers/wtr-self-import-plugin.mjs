@@ -10,6 +10,10 @@ export const SELF_IMPORTS = {
   'mantis-ui/core': '/src/index.ts',
   'mantis-ui/agent-ui': '/src/protocols/agent-ui/index.ts',
   'mantis-ui/a2ui': '/src/protocols/a2ui/index.ts',
+  'mantis-ui/prompt': '/src/prompt/index.ts',
+  'mantis-ui/transports': '/src/protocols/composer/transports.ts',
+  'mantis-ui/media': '/src/media/index.ts',
+  'mantis-ui/uploads': '/src/uploads/index.ts',
   'mantis-ui/testing': '/elements/testing/index.ts',
   'mantis-ui/react': '/elements/react/index.ts',
 };

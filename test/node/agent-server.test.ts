@@ -4,7 +4,8 @@ import { after, before, test } from 'node:test';
 import { WebSocket } from 'ws';
 import { COMPOSER_PATH, startAgentServer, type AgentServer } from '../../demo/server/agent-server.js';
 import { scriptedReply } from '../../demo/server/scenarios.js';
-import { WebSocketTransport, validateView, type ProtocolMarker, type ServerEvent, type SocketLike } from '../../src/index.js';
+import { validateView, type ProtocolMarker, type ServerEvent, type SocketLike } from '../../src/index.js';
+import { WebSocketTransport } from '../../src/protocols/composer/transports.js';
 
 let server: AgentServer;
 before(async () => {

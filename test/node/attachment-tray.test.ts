@@ -5,17 +5,8 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { WebSocket } from 'ws';
 import { useAgentServer } from './agent.js';
-import {
-  ChatSession,
-  WebSocketTransport,
-  attachmentPolicy,
-  type AssistantMessage,
-  type SessionEvent,
-  type SocketLike,
-  type UploadHandle,
-  type UploadOutcome,
-  type Uploader,
-} from '../../src/index.js';
+import { ChatSession, attachmentPolicy, type AssistantMessage, type SessionEvent, type SocketLike, type UploadHandle, type UploadOutcome, type Uploader } from '../../src/index.js';
+import { WebSocketTransport } from '../../src/protocols/composer/transports.js';
 
 const agent = useAgentServer();
 

@@ -8,16 +8,8 @@ import { after, before, describe, test } from 'node:test';
 import { startAgentServer, COMPOSER_SSE_PATH, type AgentServer } from '../../demo/server/agent-server.js';
 import { InPageTransport } from '../helpers/in-page-transport.js';
 import { ENVELOPE_THREAD_LIMITS } from '../../src/limits.js';
-import {
-  ChatSession,
-  SseTransport,
-  checkPersistedHistory,
-  type AssistantMessage,
-  type PersistedMessage,
-  type ServerEvent,
-  type SessionEvent,
-  type UiEnvelopeEvent,
-} from '../../src/index.js';
+import { ChatSession, checkPersistedHistory, type AssistantMessage, type PersistedMessage, type ServerEvent, type SessionEvent, type UiEnvelopeEvent } from '../../src/index.js';
+import { SseTransport } from '../../src/protocols/composer/transports.js';
 
 const marker = { inline_ui_version: 1, mode: 'orchestrator' } as const;
 const start = (id: string, sequence = 0): ServerEvent => ({ type: 'message_start', message_id: id, sequence, marker });

@@ -5,25 +5,8 @@ import { ThreadDriver, deliver } from '../helpers/thread-driver.js';
 import { describe, test } from 'node:test';
 import { WebSocket } from 'ws';
 import { useAgentServer } from './agent.js';
-import {
-  COMPOSER_LIMITS,
-  ChatSession,
-  ActionRegistry,
-  defaultProtocols,
-  ProtocolRegistry,
-  WebSocketTransport,
-  type AssistantMessage,
-  type ClientFrame,
-  type PersistedMessage,
-  type SessionEvent,
-  type SocketLike,
-  type ServerEvent,
-  type ToolPart,
-  type ReasoningRecord,
-  type ProtocolRecord,
-  type TextProtocol,
-  type MessageParser,
-} from '../../src/index.js';
+import { COMPOSER_LIMITS, ChatSession, ActionRegistry, defaultProtocols, ProtocolRegistry, type AssistantMessage, type ClientFrame, type PersistedMessage, type SessionEvent, type SocketLike, type ServerEvent, type ToolPart, type ReasoningRecord, type ProtocolRecord, type TextProtocol, type MessageParser } from '../../src/index.js';
+import { WebSocketTransport } from '../../src/protocols/composer/transports.js';
 
 const agent = useAgentServer();
 const socketUrl = agent.socketUrl;

@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { describe, test } from 'node:test';
 
 const built = existsSync('dist/index.js');
@@ -30,6 +31,30 @@ describe('the built entries', { skip }, () => {
       }
       const core = await import('mantis-ui/core');
       if (typeof core.validateView !== 'function') throw new Error('mantis-ui/core has no validateView');
+      console.log('ok');
+    `);
+    assert.equal(status, 0, output);
+    assert.match(output, /ok/);
+  });
+
+  test('the optional parts are entries of their own, and mantis-ui/core no longer carries them', () => {
+    const { status, output } = runModule(`
+      const parts = {
+        'mantis-ui/prompt': ['buildInlineUiPrompt'],
+        'mantis-ui/transports': ['WebSocketTransport', 'SseTransport', 'ReconnectingTransport', 'createTransport', 'composerUrl'],
+        'mantis-ui/media': ['createMediaService', 'MEDIA_LIMITS'],
+        'mantis-ui/uploads': ['deferredUploader', 'sniff', 'checkAttachment', 'AttachmentTray', 'attachmentPolicy'],
+      };
+      const core = await import('mantis-ui/core');
+      for (const [entry, names] of Object.entries(parts)) {
+        const part = await import(entry);
+        for (const name of names) if (typeof part[name] === 'undefined') throw new Error(entry + ' has no ' + name);
+      }
+      // What left the core (the tray and its policy stay: the session holds them; the media limits too).
+      for (const name of ['buildInlineUiPrompt', 'WebSocketTransport', 'SseTransport', 'createTransport', 'createMediaService', 'deferredUploader', 'sniff', 'checkAttachment']) {
+        if (name in core) throw new Error('mantis-ui/core still exports ' + name);
+      }
+      for (const name of ['openConnection', 'ChatSession', 'AttachmentTray', 'MEDIA_LIMITS']) if (!(name in core)) throw new Error('mantis-ui/core lost ' + name);
       console.log('ok');
     `);
     assert.equal(status, 0, output);
@@ -66,6 +91,21 @@ describe('the built entries', { skip }, () => {
     const sideEffects = (JSON.parse(readFileSync('package.json', 'utf8')) as { sideEffects: string[] }).sideEffects;
     assert.ok(sideEffects.includes('./dist/elements/**/*.js'), 'the element modules (each defines its tag) must be kept by a bundler');
     assert.match(readFileSync('dist/elements/mantis-chat/mantis-chat.js', 'utf8'), /defineElement\(\s*["']mantis-chat["']/);
+  });
+
+  test('a chat page built from the ES modules imports no transport up front: each loads when a connection of its kind opens', () => {
+    // The static import graph of the main entry (what a bundler puts in the page's first load), from dist/'s files.
+    const seen = new Set<string>();
+    const walk = (file: string): void => {
+      if (seen.has(file) || !existsSync(file)) return;
+      seen.add(file);
+      const code = readFileSync(file, 'utf8');
+      for (const m of code.matchAll(/^(?:import|export)\b[^;]*?["'](\.{1,2}\/[^"']+)["']/gm)) walk(join(dirname(file), m[1] as string));
+    };
+    walk('dist/index.js');
+    assert.ok(seen.has('dist/elements/mantis-chat/mantis-chat.js') && seen.has('dist/src/protocols/open.js'), `the walk missed the chat: ${[...seen].length} files`);
+    for (const transport of ['websocket', 'sse', 'reconnecting']) assert.equal(seen.has(`dist/src/protocols/composer/${transport}.js`), false, `${transport}.js is imported up front`);
+    assert.match(readFileSync('dist/src/protocols/composer/module.js', 'utf8'), /import\(["']\.\/websocket\.js["']\)/);
   });
 
   test('no lazily loaded file carries its own DOMPurify or Trusted Types policy', () => {

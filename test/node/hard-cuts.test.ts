@@ -8,7 +8,8 @@ import { describe, test } from 'node:test';
 import { WebSocket } from 'ws';
 import { COMPOSER_PATH, COMPOSER_SSE_PATH } from '../../demo/server/agent-server.js';
 import { getSession } from '../../demo/server/sessions.js';
-import { ChatSession, SseTransport, WebSocketTransport, type ReconnectingTransport, type SessionEvent, type SocketLike } from '../../src/index.js';
+import { ChatSession, type SessionEvent, type SocketLike } from '../../src/index.js';
+import { SseTransport, WebSocketTransport, type ReconnectingTransport } from '../../src/protocols/composer/transports.js';
 import { useAgentServer } from './agent.js';
 
 const agent = useAgentServer();

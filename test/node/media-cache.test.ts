@@ -2,7 +2,8 @@
 // previews go first; only when everything left is pinned does the cache stay over its bounds, until a pin is released.
 import assert from 'node:assert/strict';
 import { afterEach, test } from 'node:test';
-import { createMediaService, type MediaService } from '../../src/index.js';
+import { type MediaService } from '../../src/index.js';
+import { createMediaService } from '../../src/media/index.js';
 import { ObjectUrlCache } from '../../src/media/object-url-cache.js';
 
 const services: MediaService[] = [];

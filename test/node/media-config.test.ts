@@ -3,7 +3,8 @@
 // limiter is one per page, whatever the number of copies of the library, through a registered symbol on globalThis.
 import assert from 'node:assert/strict';
 import { afterEach, test } from 'node:test';
-import { createMediaService, MEDIA_LIMITS, type MediaOptions, type MediaService } from '../../src/index.js';
+import { MEDIA_LIMITS, type MediaOptions, type MediaService } from '../../src/index.js';
+import { createMediaService } from '../../src/media/index.js';
 import { Limiter, PAGE_LIMITER, sharedLimiter } from '../../src/media/limiter.js';
 
 const services: MediaService[] = [];

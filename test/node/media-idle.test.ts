@@ -3,7 +3,8 @@
 // responses cannot starve the page. (test/src/media/ does the same in Chromium against a held response.)
 import assert from 'node:assert/strict';
 import { afterEach, mock, test } from 'node:test';
-import { createMediaService, MEDIA_LIMITS, type MediaOptions, type MediaService } from '../../src/index.js';
+import { MEDIA_LIMITS, type MediaOptions, type MediaService } from '../../src/index.js';
+import { createMediaService } from '../../src/media/index.js';
 import { PAGE_LIMITER } from '../../src/media/limiter.js';
 
 const BASE = 'https://media.example/api/v1/';

@@ -2,7 +2,8 @@
 // reference server): the request it makes, the limiter, sharing, the streaming ceilings and the file name.
 import assert from 'node:assert/strict';
 import { afterEach, test } from 'node:test';
-import { createMediaService, type MediaService } from '../../src/index.js';
+import { type MediaService } from '../../src/index.js';
+import { createMediaService } from '../../src/media/index.js';
 import { dispositionFileName, safeFileName } from '../../src/media/http.js';
 import { PAGE_LIMITER } from '../../src/media/limiter.js';
 

@@ -2,7 +2,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { buildMaximalView, countNodes, maxDepth } from '../../bench/maximal-view.js';
-import { LIMITS, NODE_TYPES, buildInlineUiPrompt, utf8Length, validateView } from '../../src/index.js';
+import { LIMITS, NODE_TYPES, utf8Length, validateView } from '../../src/index.js';
+import { buildInlineUiPrompt } from '../../src/prompt/index.js';
 import { extractViewFences, promptCases } from '../src/prompt/prompt-checks.js';
 import { promptShapes, shapesModule } from '../../src/prompt/schema-shapes.js';
 import { readFileSync } from 'node:fs';

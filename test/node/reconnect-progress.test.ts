@@ -2,7 +2,8 @@
 // mocked timers: which delay each reconnect is given, never how long anything took.
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, mock, test } from 'node:test';
-import { ReconnectingTransport, type ClientFrame, type ReconnectOptions, type ServerEvent, type TransportEvent } from '../../src/index.js';
+import { type ClientFrame, type ReconnectOptions, type ServerEvent, type TransportEvent } from '../../src/index.js';
+import { ReconnectingTransport } from '../../src/protocols/composer/transports.js';
 
 /** A channel that does what the test says: `accept` opens it, `deliver` hands it events, `drop` loses it. */
 class FakeTransport extends ReconnectingTransport {

@@ -6,20 +6,8 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { WebSocket } from 'ws';
 import { useAgentServer } from './agent.js';
-import {
-  ChatSession,
-  WebSocketTransport,
-  createBagDirectory,
-  defaultActions,
-  outcomeOf,
-  type Action,
-  type ActionOutcome,
-  type AssistantMessage,
-  type ClientFrame,
-  type PersistedMessage,
-  type SessionEvent,
-  type SocketLike,
-} from '../../src/index.js';
+import { ChatSession, createBagDirectory, defaultActions, outcomeOf, type Action, type ActionOutcome, type AssistantMessage, type ClientFrame, type PersistedMessage, type SessionEvent, type SocketLike } from '../../src/index.js';
+import { WebSocketTransport } from '../../src/protocols/composer/transports.js';
 
 const agent = useAgentServer();
 

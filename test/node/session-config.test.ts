@@ -7,17 +7,9 @@ import type { AddressInfo } from 'node:net';
 import { describe, test } from 'node:test';
 import { COMPOSER_SSE_PATH } from '../../demo/server/agent-server.js';
 import { useAgentServer } from './agent.js';
-import {
-  ChatSession,
-  createChatSession,
-  createMediaService,
-  SseTransport,
-  type AssistantMessage,
-  type MediaOptions,
-  type SessionEvent,
-  type Uploader,
-  type UploaderOptions,
-} from '../../src/index.js';
+import { ChatSession, createChatSession, type AssistantMessage, type MediaOptions, type SessionEvent, type Uploader, type UploaderOptions } from '../../src/index.js';
+import { createMediaService } from '../../src/media/index.js';
+import { SseTransport } from '../../src/protocols/composer/transports.js';
 
 const agent = useAgentServer();
 

@@ -4,20 +4,8 @@ import assert from 'node:assert/strict';
 import { ThreadDriver } from '../helpers/thread-driver.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
-import {
-  DEFAULT_ACCEPT,
-  UPLOAD_LIMITS,
-  UserMessageFrame,
-  attachmentPolicy,
-  checkAttachment,
-  checkPersistedHistory,
-  cleanFileName,
-  contextPreamble,
-  copyText,
-  sniff,
-  type AssistantMessage,
-  type PersistedMessage,
-} from '../../src/index.js';
+import { DEFAULT_ACCEPT, UPLOAD_LIMITS, UserMessageFrame, attachmentPolicy, checkPersistedHistory, cleanFileName, contextPreamble, copyText, type AssistantMessage, type PersistedMessage } from '../../src/index.js';
+import { checkAttachment, sniff } from '../../src/uploads/index.js';
 
 const bytes = (...parts: Array<number[] | string>): Uint8Array =>
   new Uint8Array(parts.flatMap((part) => (typeof part === 'string' ? [...Buffer.from(part, 'latin1')] : part)));

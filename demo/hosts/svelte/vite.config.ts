@@ -18,6 +18,7 @@ export default defineConfig({
     alias: [
       { find: /^mantis-ui$/, replacement: `${root}dist/index.js` },
       { find: /^mantis-ui\/core$/, replacement: `${root}dist/core.js` },
+      { find: /^mantis-ui\/transports$/, replacement: `${root}dist/transports.js` },
     ],
   },
   // ECharts is one lazy chunk of about 570 kB, loaded only when a reply carries a chart.

@@ -5,7 +5,8 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../../elements/index.js';
 import type { MantisArtifactPanel } from '../../../elements/mantis-artifact-panel/mantis-artifact-panel.js';
-import { ArtifactStore, createMediaService, utf8Length, TEXT_LIMITS, type ArtifactNode } from '../../../src/index.js';
+import { ArtifactStore, utf8Length, TEXT_LIMITS, type ArtifactNode } from '../../../src/index.js';
+import { createMediaService } from '../../../src/media/index.js';
 import { OWN_ATTACKS, sharedCorpusOrSkip, type AttackEntry } from '../../helpers/corpus.js';
 import { assertNoActiveContent, watchSinks } from '../../helpers/sinks.js';
 import { MEDIA_BASE } from '../../src/media/peer.js';

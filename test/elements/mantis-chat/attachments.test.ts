@@ -6,7 +6,8 @@ import { expect, fixture, oneEvent, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../../elements/index.js';
 import type { MantisChat } from '../../../elements/mantis-chat/mantis-chat.js';
-import { WebSocketTransport, type AssistantMessage, type PendingAttachment, type SocketLike } from '../../../src/index.js';
+import { type AssistantMessage, type PendingAttachment, type SocketLike } from '../../../src/index.js';
+import { WebSocketTransport } from '../../../src/protocols/composer/transports.js';
 import { agentOrigin, composerSocketUrl } from '../../helpers/agent.js';
 import { reply } from '../../helpers/chat-replies.js';
 

@@ -3,7 +3,8 @@
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import '../../../elements/mantis-chat/mantis-chat.js';
 import type { MantisChat } from '../../../elements/mantis-chat/mantis-chat.js';
-import { COMPOSER_LIMITS, ChatSession, WebSocketTransport, type PersistedMessage } from '../../../src/index.js';
+import { COMPOSER_LIMITS, ChatSession, type PersistedMessage } from '../../../src/index.js';
+import { WebSocketTransport } from '../../../src/protocols/composer/transports.js';
 import { composerSocketUrl, composerSseUrl } from '../../helpers/agent.js';
 import { recordSocketFrames, recordSocketUrls } from '../../helpers/sockets.js';
 import { InPageTransport } from '../../helpers/in-page-transport.js';

@@ -4,7 +4,8 @@ import { waitUntil } from '@open-wc/testing';
 import '../../../elements/mantis-media-item/mantis-media-item.js';
 import type { MantisMediaItem } from '../../../elements/mantis-media-item/mantis-media-item.js';
 import type { MediaErrorDetail } from '../../../elements/events.js';
-import { createMediaService, type MediaOptions, type MediaService } from '../../../src/index.js';
+import { type MediaOptions, type MediaService } from '../../../src/index.js';
+import { createMediaService } from '../../../src/media/index.js';
 import { MEDIA_BASE, release, unique } from '../../src/media/peer.js';
 
 export { MEDIA_BASE, peerStats, release, serverSees, unique } from '../../src/media/peer.js';

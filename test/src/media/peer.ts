@@ -1,6 +1,7 @@
 // The reference server's media test peer (demo/server/media-test.ts), as the browser tests of the media service use it.
 import { waitUntil } from '@open-wc/testing';
-import { createMediaService, type MediaOptions, type MediaService } from '../../../src/index.js';
+import { type MediaOptions, type MediaService } from '../../../src/index.js';
+import { createMediaService } from '../../../src/media/index.js';
 import { agentOrigin } from '../../helpers/agent.js';
 
 /** The media base URL: keys start with `agent_files/`. */

@@ -1,5 +1,6 @@
 import { expect } from '@open-wc/testing';
-import { NODE_TYPES, buildInlineUiPrompt } from '../../../src/index.js';
+import { NODE_TYPES } from '../../../src/index.js';
+import { buildInlineUiPrompt } from '../../../src/prompt/index.js';
 import { extractViewFences, promptCases } from './prompt-checks.js';
 
 describe('buildInlineUiPrompt', () => {

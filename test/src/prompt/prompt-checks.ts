@@ -5,24 +5,8 @@
  * the exported Zod schemas, not with anything the prompt module computed.
  */
 import * as z from 'zod/mini';
-import {
-  ACTION_TYPES,
-  Action,
-  CONTAINER_SCHEMAS,
-  LEAF_SCHEMAS,
-  LIMITS,
-  INLINE_UI_EXAMPLES,
-  NODE_DESCRIPTIONS,
-  NODE_TYPES,
-  READ_ONLY_ACTIONS,
-  RESERVED_IDS,
-  TEXT_LIMITS,
-  buildInlineUiPrompt,
-  parseAssistantText,
-  validateView,
-  type ActionType,
-  type NodeType,
-} from '../../../src/index.js';
+import { ACTION_TYPES, Action, CONTAINER_SCHEMAS, LEAF_SCHEMAS, LIMITS, INLINE_UI_EXAMPLES, NODE_DESCRIPTIONS, NODE_TYPES, READ_ONLY_ACTIONS, RESERVED_IDS, TEXT_LIMITS, parseAssistantText, validateView, type ActionType, type NodeType } from '../../../src/index.js';
+import { buildInlineUiPrompt } from '../../../src/prompt/index.js';
 import { ACTION_NOTES } from '../../../src/prompt/inline-ui-prompt.js';
 
 export interface SchemaNode {

@@ -1,6 +1,7 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import { ThreadDriver } from '../../helpers/thread-driver.js';
-import { WebSocketTransport, type ServerEvent } from '../../../src/index.js';
+import { type ServerEvent } from '../../../src/index.js';
+import { WebSocketTransport } from '../../../src/protocols/composer/transports.js';
 import { composerSocketUrl } from '../../helpers/agent.js';
 import { recordSocketFrames } from '../../helpers/sockets.js';
 

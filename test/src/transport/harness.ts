@@ -1,13 +1,5 @@
-import {
-  SseTransport,
-  WebSocketTransport,
-  type ReconnectingTransport,
-  type ReconnectOptions,
-  type ServerEvent,
-  type SseTransportOptions,
-  type TransportEvent,
-  type WebSocketTransportOptions,
-} from '../../../src/index.js';
+import { type ReconnectOptions, type ServerEvent, type SseTransportOptions, type TransportEvent, type WebSocketTransportOptions } from '../../../src/index.js';
+import { SseTransport, WebSocketTransport, type ReconnectingTransport } from '../../../src/protocols/composer/transports.js';
 import { composerSocketUrl, composerSseUrl } from '../../helpers/agent.js';
 
 /** Shared pieces of the transport tests: every transport here talks to the real reference server. */

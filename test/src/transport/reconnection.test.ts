@@ -1,14 +1,7 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import { ThreadDriver } from '../../helpers/thread-driver.js';
-import {
-  SseTransport,
-  WebSocketTransport,
-  type AssistantMessage,
-  type MantisPart,
-  type ReconnectingTransport,
-  type SocketLike,
-  type TransportEvent,
-} from '../../../src/index.js';
+import { type AssistantMessage, type MantisPart, type SocketLike, type TransportEvent } from '../../../src/index.js';
+import { SseTransport, WebSocketTransport, type ReconnectingTransport } from '../../../src/protocols/composer/transports.js';
 import { composerSocketUrl, composerSseUrl } from '../../helpers/agent.js';
 
 type Kind = 'ws' | 'sse';

@@ -1,5 +1,5 @@
 import { expect, waitUntil } from '@open-wc/testing';
-import { SseTransport } from '../../../src/index.js';
+import { SseTransport } from '../../../src/protocols/composer/transports.js';
 import { composerUrl, frameType, record, replied, replyTo, sleep, userMessage, type Fetch } from './harness.js';
 
 const FAST = { minDelay: 5, maxDelay: 40 };

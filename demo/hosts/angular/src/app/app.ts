@@ -22,7 +22,8 @@ import type {
   SuggestionsRequestDetail,
   Theme,
 } from 'mantis-ui';
-import { WebSocketTransport, type ConnectionState } from 'mantis-ui/core';
+import type { ConnectionState } from 'mantis-ui/core';
+import { WebSocketTransport } from 'mantis-ui/transports';
 import { loadMantisUi } from './mantis-loader';
 import { agentOrigin, composerUrl, manualDefine, storedHistory, views } from './settings';
 
