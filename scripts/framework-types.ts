@@ -4,7 +4,7 @@
 //   React 19's `JSX.IntrinsicElements` for the tags, so `<mantis-chat>` type-checks in a React app without the wrapper;
 // - dist/types/svelte.d.ts (`mantis-ui/svelte`): Svelte 5's `SvelteHTMLElements` for the tags, for svelte-check.
 // Each tag takes its attributes under their attribute names and its property-only fields under their property names,
-// typed from the element classes (`MantisChat['transport']` is `'ws' | 'sse'`), and its events as `on<event-name>`
+// typed from the element classes (`MantisChat['transport']` is `ChatTransportKind`), and its events as `on<event-name>`
 // handlers typed by MantisEventMap: React 19, Preact and Svelte 5 all add a listener for `on` + the event's name.
 //
 // The ecosystem's generators read the same manifest but do not fit: custom-element-jsx-integration 1.6.0 wraps our

@@ -41,6 +41,7 @@ export { checkPersistedHistory, describeChecked, type CheckedHistory } from './c
 export * from './actions/registry.js';
 export * from './actions/outcomes.js';
 export * from './actions/bags.js';
+export { prepareAddToBag } from './actions/bag-confirmation.js';
 export * from './protocols/composer/tool-state.js';
 export * from './message/citations.js';
 export * from './chat/projections.js';

@@ -60,17 +60,21 @@
   const NOTES = {
     sse: 'Server-Sent Events: replies and agent-ui envelopes (the chart, the panels, the map) come on one stream; your messages go up as POSTs.',
     ws: 'WebSocket: the Composer protocol both ways, but no agent-ui envelopes, which only the SSE stream carries. The chart prompt switches to SSE.',
+    'ai-sdk':
+      'AI SDK: each message is a POST answered with the AI SDK UI message stream, from an endpoint written with the real `ai` package. Its replies are scripted: try "show the view", "an invalid one", "a fence", "something unknown" or "an error".',
+    'ag-ui':
+      'AG-UI: each message starts a run of an agent written with the real @ag-ui/core and @ag-ui/encoder; its events come as Server-Sent Events. Scripted: try "show the view", "something unknown" or "an error".',
   };
   const transport = bind('transport', (select) => useTransport(select.value));
   const note = document.getElementById('transport-note');
   function useTransport(kind) {
     transport.value = kind;
     chat.transport = kind;
-    chat.url = composerUrl(kind);
+    chat.url = kind === 'ai-sdk' ? endpoint('/api/v1/ai-sdk/chat') : kind === 'ag-ui' ? endpoint('/api/v1/ag-ui/agent') : composerUrl(kind);
     note.textContent = NOTES[kind];
   }
   const asked = params.get('transport');
-  useTransport(asked === 'ws' || asked === 'sse' ? asked : chat.transport);
+  useTransport(['ws', 'sse', 'ai-sdk', 'ag-ui'].includes(asked) ? asked : chat.transport);
 
   // The tour: each button sends one prompt (in its mode), or attaches a file.
   const status = document.getElementById('tour-status');

@@ -1,4 +1,7 @@
 import { createNdjsonTestHandler } from './ndjson-test.js';
+import { createAiSdkHandler } from './ai-sdk.js';
+import { createAgUiHandler } from './ag-ui.js';
+import type { PostedTurn } from './turn-endpoint.js';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -57,6 +60,10 @@ export interface AgentServer {
   readonly bags: BagStore;
   /** The server's uploads (the store the upload endpoint and the Composer share). */
   readonly uploads: UploadStore;
+  /** What clients POSTed to the AI SDK endpoint (demo/server/ai-sdk.ts), newest last. */
+  readonly aiSdkRequests: readonly PostedTurn[];
+  /** What clients POSTed to the AG-UI endpoint (demo/server/ag-ui.ts), newest last. */
+  readonly agUiRequests: readonly PostedTurn[];
   close(): Promise<void>;
 }
 
@@ -70,7 +77,9 @@ export async function startAgentServer(options: AgentServerOptions = {}): Promis
   const deps = { bags, agentUi, uploads };
   const test = options.mediaTest === true;
   const uploadsHandler = createUploadsHandler({ token: options.mediaToken, store: uploads, test });
-  const apiHandlers = [agentUi, createMediaHandler({ token: options.mediaToken, test, files: uploads.files }), uploadsHandler, createBagsHandler(bags), ...(test ? [createNdjsonTestHandler()] : [])];
+  const aiSdk = createAiSdkHandler();
+  const agUi = createAgUiHandler();
+  const apiHandlers = [agentUi, aiSdk, agUi, createMediaHandler({ token: options.mediaToken, test, files: uploads.files }), uploadsHandler, createBagsHandler(bags), ...(test ? [createNdjsonTestHandler()] : [])];
   const http: Server = createServer((req, res) => {
     // A fixed base: nothing reads the Host header, and a malformed one must not throw here.
     let url: URL;
@@ -126,6 +135,8 @@ export async function startAgentServer(options: AgentServerOptions = {}): Promis
     port,
     bags,
     uploads,
+    aiSdkRequests: aiSdk.requests,
+    agUiRequests: agUi.requests,
     close: async () => {
       uploadsHandler.close();
       for (const client of wss.clients) client.terminate();

@@ -42,10 +42,14 @@ export abstract class MantisChatProperties extends LitElement {
     this.requestUpdate();
   }
 
-  /** The Composer URL, absolute or relative to the page (its scheme follows `transport`). */
+  /** The agent's URL, absolute or relative to the page: the Composer's (its scheme follows `transport`), the AI SDK chat endpoint or the AG-UI agent's. */
   @property() url: string | undefined = undefined;
 
-  /** The kind of connection to `url`: `ws` (WebSocket, the default) or `sse` (Server-Sent Events with POSTed frames). */
+  /**
+   * The kind of connection to `url`: `ws` (the Composer over a WebSocket, the default), `sse` (the Composer over
+   * Server-Sent Events with POSTed frames), `ai-sdk` (the AI SDK's chat protocol: one POST per turn, answered with its
+   * UI message stream) or `ag-ui` (an AG-UI 1.0 agent: one run per turn, its events as Server-Sent Events).
+   */
   @property() transport: ChatTransportKind = 'ws';
 
   /** A transport object to talk through instead of one built from `url`. The page keeps ownership: it is not closed here. */

@@ -16,10 +16,11 @@ export const onUnlessFalse = {
 
 /**
  * The kinds of connection `<mantis-chat transport>` accepts, attribute and property alike: `ws` and `sse` (the
- * Composer). The kind of a protocol the page registered (registerProtocol) is accepted too; typed templates know only
- * these two, so a TypeScript page names another one with a cast.
+ * Composer), `ai-sdk` (the AI SDK's UI message stream) and `ag-ui` (an AG-UI 1.0 agent). The kind of a protocol the
+ * page registered (registerProtocol) is accepted too; typed templates know only these, so a TypeScript page names
+ * another one with a cast.
  */
-export type ChatTransportKind = TransportKind;
+export type ChatTransportKind = TransportKind | 'ai-sdk' | 'ag-ui';
 
 /**
  * The page-level switch, read once when the bundle loads, as NEXT_PUBLIC_COMPOSER_GENERATIVE_UI=false is in the

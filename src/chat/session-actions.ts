@@ -1,4 +1,4 @@
-import { prepareAddToBag, type ActionPreparation, type BagDirectory } from '../actions/bags.js';
+import type { ActionPreparation, BagDirectory } from '../actions/bags.js';
 import { outcomeOf, type ActionOutcome, type ActionStatus } from '../actions/outcomes.js';
 import type { ActionRegistry, ActionRequest, ActionServices } from '../actions/registry.js';
 import type { OutgoingFrame } from '../protocols/connection.js';
@@ -75,6 +75,8 @@ export class ActionRunner {
     const bags = this.#host.bags;
     if (action.type !== 'add-to-bag' || !bags) return described;
     try {
+      // Its own module, loaded with the first add-to-bag confirmation; one that cannot load leaves the description.
+      const { prepareAddToBag } = await import('../actions/bag-confirmation.js');
       return await prepareAddToBag(action, bags);
     } catch {
       return described;

@@ -1,6 +1,6 @@
-import { LIMITS } from '../../limits.js';
-import { describeFailure, type ViewFailureReason } from '../../catalog/validate.js';
-import type { StreamFailureReason } from '../../message/parts.js';
+import { LIMITS } from '../limits.js';
+import { describeFailure, type ViewFailureReason } from '../catalog/validate.js';
+import type { StreamFailureReason } from './parts.js';
 
 const STREAM_FAILURE_TEXT: Record<Exclude<StreamFailureReason, ViewFailureReason>, string> = {
   'too-many-views': `This message has more than ${LIMITS.viewsPerMessage} views; the rest are not shown.`,

@@ -19,3 +19,15 @@ export const INLINE_UI_CAPABILITY = { param: 'inline_ui_version', value: '1' } a
 export function markerAllowsViews(marker: ProtocolMarker): boolean {
   return marker.inlineUiVersion === 1 && (marker.mode === 'orchestrator' || marker.mode === 'ask');
 }
+
+/**
+ * The marker of a reply from a protocol whose messages carry metadata (the AI SDK's `messageMetadata`, an AG-UI
+ * event's `metadata`): `{ mantis: { inlineUiVersion: 1, mode } }`. Only a backend that says so gets `mantis-ui` fences
+ * read as views; any other reply is Markdown, fences included. A mode this client does not know is read-only Ask.
+ */
+export function markerFromMetadata(metadata: unknown): ProtocolMarker {
+  const mantis = (metadata as { mantis?: { inlineUiVersion?: unknown; mode?: unknown } } | null)?.mantis;
+  if (!mantis || typeof mantis !== 'object') return { inlineUiVersion: null, mode: 'orchestrator' };
+  const known = (MODES as readonly unknown[]).includes(mantis.mode);
+  return { inlineUiVersion: known && mantis.inlineUiVersion === 1 ? 1 : null, mode: known ? (mantis.mode as ComposerMode) : 'ask' };
+}

@@ -1,4 +1,4 @@
-import type { MantisPart, TrustedPart } from './parts.js';
+import type { MantisPart, RecordPart } from './parts.js';
 
 /**
  * Where trusted parts are placed in a message's parts: a streaming message's parser, or the finished parts of a
@@ -10,12 +10,12 @@ export interface PartsEditor {
    * freezes there: text that arrived before the event stays before it, including an unfinished line, and text
    * after it starts a new part.
    */
-  insert(part: TrustedPart): readonly MantisPart[];
+  insert(part: RecordPart): readonly MantisPart[];
   /**
    * Replaces the last trusted part `matches` accepts (a reasoning part growing, a tool call changing state) where it
    * stands; inserts `part` at the current position when none matches.
    */
-  upsert(part: TrustedPart, matches: (existing: MantisPart) => boolean): readonly MantisPart[];
+  upsert(part: RecordPart, matches: (existing: MantisPart) => boolean): readonly MantisPart[];
 }
 
 /** An incremental parser for one assistant message: what a text protocol creates for each message. */
@@ -29,7 +29,7 @@ export interface MessageParser extends PartsEditor {
 /** A `PartsEditor` over the finished parts of a message: inserts append, upserts replace in place. */
 export function editFinished(parts: readonly MantisPart[]): PartsEditor & { readonly parts: readonly MantisPart[] } {
   const edited = [...parts];
-  const insert = (part: TrustedPart): readonly MantisPart[] => {
+  const insert = (part: RecordPart): readonly MantisPart[] => {
     edited.push(part);
     return edited;
   };

@@ -151,6 +151,12 @@ export interface UnavailablePart {
 
 export type TrustedPart = AttachmentPart | ToolPart | ReasoningPart | TodoPart | SurfacePart | EnvelopePart | UnavailablePart;
 
+/**
+ * What a record may place in a message: a trusted part, or a view a protocol carried outside the text (an AI SDK
+ * `data-mantis-ui` part), validated exactly as a fence's view is, or the fallback that says why it was refused.
+ */
+export type RecordPart = TrustedPart | ViewPart | ViewErrorPart;
+
 export type MantisPart = TextPart | ViewPart | PendingViewPart | ViewErrorPart | TourPart | TruncatedPart | TrustedPart;
 
 /**

@@ -84,7 +84,7 @@ function choose(id: string, value: string): void {
 }
 
 /** Chooses a transport and resolves once the chat's new connection is open (the swap happens on its next update). */
-async function chooseTransport(kind: 'ws' | 'sse'): Promise<void> {
+async function chooseTransport(kind: 'ws' | 'sse' | 'ai-sdk' | 'ag-ui'): Promise<void> {
   let stop = (): void => undefined;
   const open = new Promise<void>((done) => {
     const listener = (event: Event): void => {
@@ -171,7 +171,7 @@ describe('the demo page (demo/page/index.html)', function () {
     }
     const options = (id: string) => [...(doc.getElementById(id) as HTMLSelectElement).options].map((o) => o.value);
     expect(options('theme')).to.include.members(['light', 'dark']);
-    expect(options('transport')).to.have.members(['sse', 'ws']);
+    expect(options('transport')).to.have.members(['sse', 'ws', 'ai-sdk', 'ag-ui']);
   });
 
   it('renders a reply with a view whose state-changing action asks for confirmation, then is accepted', async () => {
@@ -301,6 +301,23 @@ describe('the demo page (demo/page/index.html)', function () {
     await tour('Update the form');
     await until(() => surface()?.textContent?.includes('Book a table (turn'), 'the form was not updated');
     expect((surface()?.querySelector('[part~="field"] input') as HTMLInputElement).value).to.equal('Ada');
+  });
+
+  it('offers the AI SDK and AG-UI endpoints (their owners’ packages): each scripted reply streams a tool call and a view into the chat', async () => {
+    for (const [kind, path, note] of [
+      ['ai-sdk', '/api/v1/ai-sdk/chat', 'AI SDK UI message stream'],
+      ['ag-ui', '/api/v1/ag-ui/agent', '@ag-ui/encoder'],
+    ] as const) {
+      await chooseTransport(kind);
+      expect(chat.url).to.equal(`${agentOrigin}${path}`);
+      expect(doc.getElementById('transport-note')?.textContent).to.contain(note);
+      const reply = nextReply(`the ${kind} prompt`);
+      (chat as unknown as { send(text: string): boolean }).send('show the view');
+      await reply;
+      expect(inReply('[part~="tool"]')?.textContent).to.contain('search_sites');
+      expect(inReply('mantis-ui-view')).to.not.equal(null);
+    }
+    await chooseTransport('sse');
   });
 
   it('runs the standalone A2UI surface’s round trip: the page answers the action on the surface', async () => {

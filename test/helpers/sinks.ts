@@ -12,7 +12,8 @@ export interface SinkWatch {
   restore(): void;
 }
 
-export function watchSinks(): SinkWatch {
+/** `allow`: URLs the page was configured to request (a chat's endpoint), which are not an attack's. */
+export function watchSinks(allow: readonly string[] = []): SinkWatch {
   const calls: string[] = [];
   const saved = DIALOGS.map((name) => [name, window[name]] as const);
   for (const name of DIALOGS) {
@@ -28,7 +29,7 @@ export function watchSinks(): SinkWatch {
   return {
     assertClean(context: string) {
       const requests = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
-        .filter((entry) => !resourcesBefore.has(entry.name))
+        .filter((entry) => !resourcesBefore.has(entry.name) && !allow.includes(entry.name))
         // Only the test runner's own module and fetch loads are allowed; anything a rendered element asks for is not.
         .filter((entry) => !entry.name.startsWith(location.origin) || !['script', 'fetch', 'xmlhttprequest', 'other'].includes(entry.initiatorType))
         .map((entry) => `${entry.initiatorType} ${entry.name}`);

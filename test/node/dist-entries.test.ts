@@ -108,6 +108,19 @@ describe('the built entries', { skip }, () => {
     assert.match(readFileSync('dist/src/protocols/composer/module.js', 'utf8'), /import\(["']\.\/websocket\.js["']\)/);
   });
 
+  test('the IIFE loads the add-to-bag confirmation and the AI SDK and AG-UI protocols as files of their own, on first need', () => {
+    const iife = readFileSync('dist/mantis-ui.iife.js', 'utf8');
+    const files = [
+      ['mantis-ui.bag-confirmation.js', 'is read-only: nothing can be added'],
+      ['mantis-ui.ai-sdk.js', 'An AI SDK chunk of type'],
+      ['mantis-ui.ag-ui.js', 'An AG-UI event of type'],
+    ] as const;
+    for (const [file, text] of files) {
+      assert.equal(iife.includes(text), false, `the IIFE carries "${text}"`);
+      assert.ok(readFileSync(`dist/${file}`, 'utf8').includes(text), `${file} lacks "${text}"`);
+    }
+  });
+
   test('no lazily loaded file carries its own DOMPurify or Trusted Types policy', () => {
     const lazy = readdirSync('dist').filter((file) => /^mantis-ui\..+\.js$/.test(file) && file !== 'mantis-ui.iife.js');
     assert.ok(lazy.length >= 5, `only ${lazy.length} lazy files`);

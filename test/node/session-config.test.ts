@@ -100,7 +100,7 @@ describe('createChatSession and configure', () => {
 
   test('a kind no protocol opens, and a URL that cannot be parsed, are refused: no connection, no exception', () => {
     const session = new ChatSession();
-    assert.deepEqual(session.configure({ connection: { kind: 'tcp', url: 'tcp://x' } }), [{ setting: 'connection.kind', expected: 'one of "ws", "sse"' }]);
+    assert.deepEqual(session.configure({ connection: { kind: 'tcp', url: 'tcp://x' } }), [{ setting: 'connection.kind', expected: 'one of "ws", "sse", "ai-sdk", "ag-ui"' }]);
     assert.equal(session.connection, null);
     assert.deepEqual(session.configure({ connection: { kind: 'sse', url: 'http://[bad' } }), [{ setting: 'connection.url', expected: 'a URL' }]);
     assert.equal(session.connection, null);

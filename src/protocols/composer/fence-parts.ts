@@ -1,6 +1,6 @@
 import { LIMITS } from '../../limits.js';
 import { validateView } from '../../catalog/validate.js';
-import { failureText } from './failures.js';
+import { failureText } from '../../message/failures.js';
 import type { MantisPart, StreamFailureReason, TextPart, TruncatedPart, ViewErrorPart } from '../../message/parts.js';
 
 /*

@@ -4,7 +4,7 @@ import { FENCE_HEAD_CHARS, MAX_CLOSING_FENCE, closesBounded, closesFence, mayClo
 import { closeView, endTruncated, errorPart, setTextPart, truncationNotice } from './fence-parts.js';
 import { markerAllowsViews, type ProtocolMarker } from '../../message/marker.js';
 import type { MessageParser } from '../../message/parser.js';
-import type { MantisPart, StreamFailureReason, TrustedPart } from '../../message/parts.js';
+import type { MantisPart, RecordPart, StreamFailureReason } from '../../message/parts.js';
 
 /** The info string that marks a view fence. */
 export const VIEW_FENCE_INFO = 'mantis-ui';
@@ -237,7 +237,7 @@ export function createFenceParser(marker: ProtocolMarker, options: FenceParserOp
     }
   };
 
-  const insert = (part: TrustedPart): readonly MantisPart[] => {
+  const insert = (part: RecordPart): readonly MantisPart[] => {
     if (ended) return parts;
     if (!view && !discarding) {
       // Freeze: the unfinished line belongs before the event. It can no longer open a fence: a fence must start a
@@ -250,7 +250,7 @@ export function createFenceParser(marker: ProtocolMarker, options: FenceParserOp
     return parts;
   };
 
-  const upsert = (part: TrustedPart, matches: (existing: MantisPart) => boolean): readonly MantisPart[] => {
+  const upsert = (part: RecordPart, matches: (existing: MantisPart) => boolean): readonly MantisPart[] => {
     const index = parts.findLastIndex(matches);
     if (index === -1) return insert(part);
     parts[index] = part;

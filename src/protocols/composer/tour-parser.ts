@@ -1,6 +1,6 @@
 import { TOUR_MAX_BYTES, parseTour } from '../../schema/tour.js';
 import { utf8Length } from '../../utf8.js';
-import { failureText } from './failures.js';
+import { failureText } from '../../message/failures.js';
 import type { MessageParser } from '../../message/parser.js';
 import type { MantisPart, StreamFailureReason } from '../../message/parts.js';
 

@@ -35,6 +35,6 @@ describe('<mantis-chat> and a protocol registered by the page', () => {
     (chat as unknown as { transport: string }).transport = 'carrier-pigeon';
     await chat.updateComplete;
     expect(chat.transport).to.equal('ws');
-    expect(errors.join(' ')).to.match(/"ws", "sse", "ndjson"/);
+    expect(errors.join(' ')).to.match(/"ws", "sse", "ai-sdk", "ag-ui", "ndjson"/);
   });
 });

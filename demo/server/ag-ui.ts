@@ -1,0 +1,125 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { EventType, type BaseEvent } from '@ag-ui/core';
+import { RunAgentInputSchema } from '@ag-ui/core/schemas';
+import { EventEncoder } from '@ag-ui/encoder';
+import { receiveTurn, refuseTurn, TURN_CORS, type PostedTurn } from './turn-endpoint.js';
+
+/*
+ * The reference server's AG-UI endpoint, written with the real `@ag-ui/core` (its `RunAgentInputSchema` checks what a
+ * client posts) and `@ag-ui/encoder` (its `EventEncoder` writes the events), as an agent framework's endpoint is. No
+ * model: the run is scripted from the last user message (`view`, `error`, `slow`, `unknown`; `echo:` before a text
+ * puts it in every field).
+ */
+
+export const AG_UI_PATH = '/api/v1/ag-ui/agent';
+
+
+const MARKER = { mantis: { inlineUiVersion: 1, mode: 'orchestrator' } };
+const VIEW = { version: 1, id: 'ag-ui-summary', root: { id: 'summary', type: 'metric-group', title: 'North region', metrics: [{ id: 'sites', label: 'Sites', value: '3' }] } };
+
+const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+type Emit = (event: BaseEvent & Record<string, unknown>) => void;
+type Script = (emit: Emit, run: { threadId: string; runId: string }, said: string, closed: AbortSignal) => Promise<void>;
+
+async function text(emit: Emit, messageId: string, value: string, size = 24): Promise<void> {
+  emit({ type: EventType.TEXT_MESSAGE_START, messageId, role: 'assistant' });
+  for (let at = 0; at < value.length; at += size) {
+    emit({ type: EventType.TEXT_MESSAGE_CONTENT, messageId, delta: value.slice(at, at + size) });
+    if (size < 1000) await pause(2);
+  }
+  emit({ type: EventType.TEXT_MESSAGE_END, messageId });
+}
+
+const SCRIPTS: Record<string, Script> = {
+  async view(emit, run) {
+    emit({ type: EventType.RUN_STARTED, ...run, metadata: MARKER });
+    emit({ type: EventType.REASONING_START, messageId: 'r1' });
+    emit({ type: EventType.REASONING_MESSAGE_START, messageId: 'r1', role: 'reasoning' });
+    emit({ type: EventType.REASONING_MESSAGE_CONTENT, messageId: 'r1', delta: 'The user wants the site summary.' });
+    emit({ type: EventType.REASONING_MESSAGE_END, messageId: 'r1' });
+    emit({ type: EventType.REASONING_END, messageId: 'r1' });
+    emit({ type: EventType.STEP_STARTED, stepName: 'search' });
+    emit({ type: EventType.TOOL_CALL_START, toolCallId: 'call-1', toolCallName: 'search_sites' });
+    emit({ type: EventType.TOOL_CALL_ARGS, toolCallId: 'call-1', delta: '{"region":' });
+    emit({ type: EventType.TOOL_CALL_ARGS, toolCallId: 'call-1', delta: '"north"}' });
+    emit({ type: EventType.TOOL_CALL_END, toolCallId: 'call-1' });
+    emit({ type: EventType.TOOL_CALL_RESULT, messageId: 'tool-1', toolCallId: 'call-1', content: '{"sites":3}', role: 'tool' });
+    emit({ type: EventType.STEP_FINISHED, stepName: 'search' });
+    await text(emit, 'm1', `Here is the **summary** of the north region:\n\n\`\`\`mantis-ui\n${JSON.stringify(VIEW)}\n\`\`\`\n`);
+    await text(emit, 'm2', 'One site has an alert.');
+    emit({ type: EventType.RUN_FINISHED, ...run });
+  },
+  async error(emit, run) {
+    emit({ type: EventType.RUN_STARTED, ...run });
+    await text(emit, 'm1', 'Starting…');
+    emit({ type: EventType.RUN_ERROR, message: 'The model is overloaded.', code: 'overloaded' });
+  },
+  async slow(emit, run, _said, closed) {
+    emit({ type: EventType.RUN_STARTED, ...run });
+    emit({ type: EventType.TEXT_MESSAGE_START, messageId: 'm1', role: 'assistant' });
+    for (let i = 0; i < 600 && !closed.aborted; i++) {
+      emit({ type: EventType.TEXT_MESSAGE_CONTENT, messageId: 'm1', delta: `word${i} ` });
+      await pause(50);
+    }
+    emit({ type: EventType.TEXT_MESSAGE_END, messageId: 'm1' });
+    emit({ type: EventType.RUN_FINISHED, ...run });
+  },
+  async unknown(emit, run) {
+    emit({ type: EventType.RUN_STARTED, ...run });
+    emit({ type: EventType.STATE_SNAPSHOT, snapshot: { step: 1 } });
+    // An event type of a later protocol version, written as an agent on a newer SDK would.
+    emit({ type: 'HOLOGRAM_START' as EventType, messageId: 'h1', depth: 3 });
+    await text(emit, 'm1', 'Still here.');
+    emit({ type: EventType.RUN_FINISHED, ...run });
+  },
+  /** The text in every string the run carries (the attack tests' input path), in deltas of 2 KB. */
+  async echo(emit, run, said) {
+    const payload = said.slice('echo:'.length);
+    emit({ type: EventType.RUN_STARTED, ...run, metadata: MARKER });
+    emit({ type: EventType.REASONING_MESSAGE_CHUNK, messageId: 'r1', delta: payload });
+    emit({ type: EventType.REASONING_END, messageId: 'r1' });
+    emit({ type: EventType.TOOL_CALL_START, toolCallId: 'call-echo', toolCallName: payload.slice(0, 128) || 'echo' });
+    emit({ type: EventType.TOOL_CALL_ARGS, toolCallId: 'call-echo', delta: payload });
+    emit({ type: EventType.TOOL_CALL_END, toolCallId: 'call-echo' });
+    emit({ type: EventType.TOOL_CALL_RESULT, messageId: 'tool-echo', toolCallId: 'call-echo', content: payload });
+    emit({ type: EventType.CUSTOM, name: payload.slice(0, 64), value: payload });
+    await text(emit, 'm1', payload, 2048);
+    emit({ type: EventType.RUN_FINISHED, ...run });
+  },
+};
+
+/** The last user message's text. */
+function said(messages: ReadonlyArray<{ role: string; content?: unknown }>): string {
+  const content = messages.findLast((m) => m.role === 'user')?.content;
+  return typeof content === 'string' ? content : '';
+}
+
+/** The endpoint's handler; `requests` keeps what was posted, newest last (at most 20). */
+export function createAgUiHandler(): ((req: IncomingMessage, res: ServerResponse, url: URL) => Promise<boolean>) & { readonly requests: PostedTurn[] } {
+  const requests: PostedTurn[] = [];
+  const handle = async (req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean> => {
+    if (url.pathname !== AG_UI_PATH) return false;
+    const posted = await receiveTurn(req, res, requests);
+    if (posted === 'answered') return true;
+    // AG-UI's own check of what a client sent: an input our client writes wrong is refused here, as an agent would.
+    const input = posted ? RunAgentInputSchema.safeParse(posted) : null;
+    if (!input?.success) {
+      refuseTurn(res, 422, 'an AG-UI RunAgentInput');
+      return true;
+    }
+    const encoder = new EventEncoder({ accept: req.headers.accept });
+    res.writeHead(200, { ...TURN_CORS, 'content-type': encoder.getContentType(), 'cache-control': 'no-cache' });
+    const closed = new AbortController();
+    res.once('close', () => closed.abort());
+    const emit: Emit = (event) => {
+      if (!closed.signal.aborted) res.write(encoder.encodeSSE(event));
+    };
+    const text = said(input.data.messages as ReadonlyArray<{ role: string; content?: unknown }>);
+    const script = SCRIPTS[text.startsWith('echo:') ? 'echo' : (Object.keys(SCRIPTS).find((word) => text.includes(word)) ?? 'view')] as Script;
+    await script(emit, { threadId: input.data.threadId, runId: input.data.runId }, text, closed.signal);
+    res.end();
+    return true;
+  };
+  return Object.assign(handle, { requests });
+}

@@ -1,0 +1,136 @@
+import { markerFromMetadata, type ProtocolMarker } from '../../message/marker.js';
+import type { ReplyWriter } from '../reply.js';
+import type { TurnReader } from '../turn-connection.js';
+
+/*
+ * AG-UI 1.0 events (`@ag-ui/core` `EventType`), event by event, on the one road (src/protocols/connection.ts). A run
+ * is one reply: its text messages are the reply's paragraphs, its reasoning and tool calls the records the chat
+ * already draws (`reasoning`, `tool`). Lenient as a wire must be: an event is read by the fields it needs; one that
+ * lacks them is skipped and said (`protocol-error`); a type this client does not draw is skipped and noted once
+ * (`protocol-notice`), never an error.
+ */
+
+type AgUiEvent = { readonly type: string; readonly [field: string]: unknown };
+
+const str = (value: unknown, max = 256): string | undefined => (typeof value === 'string' && value.length > 0 && value.length <= max ? value : undefined);
+
+/** Event types that change nothing the chat draws. */
+const QUIET = new Set(['RUN_STARTED', 'TEXT_MESSAGE_END', 'REASONING_MESSAGE_END', 'STEP_STARTED', 'STEP_FINISHED', 'REASONING_ENCRYPTED_VALUE']);
+
+/** Event types this client reads the stream past without drawing them yet (docs: README "AG-UI"). */
+const NOT_DRAWN: Readonly<Record<string, string>> = {
+  STATE_SNAPSHOT: 'its state',
+  STATE_DELTA: 'a change of its state',
+  MESSAGES_SNAPSHOT: 'the whole conversation',
+  ACTIVITY_SNAPSHOT: 'an activity',
+  ACTIVITY_DELTA: 'a change of an activity',
+  SUBAGENT_STARTED: 'a subagent',
+  SUBAGENT_FINISHED: 'a subagent',
+  SUBAGENT_ERROR: 'a subagent’s error',
+  CUSTOM: 'an event of its own',
+  RAW: 'a provider event',
+};
+
+/** Reads one run's events into its `ReplyWriter`. */
+export class EventReader implements TurnReader {
+  readonly #reply: ReplyWriter;
+  /** The marker of the run (its `RUN_STARTED` metadata), for the reply's start. */
+  #marker: ProtocolMarker | null = null;
+  /** Each tool call's name and its arguments so far, by call ID. */
+  readonly #calls = new Map<string, { name: string; args: string }>();
+
+  constructor(reply: ReplyWriter) {
+    this.#reply = reply;
+  }
+
+  /** Starts the reply under the run's marker, or this event's (`metadata.mantis`). */
+  #start(event: AgUiEvent): void {
+    this.#marker ??= event['metadata'] === undefined ? null : markerFromMetadata(event['metadata']);
+    this.#reply.start(this.#marker ?? undefined);
+  }
+
+  read(value: unknown): void {
+    const reply = this.#reply;
+    if (reply.ended) return;
+    const event = value as AgUiEvent | null;
+    if (!event || typeof event !== 'object' || typeof event.type !== 'string') {
+      return reply.say({ type: 'protocol-error', reason: 'An AG-UI event has no type; it was skipped.' });
+    }
+    switch (event.type) {
+      case 'RUN_STARTED':
+        if (event['metadata'] !== undefined) this.#marker = markerFromMetadata(event['metadata']);
+        return;
+      case 'TEXT_MESSAGE_START':
+      case 'TEXT_MESSAGE_CONTENT':
+      case 'TEXT_MESSAGE_CHUNK': {
+        const delta = event.type === 'TEXT_MESSAGE_START' ? '' : event['delta'];
+        if (typeof delta !== 'string' && !(event.type === 'TEXT_MESSAGE_CHUNK' && delta === undefined)) return this.#unreadable(event.type);
+        this.#start(event);
+        return reply.text(str(event['messageId']) ?? null, typeof delta === 'string' ? delta : '');
+      }
+      case 'REASONING_START':
+      case 'REASONING_MESSAGE_START':
+      case 'REASONING_MESSAGE_CONTENT':
+      case 'REASONING_MESSAGE_CHUNK':
+      case 'REASONING_END': {
+        const id = str(event['messageId']);
+        const delta = event.type === 'REASONING_MESSAGE_CONTENT' || event.type === 'REASONING_MESSAGE_CHUNK' ? (event['delta'] ?? '') : '';
+        if (!id || typeof delta !== 'string') return this.#unreadable(event.type);
+        this.#start(event);
+        return reply.record({ type: 'reasoning', reasoning_id: id, text: delta, state: event.type === 'REASONING_END' ? 'done' : 'streaming' });
+      }
+      case 'TOOL_CALL_START':
+      case 'TOOL_CALL_ARGS':
+      case 'TOOL_CALL_CHUNK':
+      case 'TOOL_CALL_END':
+      case 'TOOL_CALL_RESULT':
+        return this.#tool(event);
+      case 'RUN_FINISHED':
+        this.#start(event);
+        return reply.end();
+      case 'RUN_ERROR':
+        return reply.fail('agent_error', str(event['message'], 2000) ?? 'The agent reported an error.');
+    }
+    if (QUIET.has(event.type)) return;
+    const what = NOT_DRAWN[event.type];
+    const type = event.type.slice(0, 64);
+    reply.say({
+      type: 'protocol-notice',
+      key: `ag-ui:${type}`,
+      reason: what ? `The agent sent ${what} ("${type}"), which this chat does not show yet; the run goes on.` : `An AG-UI event of type "${type}" is not one this chat knows; it was skipped.`,
+    });
+  }
+
+  #unreadable(type: string): void {
+    this.#reply.say({ type: 'protocol-error', reason: `An AG-UI "${type.slice(0, 64)}" event lacks a field it needs; it was skipped.` });
+  }
+
+  /** A tool call's event, as the chat's `tool` record: started, its arguments (JSON, in pieces), ended, its result. */
+  #tool(event: AgUiEvent): void {
+    const id = str(event['toolCallId']);
+    if (!id) return this.#unreadable(event.type);
+    this.#start(event);
+    let call = this.#calls.get(id);
+    const named = str(event['toolCallName'], 128);
+    if (!call) this.#calls.set(id, (call = { name: named ?? 'tool', args: '' }));
+    const record = { type: 'tool', tool_call_id: id, tool_name: call.name };
+    const delta = event['delta'];
+    if (typeof delta === 'string') call.args += delta;
+    if (event.type === 'TOOL_CALL_START' || (event.type === 'TOOL_CALL_CHUNK' && named)) return this.#reply.record({ ...record, state: 'pending' });
+    if (event.type === 'TOOL_CALL_END') return this.#reply.record({ ...record, state: 'running', input: parseArgs(call.args) });
+    if (event.type === 'TOOL_CALL_RESULT') {
+      const content = event['content'];
+      return this.#reply.record({ ...record, state: 'completed', input: parseArgs(call.args), output: typeof content === 'string' ? parseArgs(content) : content });
+    }
+  }
+}
+
+/** Arguments as JSON when they parse, else the text as it came. */
+function parseArgs(text: string): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}

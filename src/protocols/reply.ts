@@ -1,0 +1,85 @@
+import type { ProtocolMarker } from '../message/marker.js';
+import type { ConnectionEvent } from './connection.js';
+
+/*
+ * One reply of a protocol that answers each turn with a stream of its own (the AI SDK's, AG-UI's): what every such
+ * reader does the same way. The reply starts once, under its marker, in answer to the user message; text arrives by
+ * parts (a new part after text is a new paragraph); records go to the reply; it ends once, finished, stopped by the
+ * user, or failed (then it shows as interrupted, even when it failed before it began).
+ */
+export class ReplyWriter {
+  readonly #emit: (event: ConnectionEvent) => void;
+  readonly #replyTo: string;
+  readonly #newId: () => string;
+  #messageId: string | null = null;
+  #ended = false;
+  #textPart: string | null = null;
+  #wroteText = false;
+
+  constructor(emit: (event: ConnectionEvent) => void, replyTo: string, newId: () => string) {
+    this.#emit = emit;
+    this.#replyTo = replyTo;
+    this.#newId = newId;
+  }
+
+  /** The reply's message ID, once it started. */
+  get messageId(): string | null {
+    return this.#messageId;
+  }
+
+  get ended(): boolean {
+    return this.#ended;
+  }
+
+  /** Says something that is not the reply's (a notice, an error of the wire). */
+  say(event: ConnectionEvent): void {
+    this.#emit(event);
+  }
+
+  /** Starts the reply if it has not (under `marker`, as `id` when the wire names it); returns its message ID. */
+  start(marker: ProtocolMarker = { inlineUiVersion: null, mode: 'orchestrator' }, id?: string): string {
+    if (this.#messageId) return this.#messageId;
+    this.#messageId = id ?? this.#newId();
+    this.#emit({ type: 'message-start', messageId: this.#messageId, marker, inReplyTo: this.#replyTo });
+    return this.#messageId;
+  }
+
+  /** Text of the wire's text part `part`: a part after text of another starts a new paragraph. */
+  text(part: string | null, delta: string): void {
+    const messageId = this.start();
+    if (part !== this.#textPart) {
+      this.#textPart = part;
+      if (this.#wroteText) this.#emit({ type: 'text-delta', messageId, delta: '\n\n' });
+      this.#wroteText = false;
+    }
+    this.#wroteText ||= delta.length > 0;
+    if (delta) this.#emit({ type: 'text-delta', messageId, delta });
+  }
+
+  record(record: { readonly type: string; readonly [field: string]: unknown }): void {
+    this.#emit({ type: 'record', messageId: this.start(), record });
+  }
+
+  /** The reply is complete. */
+  end(): void {
+    if (this.#ended || !this.#messageId) return;
+    this.#ended = true;
+    this.#emit({ type: 'message-end', messageId: this.#messageId });
+  }
+
+  /** The user stopped the reply: it ends as it is, as when the agent finishes it. */
+  stop(): void {
+    this.end();
+  }
+
+  /**
+   * The reply ends with an error (the agent's, a refused request, a cut stream): it shows as interrupted. A turn that
+   * failed before its reply began still gets one, so the user never waits on a message that went nowhere.
+   */
+  fail(code: string, message: string): void {
+    if (this.#ended) return;
+    const messageId = this.start();
+    this.#ended = true;
+    this.#emit({ type: 'error', messageId, code, message });
+  }
+}

@@ -1,0 +1,130 @@
+import { createParser } from 'eventsource-parser';
+import { notifyAll, type Connection, type ConnectionEvent, type ConnectionListener, type ConnectionOptions, type ConnectionState, type OutgoingFrame } from './connection.js';
+import { ReplyWriter } from './reply.js';
+
+/*
+ * A connection that keeps nothing open between turns: each user message is one POST whose answer is a stream of
+ * Server-Sent Events, each `data:` a JSON value (the AI SDK's UI message stream, AG-UI's events). A protocol gives
+ * the request of a turn and a reader of its values; this does the rest the same way for both: the request and its
+ * abort, the stream, a value that is not JSON (skipped, said once per value), a stream cut short (the reply fails).
+ */
+
+export type TurnFrame = Extract<OutgoingFrame, { type: 'user-message' }>;
+
+/** What a protocol reads one turn's values with. */
+export interface TurnReader {
+  /** One parsed `data:` value. */
+  read(value: unknown): void;
+  /** The `data:` text that ends the stream (the AI SDK's `[DONE]`), if the protocol has one. */
+  readonly doneMarker?: string;
+}
+
+let replies = 0;
+/** An ID for a reply whose wire names none. */
+export const newReplyId = (prefix: string): string => `${prefix}-${Date.now().toString(36)}-${++replies}`;
+
+export abstract class TurnConnection implements Connection {
+  readonly source = this;
+  protected readonly options: ConnectionOptions;
+  readonly #listeners = new Set<ConnectionListener>();
+  #state: ConnectionState = 'idle';
+  /** The turns on their way, by the user message they answer and, once started, by their reply. */
+  readonly #turns = new Map<string, { readonly controller: AbortController; readonly reply: ReplyWriter }>();
+
+  constructor(options: ConnectionOptions) {
+    this.options = options;
+  }
+
+  /** The body of the POST of a turn. */
+  protected abstract body(frame: TurnFrame): unknown;
+  /** The reader of a turn's values, writing its reply. */
+  protected abstract reader(reply: ReplyWriter): TurnReader;
+  /** A prefix for reply IDs the wire does not give. */
+  protected abstract readonly name: string;
+
+  get state(): ConnectionState {
+    return this.#state;
+  }
+
+  protected emit(event: ConnectionEvent): void {
+    notifyAll(this.#listeners, event);
+  }
+
+  #set(state: ConnectionState): void {
+    this.#state = state;
+    this.emit({ type: 'state', state });
+  }
+
+  connect(options: { signal?: AbortSignal } = {}): void {
+    options.signal?.addEventListener('abort', () => this.close(), { once: true });
+    this.#set('open');
+  }
+
+  close(): void {
+    for (const turn of this.#turns.values()) turn.controller.abort();
+    this.#turns.clear();
+    if (this.#state !== 'closed') this.#set('closed');
+  }
+
+  carries(): boolean {
+    return false;
+  }
+
+  subscribe(listener: ConnectionListener): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  send(frame: OutgoingFrame): boolean {
+    if (frame.type === 'abort') {
+      const turn = this.#turns.get(frame.messageId);
+      turn?.controller.abort();
+      turn?.reply.stop();
+      return true;
+    }
+    if (frame.type !== 'user-message' || this.#state !== 'open') return false;
+    void this.#turn(frame);
+    return true;
+  }
+
+  async #turn(frame: TurnFrame): Promise<void> {
+    const controller = new AbortController();
+    const reply = new ReplyWriter((event) => this.emit(event), frame.message.id, () => newReplyId(this.name));
+    const turn = { controller, reply };
+    this.#turns.set(frame.message.id, turn);
+    const reader = this.reader(reply);
+    try {
+      const response = await fetch(new URL(this.options.url, this.options.relativeTo).href, {
+        method: 'POST',
+        headers: { ...this.options.headers?.(), 'content-type': 'application/json', accept: 'text/event-stream' },
+        body: JSON.stringify(this.body(frame)),
+        credentials: 'same-origin',
+        signal: controller.signal,
+      });
+      if (!response.ok || !response.body) return reply.fail('http_error', `The agent answered ${response.status}.`);
+      const parser = createParser({
+        onEvent: (message) => {
+          if (message.data === reader.doneMarker) return;
+          let value: unknown;
+          try {
+            value = JSON.parse(message.data);
+          } catch {
+            return this.emit({ type: 'protocol-error', reason: `A value of the ${this.name} stream is not JSON; it was skipped.` });
+          }
+          reader.read(value);
+          // Known by its reply's ID from now on, so that stopping the reply aborts this request.
+          if (reply.messageId) this.#turns.set(reply.messageId, turn);
+        },
+      });
+      const decoder = new TextDecoder();
+      for await (const bytes of response.body as unknown as AsyncIterable<Uint8Array>) parser.feed(decoder.decode(bytes, { stream: true }));
+      if (!reply.ended) reply.fail('incomplete', 'The reply was cut off before it finished.');
+    } catch {
+      // Stopped by the user or the page (the reply already ended), or the network failed.
+      if (!controller.signal.aborted) reply.fail('network', 'The agent could not be reached.');
+    } finally {
+      this.#turns.delete(frame.message.id);
+      if (reply.messageId) this.#turns.delete(reply.messageId);
+    }
+  }
+}

@@ -1,0 +1,59 @@
+// Attack inputs through every string of the AI SDK's and AG-UI's streams: the reference server (their owners'
+// packages) echoes each one into reasoning, a tool's name, arguments, result or error, the AI SDK's data-mantis-ui
+// parts (as the view itself and as a heading's text) and a source, AG-UI's CUSTOM event, and the text
+// (demo/server/ai-sdk.ts and ag-ui.ts, `echo:`). Nothing runs, nothing is requested but the endpoint.
+import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import '../../../elements/mantis-chat/mantis-chat.js';
+import type { MantisChat } from '../../../elements/mantis-chat/mantis-chat.js';
+import { agentOrigin } from '../../helpers/agent.js';
+import { OWN_ATTACKS, sharedCorpusOrSkip } from '../../helpers/corpus.js';
+import { assertNoActiveContent, watchSinks } from '../../helpers/sinks.js';
+
+const ENDPOINTS = { 'ai-sdk': `${agentOrigin}/api/v1/ai-sdk/chat`, 'ag-ui': `${agentOrigin}/api/v1/ag-ui/agent` } as const;
+
+async function echoAll(kind: keyof typeof ENDPOINTS, payloads: readonly { id: string; payload: string }[]): Promise<void> {
+  const url = ENDPOINTS[kind];
+  const sinks = watchSinks([url]);
+  let chat: MantisChat | null = null;
+  try {
+    for (const [index, { id, payload }] of payloads.entries()) {
+      if (payload.trim().length === 0 || payload.length > 32 * 1024) continue;
+      // A fresh chat now and then: each turn posts the whole conversation.
+      if (index % 10 === 0) {
+        chat?.remove();
+        chat = await fixture<MantisChat>(html`<mantis-chat transport=${kind} url=${url}></mantis-chat>`);
+      }
+      const el = chat as MantisChat;
+      const ended = Promise.race([oneEvent(el, 'mantis-message-complete'), oneEvent(el, 'mantis-message-interrupted')]);
+      expect(el.send(`echo:${payload}`), id).to.equal(true);
+      const { detail } = (await ended) as CustomEvent<{ message: { status: string; text: string } }>;
+      expect(detail.message.status, id).to.equal('done');
+      expect(detail.message.text, id).to.equal(payload);
+      await el.updateComplete;
+      const messages = el.shadowRoot?.querySelectorAll('[part~="message-assistant"]') ?? [];
+      const last = messages[messages.length - 1] as Element;
+      for (const view of last.querySelectorAll('mantis-ui-view')) await (view as HTMLElement & { updateComplete: Promise<unknown> }).updateComplete;
+      assertNoActiveContent(last, id);
+    }
+    await new Promise((done) => requestAnimationFrame(done));
+    sinks.assertClean(`${kind} stream`);
+  } finally {
+    sinks.restore();
+    chat?.remove();
+  }
+}
+
+for (const kind of Object.keys(ENDPOINTS) as Array<keyof typeof ENDPOINTS>) {
+  describe(`<mantis-chat transport="${kind}"> under attack`, () => {
+    it('renders the suite’s own attack inputs inert in every field of the stream', async function () {
+      this.timeout(60_000);
+      await echoAll(kind, OWN_ATTACKS.map((payload, i) => ({ id: `own-${i}`, payload })));
+    });
+
+    it('renders every xss and markdown entry of the shared corpus inert in every field of the stream', async function () {
+      const corpus = await sharedCorpusOrSkip(this, `the shared corpus through ${kind} streams`);
+      this.timeout(180_000);
+      await echoAll(kind, [...corpus.xss, ...corpus.markdown]);
+    });
+  });
+}

@@ -1,0 +1,54 @@
+// `<mantis-chat transport="ai-sdk">` and `transport="ag-ui"` against the reference server's endpoints written with
+// their owners' packages (demo/server/ai-sdk.ts: `ai`; demo/server/ag-ui.ts: `@ag-ui/core`, `@ag-ui/encoder`): each
+// protocol loads on first need and its reply is drawn as any other, in real Chromium.
+import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import '../../../elements/mantis-chat/mantis-chat.js';
+import type { MantisChat } from '../../../elements/mantis-chat/mantis-chat.js';
+import type { MessageCompleteDetail } from '../../../elements/events.js';
+import { agentOrigin } from '../../helpers/agent.js';
+import { recordFetch } from '../../helpers/fetch-log.js';
+
+const ENDPOINTS = { 'ai-sdk': `${agentOrigin}/api/v1/ai-sdk/chat`, 'ag-ui': `${agentOrigin}/api/v1/ag-ui/agent` } as const;
+const shadow = (el: HTMLElement): ShadowRoot => el.shadowRoot as ShadowRoot;
+
+async function reply(chat: MantisChat, text: string): Promise<MessageCompleteDetail> {
+  const complete = oneEvent(chat, 'mantis-message-complete');
+  expect(chat.send(text)).to.equal(true);
+  const { detail } = await complete;
+  await chat.updateComplete;
+  return detail;
+}
+
+for (const [kind, url] of Object.entries(ENDPOINTS)) {
+  describe(`<mantis-chat transport="${kind}">`, () => {
+    it('draws reasoning, a tool call by name, Markdown and a view, and requests nothing but its endpoint', async () => {
+      const fetches = recordFetch();
+      try {
+        const chat = await fixture<MantisChat>(html`<mantis-chat transport=${kind} url=${url}></mantis-chat>`);
+        const { message } = await reply(chat, 'show the view');
+        expect(message.status).to.equal('done');
+        const root = shadow(chat);
+        expect(root.querySelector('[part="reasoning"]')?.textContent).to.contain('The user wants the site summary.');
+        expect(root.querySelector('[part~="tool"]')?.textContent).to.contain('search_sites');
+        expect(root.querySelector('[part~="message-assistant"] strong')?.textContent).to.equal('summary');
+        const view = root.querySelector('mantis-ui-view') as HTMLElement & { updateComplete: Promise<unknown> };
+        expect(view, 'the view is drawn').to.not.equal(null);
+        await view.updateComplete;
+        expect(view.shadowRoot?.textContent).to.contain('North region');
+        expect(new Set(fetches.requested.map((u) => new URL(u).href))).to.deep.equal(new Set([url]));
+      } finally {
+        fetches.restore();
+      }
+    });
+  });
+}
+
+describe('<mantis-chat transport="ai-sdk"> and an invalid data-mantis-ui part', () => {
+  it('shows the view’s fallback in place, and the text after it', async () => {
+    const chat = await fixture<MantisChat>(html`<mantis-chat transport="ai-sdk" url=${ENDPOINTS['ai-sdk']}></mantis-chat>`);
+    await reply(chat, 'an invalid one, please');
+    expect(shadow(chat).querySelector('[part="view-error"]')?.textContent).to.contain('not one this chat can show');
+    expect(shadow(chat).querySelector('mantis-ui-view')).to.equal(null);
+    expect(shadow(chat).querySelector('[part~="message-assistant"]')?.textContent).to.contain('After the view.');
+  });
+});

@@ -1,0 +1,104 @@
+// AG-UI 1.0 (`transport="ag-ui"`, src/protocols/ag-ui/) against the reference server's endpoint written with the real
+// `@ag-ui/core` (its RunAgentInputSchema checks what we post) and `@ag-ui/encoder` (its EventEncoder writes the
+// events), in plain Node through a ChatSession.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { EventType } from '@ag-ui/core';
+import { EventEncoder } from '@ag-ui/encoder';
+import { ChatSession, type AssistantMessage } from '../../src/index.js';
+import { partTypes, reply, stopAfterTwoWords, turnSession } from './turn-session.js';
+import { EventReader } from '../../src/protocols/ag-ui/index.js';
+import { ReplyWriter } from '../../src/protocols/reply.js';
+import type { ConnectionEvent } from '../../src/protocols/connection.js';
+import { AG_UI_PATH } from '../../demo/server/ag-ui.js';
+import { useAgentServer } from './agent.js';
+
+const agent = useAgentServer();
+
+const session = (path = AG_UI_PATH): ReturnType<typeof turnSession> => turnSession('ag-ui', `${agent.server.origin}${path}`);
+const types = partTypes;
+
+describe('AG-UI 1.0 against the real @ag-ui/core and @ag-ui/encoder', () => {
+  test('posts a RunAgentInput: one thread for the conversation, a new run ID per run, the messages so far', async () => {
+    const { session: chat } = session();
+    await reply(chat, 'show the view');
+    await reply(chat, 'show the view again');
+    const [first, second] = agent.server.agUiRequests.slice(-2).map((r) => r.body);
+    assert.equal(first?.['threadId'], second?.['threadId']);
+    assert.notEqual(first?.['runId'], second?.['runId']);
+    assert.deepEqual({ tools: second?.['tools'], context: second?.['context'], state: second?.['state'] }, { tools: [], context: [], state: {} });
+    const messages = second?.['messages'] as Array<{ role: string; content?: string; toolCalls?: unknown[]; toolCallId?: string }>;
+    assert.deepEqual(messages.map((m) => m.role), ['user', 'assistant', 'tool', 'user']);
+    assert.equal(messages[0]?.content, 'show the view');
+    assert.deepEqual(messages[1]?.toolCalls, [{ id: 'call-1', type: 'function', function: { name: 'search_sites', arguments: '{"region":"north"}' } }]);
+    assert.equal(messages[2]?.toolCallId, 'call-1');
+    chat.disconnect();
+  });
+
+  test('streams reasoning, a tool call with its arguments and result, Markdown and a view into one reply; a history replays it', async () => {
+    const { session: chat, events } = session();
+    const message = await reply(chat, 'show the view');
+    assert.deepEqual(message.marker, { inlineUiVersion: 1, mode: 'orchestrator' });
+    assert.deepEqual(types(message), ['reasoning', 'dynamic-tool', 'text', 'data-mantis-ui', 'text']);
+    const [reasoning, tool] = message.parts;
+    assert.deepEqual(reasoning, { type: 'reasoning', id: 'r1', text: 'The user wants the site summary.', state: 'done' });
+    assert.deepEqual(tool, { type: 'dynamic-tool', toolName: 'search_sites', toolCallId: 'call-1', state: 'output-available', input: { region: 'north' }, output: { sites: 3 } });
+    assert.match(message.text, /One site has an alert\.$/);
+    assert.deepEqual(events.filter((e) => e.type === 'protocol-error' || e.type === 'protocol-notice'), []);
+    const replayed = new ChatSession({ messages: chat.persisted });
+    assert.deepEqual((replayed.messages.at(-1) as AssistantMessage | undefined)?.parts, message.parts);
+    chat.disconnect();
+  });
+
+  test('RUN_ERROR ends the reply as interrupted', async () => {
+    const { session: chat, events } = session();
+    const message = await reply(chat, 'an error please');
+    assert.equal(message.status, 'interrupted');
+    assert.match(message.text, /Starting/);
+    const interrupted = events.find((e) => e.type === 'message-interrupted');
+    assert.equal(interrupted?.type === 'message-interrupted' && interrupted.reason, 'server-error');
+    chat.disconnect();
+  });
+
+  test('STATE_SNAPSHOT and an unknown event type are skipped with a notice each; the run goes on', async () => {
+    const { session: chat, events } = session();
+    const message = await reply(chat, 'something unknown');
+    assert.equal(message.status, 'done');
+    assert.match(message.text, /Still here\./);
+    assert.deepEqual(events.filter((e) => e.type === 'protocol-notice').map((e) => (e as { key: string }).key), ['ag-ui:STATE_SNAPSHOT', 'ag-ui:HOLOGRAM_START']);
+    chat.disconnect();
+  });
+
+  test('a run the agent refuses still gets a reply, interrupted', async () => {
+    const { session: chat } = session('/api/v1/ag-ui/no-such-agent');
+    const message = await reply(chat, 'hello');
+    assert.equal(message.status, 'interrupted');
+    chat.disconnect();
+  });
+
+  test('stop() aborts the run: the reply ends as it stands, and the server sees its client go away', async () => {
+    const { session: chat } = session();
+    const message = await stopAfterTwoWords(chat);
+    assert.equal(message.status, 'done');
+    assert.ok(!message.text.includes('word599'));
+    assert.equal(await agent.server.agUiRequests.at(-1)?.ended, 'closed');
+    chat.disconnect();
+  });
+
+  test('TEXT_MESSAGE_CHUNK and TOOL_CALL_CHUNK, encoded by the real EventEncoder, read as their long forms', () => {
+    const encoder = new EventEncoder();
+    const out: ConnectionEvent[] = [];
+    const reader = new EventReader(new ReplyWriter((e) => out.push(e), 'u1', () => 'a1'));
+    const wire = [
+      { type: EventType.TEXT_MESSAGE_CHUNK, messageId: 'm1', role: 'assistant', delta: 'Hello' },
+      { type: EventType.TEXT_MESSAGE_CHUNK, messageId: 'm1', delta: ' there' },
+      { type: EventType.TOOL_CALL_CHUNK, toolCallId: 'c1', toolCallName: 'lookup', delta: '{"q":1}' },
+      { type: EventType.TOOL_CALL_END, toolCallId: 'c1' },
+      { type: EventType.RUN_FINISHED, threadId: 't', runId: 'r' },
+    ] as const;
+    for (const event of wire) reader.read(JSON.parse(encoder.encodeSSE(event).replace(/^data: /, '')));
+    assert.deepEqual(out.filter((e) => e.type === 'text-delta').map((e) => (e as { delta: string }).delta), ['Hello', ' there']);
+    assert.deepEqual(out.filter((e) => e.type === 'record').map((e) => (e as unknown as { record: { state: string } }).record.state), ['pending', 'running']);
+    assert.deepEqual(out.at(-1), { type: 'message-end', messageId: 'a1' });
+  });
+});
