@@ -50,7 +50,7 @@ describe('AG-UI 1.0 against the real @ag-ui/core and @ag-ui/encoder', () => {
     chat.disconnect();
   });
 
-  test('RUN_ERROR ends the reply as interrupted', async () => {
+  test('RUN_ERROR ends the reply as interrupted, keeping what it said before', async () => {
     const { session: chat, events } = session();
     const message = await reply(chat, 'an error please');
     assert.equal(message.status, 'interrupted');

@@ -101,7 +101,7 @@ describe('the AI SDK protocol against the real `ai` package', () => {
     chat.disconnect();
   });
 
-  test('an error chunk ends the reply as interrupted with the agent\'s words', async () => {
+  test('an error chunk ends the reply as interrupted, keeping what it said before', async () => {
     const { session: chat, events } = session();
     const message = await reply(chat, 'an error please');
     assert.equal(message.status, 'interrupted');
