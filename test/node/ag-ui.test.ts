@@ -101,4 +101,30 @@ describe('AG-UI 1.0 against the real @ag-ui/core and @ag-ui/encoder', () => {
     assert.deepEqual(out.filter((e) => e.type === 'record').map((e) => (e as unknown as { record: { state: string } }).record.state), ['pending', 'running']);
     assert.deepEqual(out.at(-1), { type: 'message-end', messageId: 'a1' });
   });
+
+  test('a call given only in TOOL_CALL_CHUNKs runs with its joined arguments once anything else arrives, or another call starts', () => {
+    const encoder = new EventEncoder();
+    const out: ConnectionEvent[] = [];
+    const reader = new EventReader(new ReplyWriter((e) => out.push(e), 'u1', () => 'a1'));
+    const wire = [
+      { type: EventType.TOOL_CALL_CHUNK, toolCallId: 'c1', toolCallName: 'lookup', delta: '{"q":' },
+      // No ID: the chunks before it started the call.
+      { type: EventType.TOOL_CALL_CHUNK, delta: '1}' },
+      { type: EventType.TOOL_CALL_CHUNK, toolCallId: 'c2', toolCallName: 'fetch', delta: '{"url":"x"}' },
+      { type: EventType.TEXT_MESSAGE_CHUNK, messageId: 'm1', role: 'assistant', delta: 'Done.' },
+      { type: EventType.RUN_FINISHED, threadId: 't', runId: 'r' },
+    ] as const;
+    for (const event of wire) reader.read(JSON.parse(encoder.encodeSSE(event).replace(/^data: /, '')));
+    const tools = out.flatMap((e) => (e.type === 'record' ? [e.record as unknown as { tool_call_id: string; state: string; input?: unknown }] : []));
+    assert.deepEqual(
+      tools.map((r) => [r.tool_call_id, r.state, r.input]),
+      [
+        ['c1', 'pending', undefined],
+        ['c1', 'running', { q: 1 }],
+        ['c2', 'pending', undefined],
+        ['c2', 'running', { url: 'x' }],
+      ],
+    );
+    assert.deepEqual(out.at(-1), { type: 'message-end', messageId: 'a1' });
+  });
 });

@@ -38,6 +38,11 @@ export class EventReader implements TurnReader {
   #marker: ProtocolMarker | null = null;
   /** Each tool call's name and its arguments so far, by call ID. */
   readonly #calls = new Map<string, { name: string; args: string }>();
+  /**
+   * The call whose arguments come as `TOOL_CALL_CHUNK`s: its arguments end with the first event that is not one of its
+   * chunks (AG-UI's chunk events stand for start, args and end), or with its own `TOOL_CALL_END`.
+   */
+  #chunked: string | null = null;
 
   constructor(reply: ReplyWriter) {
     this.#reply = reply;
@@ -56,6 +61,7 @@ export class EventReader implements TurnReader {
     if (!event || typeof event !== 'object' || typeof event.type !== 'string') {
       return reply.say({ type: 'protocol-error', reason: 'An AG-UI event has no type; it was skipped.' });
     }
+    this.#endChunks(event);
     switch (event.type) {
       case 'RUN_STARTED':
         if (event['metadata'] !== undefined) this.#marker = markerFromMetadata(event['metadata']);
@@ -101,14 +107,28 @@ export class EventReader implements TurnReader {
     });
   }
 
+  /** A call given in chunks is complete once anything but its next chunk arrives: it runs with its arguments. */
+  #endChunks(event: AgUiEvent): void {
+    const open = this.#chunked;
+    if (open === null) return;
+    const id = str(event['toolCallId']);
+    if (event.type === 'TOOL_CALL_CHUNK' && (id === undefined || id === open)) return;
+    this.#chunked = null;
+    const call = this.#calls.get(open);
+    if (!call || (id === open && (event.type === 'TOOL_CALL_END' || event.type === 'TOOL_CALL_RESULT'))) return;
+    this.#reply.record({ type: 'tool', tool_call_id: open, tool_name: call.name, state: 'running', input: parseArgs(call.args) });
+  }
+
   #unreadable(type: string): void {
     this.#reply.say({ type: 'protocol-error', reason: `An AG-UI "${type.slice(0, 64)}" event lacks a field it needs; it was skipped.` });
   }
 
   /** A tool call's event, as the chat's `tool` record: started, its arguments (JSON, in pieces), ended, its result. */
   #tool(event: AgUiEvent): void {
-    const id = str(event['toolCallId']);
+    // A chunk without its call's ID continues the call the chunks before it started.
+    const id = str(event['toolCallId']) ?? (event.type === 'TOOL_CALL_CHUNK' ? (this.#chunked ?? undefined) : undefined);
     if (!id) return this.#unreadable(event.type);
+    if (event.type === 'TOOL_CALL_CHUNK') this.#chunked = id;
     this.#start(event);
     let call = this.#calls.get(id);
     const named = str(event['toolCallName'], 128);
