@@ -60,16 +60,11 @@ export class ReplyWriter {
     this.#emit({ type: 'record', messageId: this.start(), record });
   }
 
-  /** The reply is complete. */
+  /** The reply is complete (the agent finished it, or the user stopped it: it ends as it stands). */
   end(): void {
     if (this.#ended || !this.#messageId) return;
     this.#ended = true;
     this.#emit({ type: 'message-end', messageId: this.#messageId });
-  }
-
-  /** The user stopped the reply: it ends as it is, as when the agent finishes it. */
-  stop(): void {
-    this.end();
   }
 
   /**

@@ -79,7 +79,7 @@ export abstract class TurnConnection implements Connection {
     if (frame.type === 'abort') {
       const turn = this.#turns.get(frame.messageId);
       turn?.controller.abort();
-      turn?.reply.stop();
+      turn?.reply.end();
       return true;
     }
     if (frame.type !== 'user-message' || this.#state !== 'open') return false;

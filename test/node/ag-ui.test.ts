@@ -18,6 +18,15 @@ const agent = useAgentServer();
 const session = (path = AG_UI_PATH): ReturnType<typeof turnSession> => turnSession('ag-ui', `${agent.server.origin}${path}`);
 const types = partTypes;
 
+/** What a reader makes of events as the real EventEncoder writes them (each `data:` value parsed, as the connection does). */
+function readEncoded(wire: readonly Parameters<EventEncoder['encodeSSE']>[0][]): ConnectionEvent[] {
+  const encoder = new EventEncoder();
+  const out: ConnectionEvent[] = [];
+  const reader = new EventReader(new ReplyWriter((e) => out.push(e), 'u1', () => 'a1'));
+  for (const event of wire) reader.read(JSON.parse(encoder.encodeSSE(event).replace(/^data: /, '')));
+  return out;
+}
+
 describe('AG-UI 1.0 against the real @ag-ui/core and @ag-ui/encoder', () => {
   test('posts a RunAgentInput: one thread for the conversation, a new run ID per run, the messages so far', async () => {
     const { session: chat } = session();
@@ -86,35 +95,27 @@ describe('AG-UI 1.0 against the real @ag-ui/core and @ag-ui/encoder', () => {
   });
 
   test('TEXT_MESSAGE_CHUNK and TOOL_CALL_CHUNK, encoded by the real EventEncoder, read as their long forms', () => {
-    const encoder = new EventEncoder();
-    const out: ConnectionEvent[] = [];
-    const reader = new EventReader(new ReplyWriter((e) => out.push(e), 'u1', () => 'a1'));
-    const wire = [
+    const out = readEncoded([
       { type: EventType.TEXT_MESSAGE_CHUNK, messageId: 'm1', role: 'assistant', delta: 'Hello' },
       { type: EventType.TEXT_MESSAGE_CHUNK, messageId: 'm1', delta: ' there' },
       { type: EventType.TOOL_CALL_CHUNK, toolCallId: 'c1', toolCallName: 'lookup', delta: '{"q":1}' },
       { type: EventType.TOOL_CALL_END, toolCallId: 'c1' },
       { type: EventType.RUN_FINISHED, threadId: 't', runId: 'r' },
-    ] as const;
-    for (const event of wire) reader.read(JSON.parse(encoder.encodeSSE(event).replace(/^data: /, '')));
+    ]);
     assert.deepEqual(out.filter((e) => e.type === 'text-delta').map((e) => (e as { delta: string }).delta), ['Hello', ' there']);
     assert.deepEqual(out.filter((e) => e.type === 'record').map((e) => (e as unknown as { record: { state: string } }).record.state), ['pending', 'running']);
     assert.deepEqual(out.at(-1), { type: 'message-end', messageId: 'a1' });
   });
 
   test('a call given only in TOOL_CALL_CHUNKs runs with its joined arguments once anything else arrives, or another call starts', () => {
-    const encoder = new EventEncoder();
-    const out: ConnectionEvent[] = [];
-    const reader = new EventReader(new ReplyWriter((e) => out.push(e), 'u1', () => 'a1'));
-    const wire = [
+    const out = readEncoded([
       { type: EventType.TOOL_CALL_CHUNK, toolCallId: 'c1', toolCallName: 'lookup', delta: '{"q":' },
       // No ID: the chunks before it started the call.
       { type: EventType.TOOL_CALL_CHUNK, delta: '1}' },
       { type: EventType.TOOL_CALL_CHUNK, toolCallId: 'c2', toolCallName: 'fetch', delta: '{"url":"x"}' },
       { type: EventType.TEXT_MESSAGE_CHUNK, messageId: 'm1', role: 'assistant', delta: 'Done.' },
       { type: EventType.RUN_FINISHED, threadId: 't', runId: 'r' },
-    ] as const;
-    for (const event of wire) reader.read(JSON.parse(encoder.encodeSSE(event).replace(/^data: /, '')));
+    ]);
     const tools = out.flatMap((e) => (e.type === 'record' ? [e.record as unknown as { tool_call_id: string; state: string; input?: unknown }] : []));
     assert.deepEqual(
       tools.map((r) => [r.tool_call_id, r.state, r.input]),

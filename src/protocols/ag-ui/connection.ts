@@ -1,4 +1,3 @@
-import type { ConnectionOptions } from '../connection.js';
 import type { ReplyWriter } from '../reply.js';
 import { newReplyId, TurnConnection, type TurnFrame, type TurnReader } from '../turn-connection.js';
 import { EventReader } from './events.js';
@@ -13,10 +12,6 @@ export class AgUiConnection extends TurnConnection {
   protected readonly name = 'AG-UI';
   /** The conversation's thread: one per connection. */
   readonly #threadId = newReplyId('thread');
-
-  constructor(options: ConnectionOptions) {
-    super(options);
-  }
 
   protected body(frame: TurnFrame): unknown {
     return {

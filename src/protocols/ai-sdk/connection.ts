@@ -1,4 +1,3 @@
-import type { ConnectionOptions } from '../connection.js';
 import type { ReplyWriter } from '../reply.js';
 import { newReplyId, TurnConnection, type TurnFrame, type TurnReader } from '../turn-connection.js';
 import { ChunkReader } from './chunks.js';
@@ -13,10 +12,6 @@ export class AiSdkConnection extends TurnConnection {
   protected readonly name = 'AI SDK';
   /** The chat's ID on the backend: one per connection, as `useChat` keeps one per chat. */
   readonly #chatId = newReplyId('chat');
-
-  constructor(options: ConnectionOptions) {
-    super(options);
-  }
 
   protected body(frame: TurnFrame): unknown {
     return { id: this.#chatId, messages: toUiMessages(frame.conversation), trigger: 'submit-message' };
