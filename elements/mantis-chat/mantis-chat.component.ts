@@ -11,6 +11,7 @@ import { HistoryWindowController } from './history-window.js';
 import { FollowBottomController } from './follow-bottom.js';
 import { FramePacerController } from './frame-pacer.js';
 import { renderBlocks, timelineContext } from './timeline.js';
+import { QuestionsController } from './questions.js';
 import { dispatchSessionEvent } from './session-events.js';
 import { ChatWorkspaceController } from './workspace.js';
 import { ChatConfigController } from './config-controller.js';
@@ -179,7 +180,7 @@ export class MantisChat extends MantisChatProperties {
   readonly #envelopes = new EnvelopesController(this, () => this.#binding.services);
   readonly #attachments = new ChatAttachmentsController(this, (text) => (this.announcement = text));
   readonly #composer = new ChatComposerController(this, this.#attachments, () => this.performUpdate(), () => this.#follow.stick());
-  readonly #timeline = timelineContext(this, () => this.session, (text) => (this.announcement = text), this.#envelopes, new SurfacesController(this));
+  readonly #timeline = timelineContext(this, () => this.session, (text) => (this.announcement = text), this.#envelopes, new SurfacesController(this), new QuestionsController(this, (text) => (this.announcement = text)));
 
   /** The messages of the conversation, oldest first, with their parts. */
   get conversation(): readonly ChatMessage[] {

@@ -35,10 +35,11 @@ const UNLISTED = { icon: '•' } as const;
 /** A tool call: its name and its state, in words and by a symbol that is not colour alone. */
 export function renderTool(part: ToolPart): TemplateResult {
   const unlisted = part.unlistedState;
-  const state = unlisted === undefined ? TOOL_STATE_DISPLAY[part.state] : { label: unlisted.replaceAll('_', ' '), icon: UNLISTED.icon };
+  const denied = part.state === 'approval-responded' && !part.approval.approved;
+  const state = unlisted !== undefined ? { label: unlisted.replaceAll('_', ' '), icon: UNLISTED.icon } : denied ? { label: 'denial recorded', icon: '⊘' } : TOOL_STATE_DISPLAY[part.state];
   const name = part.title ?? part.toolName;
   const kind = unlisted === undefined ? part.state : 'unlisted';
-  return html`<div part="tool tool-${kind}" class="tool state-${kind}" role="group" aria-label=${`Tool ${name}: ${state.label}`}>
+  return html`<div part="tool tool-${kind}" class="tool state-${kind} ${denied ? 'denied' : ''}" role="group" aria-label=${`Tool ${name}: ${state.label}`}>
     <span class="tool-icon" aria-hidden="true">${state.icon}</span>
     <span class="tool-name">${name}</span>
     <span class="tool-state">${state.label}</span>
@@ -140,7 +141,8 @@ export const partStyles = css`
     --_tool: var(--_success);
   }
   .state-output-error,
-  .state-output-denied {
+  .state-output-denied,
+  .tool.denied {
     --_tool: var(--_danger);
   }
   .state-approval-requested {

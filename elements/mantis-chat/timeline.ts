@@ -2,6 +2,7 @@ import { css, html, nothing, type TemplateResult } from 'lit';
 import { guard } from 'lit/directives/guard.js';
 import { repeat } from 'lit/directives/repeat.js';
 import { citationIndex, copyText, type AssistantMessage, type ChatSession, type EnvelopePart, type MantisPart, type MediaService } from '../../src/index.js';
+import type { QuestionsController } from './questions.js';
 import { emit } from '../events.js';
 import type { MessageBlock } from './history-window.js';
 import { streamingMarkdown } from '../internal/markdown.js';
@@ -19,8 +20,10 @@ export function timelineContext(
   announce: (text: string) => void,
   envelopes: EnvelopesController,
   a2ui: SurfacesController,
+  questions: QuestionsController,
 ): TimelineContext {
   return {
+    questions,
     envelopes: () => envelopes.surfaces(),
     envelope: (message, part, ctx) => envelopes.render(message, part, ctx),
     a2ui,
@@ -61,7 +64,14 @@ export interface TimelineContext {
   readonly session: () => ChatSession;
   /** The media service attachment cards fetch their files through (none: they show their names only). */
   readonly media: () => MediaService | null;
+  /** What the agent asks in a reply (tool approvals, interrupts), with the controls to answer it. */
+  readonly questions: QuestionsController;
 }
+
+/** What a question's drawing depends on beyond its message: whether its controls loaded, whether it can be answered. */
+const asking = (ctx: TimelineContext): string => `${ctx.questions.version}:${ctx.session().answerable}`;
+
+
 
 function renderPart(part: MantisPart, message: AssistantMessage, citationStart: number, ctx: TimelineContext): TemplateResult {
   switch (part.type) {
@@ -86,7 +96,9 @@ function renderPart(part: MantisPart, message: AssistantMessage, citationStart: 
     case 'data-mantis-attachment':
       return renderAttachmentCard(part, ctx.media());
     case 'dynamic-tool':
-      return renderTool(part);
+      return html`${renderTool(part)}${ctx.questions.render(message, part)}`;
+    case 'data-mantis-interrupt':
+      return html`${ctx.questions.render(message, part)}`;
     case 'reasoning':
       return renderReasoning(message, part);
     case 'data-mantis-todo':
@@ -110,16 +122,17 @@ function renderPart(part: MantisPart, message: AssistantMessage, citationStart: 
 export function renderBlocks(blocks: readonly MessageBlock[], ctx: TimelineContext): TemplateResult {
   // Once per render, not per block or message: where envelopes go is part of what every guard compares.
   const surfaces = ctx.envelopes();
+  const asks = asking(ctx);
   return html`${repeat(
     blocks,
     (block) => block.index,
     (block) =>
-      guard([block, surfaces], () =>
+      guard([block, surfaces, asks], () =>
         repeat(
           block.messages,
           (m) => m.id,
           // Where envelopes go is part of a message's render: a new map adapter or canvas draws them again.
-          (m) => guard([m, surfaces], () => (m.role === 'assistant' ? renderAssistantMessage(m, ctx) : renderUserMessage(m, ctx.session().describeTurn(m)))),
+          (m) => guard([m, surfaces, asks], () => (m.role === 'assistant' ? renderAssistantMessage(m, ctx) : renderUserMessage(m, ctx.session().describeTurn(m)))),
         ),
       ),
   )}`;
@@ -141,7 +154,9 @@ export function renderAssistantMessage(message: AssistantMessage, ctx: TimelineC
         const outcomes = part.type === 'data-mantis-ui' ? message.actions : null;
         // An envelope follows where the page shows envelopes (a new map adapter or canvas draws it again).
         const where = part.type === 'data-mantis-envelope' ? ctx.envelopes() : null;
-        return guard([part, message.status, message.marker, start, outcomes, where], () => renderPart(part, message, start, ctx));
+        // What an agent asks follows whether it can be answered, and the answers given in its message once it ended.
+        const asks = part.type === 'dynamic-tool' || part.type === 'data-mantis-interrupt' ? [asking(ctx), message.status !== 'streaming' && message] : null;
+        return guard([part, message.status, message.marker, start, outcomes, where, asks], () => renderPart(part, message, start, ctx));
       },
     )}
     ${message.debug ? renderDebug(message.debug) : nothing}

@@ -4,7 +4,7 @@ import { ArtifactStore } from '../artifacts/artifact-store.js';
 import { COMPOSER_LIMITS } from '../limits.js';
 import { MODES, type ComposerMode } from '../message/marker.js';
 import type { MediaService } from '../media/types.js';
-import type { ConnectionEvent, ServerCapabilities } from '../protocols/connection.js';
+import type { Answer, ConnectionEvent, ServerCapabilities } from '../protocols/connection.js';
 import type { ProtocolState, TurnDescription } from '../protocols/module.js';
 import type { ProtocolRegistry } from '../protocols/registry.js';
 import { defaultProtocols } from '../protocols/register.js';
@@ -258,6 +258,22 @@ export class ChatSession extends LinkedSession {
    */
   runAction(request: ActionRequest, options: RunOptions = {}): boolean {
     return this.#runner.run(request, options) === 'ran';
+  }
+
+  /** Whether the user may answer what the agent asks (tool approvals, interrupts): the connection carries answers. */
+  get answerable(): boolean {
+    return this.link.current?.carries('answers') === true;
+  }
+
+  /**
+   * Answers a question of the agent's in the reply `messageId` (a tool approval, an interrupt): kept with the message,
+   * and sent once every question of the message is answered; the agent goes on in that message. Resolves false when
+   * nothing was kept (see `answerable`; the question is answered already, expired, or the reply still streams). The
+   * code that answers loads with the first answer (src/chat/session-answers.ts).
+   */
+  async answer(messageId: string, given: Answer): Promise<boolean> {
+    const { answer } = await import('./session-answers.js');
+    return answer({ thread: this.thread, connection: this.link.current, persisted: () => this.persisted, emit: (event) => this.emit(event) }, messageId, given);
   }
 
 

@@ -3,7 +3,8 @@ import type { MantisPart } from '../message/parts.js';
 import type { ProtocolRecord } from '../protocols/connection.js';
 import type { RecordHandler } from '../protocols/module.js';
 import type { ProtocolRegistry } from '../protocols/registry.js';
-import type { AssistantMessage } from '../message/messages.js';
+import { EMPTY_FIELDS, type AssistantMessage, type PersistedEvent } from '../message/messages.js';
+import type { ConversationEvent } from '../protocols/connection.js';
 import { trailingParts, type Kept } from './thread-records.js';
 
 /*
@@ -72,4 +73,22 @@ export function keepRecord(
   }
   kept.fields = null;
   return parts;
+}
+
+/** A new assistant message, streaming, as its `message-start` describes it; `records`: the list its records grow in. */
+export function startedMessage(event: Extract<ConversationEvent, { type: 'message-start' }>, records: PersistedEvent[]): AssistantMessage {
+  return {
+    id: event.messageId,
+    role: 'assistant',
+    text: '',
+    marker: event.marker,
+    parts: [],
+    status: 'streaming',
+    sequence: event.sequence ?? 0,
+    events: records,
+    citations: [],
+    actions: [],
+    ...EMPTY_FIELDS,
+    ...(event.inReplyTo ? { inReplyTo: event.inReplyTo } : {}),
+  };
 }

@@ -1,5 +1,5 @@
 import type { ActionOutcome } from '../actions/outcomes.js';
-import { editFinished } from '../message/parser.js';
+import { editFinished, type MessageParser } from '../message/parser.js';
 import type { MantisPart } from '../message/parts.js';
 import { citationIndex, type MessageCitation } from '../message/citations.js';
 import type { ProtocolRegistry } from '../protocols/registry.js';
@@ -167,8 +167,11 @@ export function loadMessage(
   return { message, kept };
 }
 
-/** The parts of a persisted assistant message: its text parsed under its stored marker, records where they arrived. */
-export function replayParts(registry: ProtocolRegistry, text: string, marker: AssistantMessage['marker'], records: readonly PersistedEvent[]): readonly MantisPart[] {
+/**
+ * A message's text fed to a new parser under its marker, with its records placed where they arrived: the parser goes on
+ * as the live one did (`parts`: so far, without the trailing parts).
+ */
+export function replayLive(registry: ProtocolRegistry, text: string, marker: AssistantMessage['marker'], records: readonly PersistedEvent[]): { readonly parser: MessageParser; readonly parts: readonly MantisPart[] } {
   const parser = registry.createParser(marker);
   let parts: readonly MantisPart[] = [];
   let offset = 0;
@@ -180,8 +183,13 @@ export function replayParts(registry: ProtocolRegistry, text: string, marker: As
     offset = upTo;
     parts = handler.apply(event, parser, parts) ?? parts;
   }
-  if (offset < text.length) parser.push(text.slice(offset));
-  return [...parser.end(), ...trailingParts(registry, records)];
+  if (offset < text.length) parts = parser.push(text.slice(offset));
+  return { parser, parts };
+}
+
+/** The parts of a persisted assistant message: its text parsed under its stored marker, records where they arrived. */
+export function replayParts(registry: ProtocolRegistry, text: string, marker: AssistantMessage['marker'], records: readonly PersistedEvent[]): readonly MantisPart[] {
+  return [...replayLive(registry, text, marker, records).parser.end(), ...trailingParts(registry, records)];
 }
 
 /**

@@ -8,8 +8,8 @@ import type { ProtocolRegistry } from '../protocols/registry.js';
 import { defaultProtocols } from '../protocols/register.js';
 import type { AttachedFile } from '../uploads/tray.js';
 import { EMPTY_FIELDS, type AssistantMessage, type ChatMessage, type PersistedEvent, type PersistedMessage, type ProtocolFields, type UserMessage } from '../message/messages.js';
-import { findAction, loadMessage, persistMessage, protocolFields, reloaded, type Kept } from './thread-records.js';
-import { cachedTrailing, keepRecord, keptOf } from './thread-keep.js';
+import { findAction, loadMessage, persistMessage, protocolFields, reloaded, replayLive, type Kept } from './thread-records.js';
+import { cachedTrailing, keepRecord, keptOf, startedMessage } from './thread-keep.js';
 
 export type * from '../message/messages.js';
 export { EMPTY_FIELDS } from '../message/messages.js';
@@ -140,27 +140,26 @@ export class Thread {
   }
 
   #start(event: Extract<ConversationEvent, { type: 'message-start' }>): AssistantMessage | null {
-    if (this.#indexOf(event.messageId) >= 0) return null;
+    const at = this.#indexOf(event.messageId);
+    if (at >= 0) return event.continues ? this.#reopen(at) : null;
     this.#live.set(event.messageId, this.protocols.createParser(event.marker));
     this.#arrived.add(event.messageId);
     const kept: Kept = { records: [], keys: new Map(), fields: EMPTY_FIELDS, trailing: [] };
     this.#kept.set(event.messageId, kept);
-    const message: AssistantMessage = {
-      id: event.messageId,
-      role: 'assistant',
-      text: '',
-      marker: event.marker,
-      parts: [],
-      status: 'streaming',
-      sequence: event.sequence ?? 0,
-      events: kept.records,
-      citations: [],
-      actions: [],
-      ...EMPTY_FIELDS,
-      ...(event.inReplyTo ? { inReplyTo: event.inReplyTo } : {}),
-    };
+    const message = startedMessage(event, kept.records);
     this.#messages = [...this.#messages, message];
     return message;
+  }
+
+  /** A finished message the agent goes on with (after the user answered it): it streams again, from where it stood. */
+  #reopen(index: number): AssistantMessage | null {
+    const current = this.#messages[index] as AssistantMessage;
+    if (current.status === 'streaming') return null;
+    const kept = this.#keptOf(current);
+    const { parser, parts } = replayLive(this.protocols, current.text, current.marker, kept.records);
+    this.#live.set(current.id, parser);
+    this.#arrived.add(current.id);
+    return this.#replace(index, { ...current, status: 'streaming', parts: [...parts, ...this.#trailing(kept)] });
   }
 
   /**
@@ -226,16 +225,17 @@ export class Thread {
   }
 
   /**
-   * Replaces a record kept under its handler's key (an envelope's render status), where it stands; the message's parts
-   * follow. Null when the message holds no such record or nothing changed.
+   * Keeps a record in a message outside its stream; the message's parts follow. With `replace` (an envelope's render
+   * status) it takes the place of the record of its key, and a message without one is left alone; without (the user's
+   * answer to a question) it is kept as the stream keeps a record. Null when nothing changed.
    */
-  update(messageId: string, record: ProtocolRecord): AssistantMessage | null {
+  update(messageId: string, record: ProtocolRecord, replace = true): AssistantMessage | null {
     const handler = this.protocols.handler(record.type);
     const key = handler?.key?.(record);
     const index = this.#indexOf(messageId);
     const message = this.#messages[index] as AssistantMessage | undefined;
-    if (!handler || key === undefined || !message || !this.#keptOf(message).keys.has(`${record.type}\u0000${key}`)) return null;
-    return this.#keep(index, message, handler, record, true);
+    if (!handler || !message || (replace && (key === undefined || !this.#keptOf(message).keys.has(`${record.type}\u0000${key}`)))) return null;
+    return this.#keep(index, message, handler, record, replace);
   }
 
   #finish(index: number, current: AssistantMessage, status: 'done' | 'interrupted', sequence = current.sequence): AssistantMessage {

@@ -58,6 +58,24 @@ export interface AttachmentPart {
 }
 
 /**
+ * What an agent asked before a tool runs (AI SDK 7's `approval`), its fields kept as they came so that answering
+ * sends them back (servers verify `signature`). Only `requestReason` is shown, as text.
+ */
+export interface ToolApproval {
+  readonly id: string;
+  /** Why the agent asks (the AI SDK's `reason` of its request). */
+  readonly requestReason?: string;
+  /** Decided without the user (a policy): its outcome shows, never buttons. */
+  readonly isAutomatic?: boolean;
+  readonly signature?: string;
+  readonly descriptor?: unknown;
+  readonly inputSchemaInput?: unknown;
+}
+
+/** An answered approval: `reason`, why the user answered as they did, shown as text. */
+export type AnsweredApproval<Approved extends boolean = boolean> = ToolApproval & { readonly approved: Approved; readonly reason?: string };
+
+/**
  * A tool call from trusted transport events, shaped as AI SDK 7's `dynamic-tool` part. Its lifecycle never comes
  * from assistant-authored text or UI. docs/protocol.md maps the backend's tool states onto these.
  */
@@ -74,12 +92,44 @@ export type ToolPart = {
 } & (
   | { readonly state: 'input-streaming'; readonly input?: unknown }
   | { readonly state: 'input-available'; readonly input: unknown }
-  | { readonly state: 'approval-requested'; readonly input: unknown; readonly approval: { readonly id: string } }
-  | { readonly state: 'approval-responded'; readonly input: unknown; readonly approval: { readonly id: string; readonly approved: boolean } }
-  | { readonly state: 'output-available'; readonly input: unknown; readonly output: unknown }
-  | { readonly state: 'output-error'; readonly input: unknown; readonly errorText: string }
-  | { readonly state: 'output-denied'; readonly input: unknown; readonly approval: { readonly id: string; readonly approved: false } }
+  | { readonly state: 'approval-requested'; readonly input: unknown; readonly approval: ToolApproval }
+  | { readonly state: 'approval-responded'; readonly input: unknown; readonly approval: AnsweredApproval }
+  | { readonly state: 'output-available'; readonly input: unknown; readonly output: unknown; readonly approval?: AnsweredApproval<true> }
+  | { readonly state: 'output-error'; readonly input: unknown; readonly errorText: string; readonly approval?: AnsweredApproval<true> }
+  | { readonly state: 'output-denied'; readonly input: unknown; readonly approval: AnsweredApproval<false> }
 );
+
+/** A field of an interrupt's answer form (from a flat `responseSchema`: strings, numbers, booleans, enums). */
+export interface InterruptField {
+  readonly name: string;
+  readonly label: string;
+  readonly kind: 'text' | 'number' | 'boolean' | 'choice';
+  readonly required: boolean;
+  /** The values of a `choice`. */
+  readonly options?: readonly string[];
+}
+
+/**
+ * Something a run needs from the user before it goes on (an AG-UI interrupt of a `RUN_FINISHED`): shown where its
+ * tool call is (`toolCallId`) or at the message, answered from the UI and sent with the next run.
+ */
+export interface InterruptPart {
+  readonly type: 'data-mantis-interrupt';
+  /** The interrupt's ID. */
+  readonly id: string;
+  readonly data: {
+    readonly reason: string;
+    readonly message?: string;
+    readonly toolCallId?: string;
+    /** The answer form, when the interrupt asked for a payload this chat can ask for. */
+    readonly fields?: readonly InterruptField[];
+    /** When it stops being answerable (milliseconds since the epoch); absent or unparseable: never. */
+    readonly expiresAt?: number;
+    /** The run that asked: a resume answers the interrupts of the latest one. */
+    readonly run: string;
+    readonly answer?: { readonly status: 'resolved' | 'cancelled'; readonly payload?: unknown };
+  };
+}
 
 /** The legacy todo list from trusted todo events; its items may carry persisted task IDs. */
 export interface TodoPart {
@@ -149,7 +199,7 @@ export interface UnavailablePart {
   readonly data: { readonly protocol: string; readonly message: string };
 }
 
-export type TrustedPart = AttachmentPart | ToolPart | ReasoningPart | TodoPart | SurfacePart | EnvelopePart | UnavailablePart;
+export type TrustedPart = AttachmentPart | ToolPart | ReasoningPart | TodoPart | SurfacePart | EnvelopePart | UnavailablePart | InterruptPart;
 
 /**
  * What a record may place in a message: a trusted part, or a view a protocol carried outside the text (an AI SDK
@@ -176,4 +226,5 @@ export type MantisDataTypes = {
   'mantis-surface': SurfacePart['data'];
   'mantis-envelope': EnvelopePart['data'];
   'mantis-unavailable': UnavailablePart['data'];
+  'mantis-interrupt': InterruptPart['data'];
 };

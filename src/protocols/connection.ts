@@ -27,7 +27,15 @@ export interface ServerCapabilities {
  */
 export type ConversationEvent =
   /** An assistant message begins, under its trusted marker, answering the user message `inReplyTo`. */
-  | { readonly type: 'message-start'; readonly messageId: string; readonly marker: ProtocolMarker; readonly inReplyTo?: string; readonly sequence?: number }
+  /** `continues`: the message exists and streams again (the agent goes on after the user answered it). */
+  | {
+      readonly type: 'message-start';
+      readonly messageId: string;
+      readonly marker: ProtocolMarker;
+      readonly inReplyTo?: string;
+      readonly sequence?: number;
+      readonly continues?: boolean;
+    }
   | { readonly type: 'text-delta'; readonly messageId: string; readonly delta: string; readonly sequence?: number }
   /**
    * A trusted record. Without `messageId` its protocol places it (a task's progress goes to the message whose todo list
@@ -86,6 +94,11 @@ export type OutgoingFrame =
     }
   | { readonly type: 'abort'; readonly messageId: string }
   /**
+   * The user answered what the assistant message `messageId` asked (tool approvals, interrupts): the agent goes on in
+   * that message. Sent once every question of the message is answered; only by a connection that `carries('answers')`.
+   */
+  | { readonly type: 'answers'; readonly messageId: string; readonly answers: readonly Answer[]; readonly conversation: readonly ChatMessage[] }
+  /**
    * A protocol's own message for the agent, by kind (an A2UI action or error). Answered, when `clientActionId` is
    * set, by an `action-result`. A connection whose wire cannot carry the kind refuses it (`send` returns false).
    */
@@ -98,6 +111,13 @@ export type OutgoingFrame =
       /** What protocols add to it, as to a user turn (A2UI's data models go with an A2UI action). */
       readonly carried?: Readonly<Record<string, unknown>>;
     };
+
+/** The user's answer to a question of the agent's. */
+export type Answer =
+  /** A tool approval: `approved`, with the user's reason if they gave one. */
+  | { readonly kind: 'approval'; readonly toolCallId: string; readonly approved: boolean; readonly reason?: string }
+  /** An interrupt: answered (with its payload when it asked for one) or cancelled. */
+  | { readonly kind: 'interrupt'; readonly interruptId: string; readonly status: 'resolved' | 'cancelled'; readonly payload?: unknown };
 
 export type ConnectionListener = (event: ConnectionEvent) => void;
 

@@ -15,11 +15,16 @@ export class ReplyWriter {
   #ended = false;
   #textPart: string | null = null;
   #wroteText = false;
+  /** The message this reply goes on with (the user answered what it asked), whatever ID the wire gives. */
+  readonly #continues: string | undefined;
 
-  constructor(emit: (event: ConnectionEvent) => void, replyTo: string, newId: () => string) {
+  constructor(emit: (event: ConnectionEvent) => void, replyTo: string, newId: () => string, continues?: string) {
     this.#emit = emit;
     this.#replyTo = replyTo;
     this.#newId = newId;
+    this.#continues = continues;
+    // Its first text is a new paragraph after the message's.
+    this.#wroteText = continues !== undefined;
   }
 
   /** The reply's message ID, once it started. */
@@ -39,8 +44,10 @@ export class ReplyWriter {
   /** Starts the reply if it has not (under `marker`, as `id` when the wire names it); returns its message ID. */
   start(marker: ProtocolMarker = { inlineUiVersion: null, mode: 'orchestrator' }, id?: string): string {
     if (this.#messageId) return this.#messageId;
-    this.#messageId = id ?? this.#newId();
-    this.#emit({ type: 'message-start', messageId: this.#messageId, marker, inReplyTo: this.#replyTo });
+    const continues = this.#continues;
+    this.#messageId = continues ?? id ?? this.#newId();
+    // A message that goes on keeps the marker it was shown under.
+    this.#emit({ type: 'message-start', messageId: this.#messageId, marker, inReplyTo: this.#replyTo, ...(continues ? { continues: true } : {}) });
     return this.#messageId;
   }
 

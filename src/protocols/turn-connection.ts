@@ -10,6 +10,8 @@ import { ReplyWriter } from './reply.js';
  */
 
 export type TurnFrame = Extract<OutgoingFrame, { type: 'user-message' }>;
+/** The user answered what a reply asked: the agent goes on in that reply. */
+export type AnswersFrame = Extract<OutgoingFrame, { type: 'answers' }>;
 
 /** What a protocol reads one turn's values with. */
 export interface TurnReader {
@@ -35,8 +37,8 @@ export abstract class TurnConnection implements Connection {
     this.options = options;
   }
 
-  /** The body of the POST of a turn. */
-  protected abstract body(frame: TurnFrame): unknown;
+  /** The body of the POST of a turn, or of the answers that let a reply go on. */
+  protected abstract body(frame: TurnFrame | AnswersFrame): unknown;
   /** The reader of a turn's values, writing its reply. */
   protected abstract reader(reply: ReplyWriter): TurnReader;
   /** A prefix for reply IDs the wire does not give. */
@@ -66,8 +68,9 @@ export abstract class TurnConnection implements Connection {
     if (this.#state !== 'closed') this.#set('closed');
   }
 
-  carries(): boolean {
-    return false;
+  /** Both protocols let the user answer an agent's questions (tool approvals, interrupts). */
+  carries(kind: string): boolean {
+    return kind === 'answers';
   }
 
   subscribe(listener: ConnectionListener): () => void {
@@ -82,16 +85,17 @@ export abstract class TurnConnection implements Connection {
       turn?.reply.end();
       return true;
     }
-    if (frame.type !== 'user-message' || this.#state !== 'open') return false;
+    if ((frame.type !== 'user-message' && frame.type !== 'answers') || this.#state !== 'open') return false;
     void this.#turn(frame);
     return true;
   }
 
-  async #turn(frame: TurnFrame): Promise<void> {
+  async #turn(frame: TurnFrame | AnswersFrame): Promise<void> {
     const controller = new AbortController();
-    const reply = new ReplyWriter((event) => this.emit(event), frame.message.id, () => newReplyId(this.name));
+    const key = frame.type === 'answers' ? frame.messageId : frame.message.id;
+    const reply = new ReplyWriter((event) => this.emit(event), key, () => newReplyId(this.name), frame.type === 'answers' ? key : undefined);
     const turn = { controller, reply };
-    this.#turns.set(frame.message.id, turn);
+    this.#turns.set(key, turn);
     const reader = this.reader(reply);
     try {
       const response = await fetch(new URL(this.options.url, this.options.relativeTo).href, {
@@ -123,7 +127,7 @@ export abstract class TurnConnection implements Connection {
       // Stopped by the user or the page (the reply already ended), or the network failed.
       if (!controller.signal.aborted) reply.fail('network', 'The agent could not be reached.');
     } finally {
-      this.#turns.delete(frame.message.id);
+      this.#turns.delete(key);
       if (reply.messageId) this.#turns.delete(reply.messageId);
     }
   }

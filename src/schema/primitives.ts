@@ -1,12 +1,12 @@
 import * as z from 'zod/mini';
 import { ID_PATTERN, RESERVED_IDS, TEXT_LIMITS } from '../limits.js';
+import { configureMessages } from './messages.js';
 
 /*
- * Zod Mini ships no messages of its own: without a locale every issue reads "Invalid input". Every schema module
- * imports this one, so the English messages (the ones `validateView`'s issues and `parseFrame`'s reasons carry)
- * are configured before any schema parses.
+ * Every schema module imports this one, so the English messages (the ones `validateView`'s issues and `parseFrame`'s
+ * reasons carry: messages.ts) are configured before any schema parses.
  */
-z.config(z.locales.en());
+configureMessages();
 
 /** A node, action, item or row ID: short, ASCII, not reserved. */
 export const Id = z.string().check(

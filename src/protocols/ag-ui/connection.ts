@@ -1,5 +1,5 @@
 import type { ReplyWriter } from '../reply.js';
-import { newReplyId, TurnConnection, type TurnFrame, type TurnReader } from '../turn-connection.js';
+import { newReplyId, TurnConnection, type AnswersFrame, type TurnFrame, type TurnReader } from '../turn-connection.js';
 import { EventReader } from './events.js';
 import { toAgUiMessages } from './messages.js';
 
@@ -13,7 +13,9 @@ export class AgUiConnection extends TurnConnection {
   /** The conversation's thread: one per connection. */
   readonly #threadId = newReplyId('thread');
 
-  protected body(frame: TurnFrame): unknown {
+  /** A run; after interrupts, the run that resumes: one `resume` entry per answered interrupt. */
+  protected body(frame: TurnFrame | AnswersFrame): unknown {
+    const resume = frame.type === 'answers' ? frame.answers.flatMap((a) => (a.kind === 'interrupt' ? [{ interruptId: a.interruptId, status: a.status, ...(a.payload === undefined ? {} : { payload: a.payload }) }] : [])) : [];
     return {
       threadId: this.#threadId,
       runId: newReplyId('run'),
@@ -23,6 +25,7 @@ export class AgUiConnection extends TurnConnection {
       tools: [],
       context: [],
       forwardedProps: {},
+      ...(resume.length > 0 ? { resume } : {}),
     };
   }
 

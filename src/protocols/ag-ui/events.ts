@@ -1,6 +1,7 @@
 import { markerFromMetadata, type ProtocolMarker } from '../../message/marker.js';
 import type { ReplyWriter } from '../reply.js';
 import type { TurnReader } from '../turn-connection.js';
+import { interruptRecords } from './interrupts.js';
 
 /*
  * AG-UI 1.0 events (`@ag-ui/core` `EventType`), event by event, on the one road (src/protocols/connection.ts). A run
@@ -91,9 +92,13 @@ export class EventReader implements TurnReader {
       case 'TOOL_CALL_END':
       case 'TOOL_CALL_RESULT':
         return this.#tool(event);
-      case 'RUN_FINISHED':
+      case 'RUN_FINISHED': {
         this.#start(event);
+        // A run that waits for the user: its interrupts, answered from the UI and sent with the next run.
+        const outcome = event['outcome'] as { readonly type?: unknown; readonly interrupts?: unknown } | null | undefined;
+        if (outcome?.type === 'interrupt' && Array.isArray(outcome.interrupts)) for (const record of interruptRecords(outcome.interrupts, str(event['runId']) ?? 'run')) reply.record({ ...record });
         return reply.end();
+      }
       case 'RUN_ERROR':
         return reply.fail('agent_error', str(event['message'], 2000) ?? 'The agent reported an error.');
     }

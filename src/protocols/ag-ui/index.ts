@@ -1,5 +1,6 @@
-import type { ProtocolModule } from '../module.js';
+import type { ProtocolModule, RecordHandler } from '../module.js';
 import { AgUiConnection } from './connection.js';
+import { interrupt } from './interrupts.js';
 
 /*
  * AG-UI 1.0 (`transport="ag-ui"`): this folder and one line of src/protocols/register.ts, loaded the first time a chat
@@ -8,6 +9,7 @@ import { AgUiConnection } from './connection.js';
 export const agUiProtocol: ProtocolModule = {
   name: 'ag-ui',
   connections: { 'ag-ui': (options) => new AgUiConnection(options) },
+  records: { interrupt: interrupt as RecordHandler },
 };
 
 export { EventReader } from './events.js';

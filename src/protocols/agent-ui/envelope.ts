@@ -5,6 +5,7 @@
  */
 import * as z from 'zod/mini';
 import { utf8Length } from '../../utf8.js';
+import { configureMessages } from '../../schema/messages.js';
 import { AGENT_UI_LIMITS as L, AGENT_UI_PATTERNS as P } from './limits.js';
 import {
   AGENT_UI_SCHEMA_VERSION,
@@ -16,7 +17,7 @@ import {
 } from './types.js';
 
 // Zod Mini has no messages of its own; the core's schemas configure English, and so do these.
-z.config(z.locales.en());
+configureMessages();
 
 /**
  * The series types of the echarts-safe-subset grammar (re-exported by chart.ts). Here, not in chart.ts, so that the

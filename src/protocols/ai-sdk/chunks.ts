@@ -15,6 +15,9 @@ type Chunk = { readonly type: string; readonly [field: string]: unknown };
 
 const str = (value: unknown, max = 256): string | undefined => (typeof value === 'string' && value.length > 0 && value.length <= max ? value : undefined);
 
+/** The fields that are there (a chunk's optional fields, absent rather than undefined). */
+const defined = (fields: Record<string, unknown>): Record<string, unknown> => Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
+
 /** Chunk types that change nothing the chat draws: step bounds and metadata the marker does not need. */
 const QUIET = new Set(['text-end', 'start-step', 'finish-step', 'message-metadata', 'tool-input-delta']);
 
@@ -105,11 +108,17 @@ export class ChunkReader implements TurnReader {
         return this.#reply.record({ ...call, state: 'running', input: chunk['input'] });
       case 'tool-input-error':
         return this.#reply.record({ ...call, state: 'failed', input: chunk['input'], error: error ?? 'The tool input was not valid.' });
-      case 'tool-approval-request':
-        if (approvalId) this.#approvals.set(approvalId, callId);
-        return this.#reply.record({ ...call, state: 'awaiting_approval' });
-      case 'tool-approval-response':
-        return this.#reply.record({ ...call, state: chunk['approved'] === false ? 'denied' : 'approval_recorded' });
+      case 'tool-approval-request': {
+        if (!approvalId) return this.#unreadable(chunk.type);
+        this.#approvals.set(approvalId, callId);
+        // As the SDK keeps it on the part (its `reason` is the request's); the record reads what it knows of it.
+        const approval = defined({ id: approvalId, descriptor: chunk['approvalDescriptor'], inputSchemaInput: chunk['inputSchemaInput'], requestReason: chunk['reason'], isAutomatic: chunk['isAutomatic'], signature: chunk['signature'] });
+        return this.#reply.record({ ...call, state: 'awaiting_approval', approval });
+      }
+      case 'tool-approval-response': {
+        const approval = approvalId ? defined({ id: approvalId, approved: chunk['approved'] === true, reason: chunk['reason'] }) : undefined;
+        return this.#reply.record({ ...call, state: 'approval_recorded', approval });
+      }
       case 'tool-output-available':
         // A preliminary output is a partial result: the call still runs.
         return chunk['preliminary'] === true ? undefined : this.#reply.record({ ...call, state: 'completed', output: chunk['output'] });

@@ -1,5 +1,5 @@
 import type { ReplyWriter } from '../reply.js';
-import { newReplyId, TurnConnection, type TurnFrame, type TurnReader } from '../turn-connection.js';
+import { newReplyId, TurnConnection, type AnswersFrame, type TurnFrame, type TurnReader } from '../turn-connection.js';
 import { ChunkReader } from './chunks.js';
 import { toUiMessages } from './messages.js';
 
@@ -13,8 +13,13 @@ export class AiSdkConnection extends TurnConnection {
   /** The chat's ID on the backend: one per connection, as `useChat` keeps one per chat. */
   readonly #chatId = newReplyId('chat');
 
-  protected body(frame: TurnFrame): unknown {
-    return { id: this.#chatId, messages: toUiMessages(frame.conversation), trigger: 'submit-message' };
+  /**
+   * A turn, or the approvals the user answered: then, as `addToolApprovalResponse` and `sendAutomaticallyWhen` post
+   * them, the conversation with the answered tool parts (`approval-responded`, the request's `approval` whole) and the
+   * ID of the message that goes on.
+   */
+  protected body(frame: TurnFrame | AnswersFrame): unknown {
+    return { id: this.#chatId, messages: toUiMessages(frame.conversation), trigger: 'submit-message', ...(frame.type === 'answers' ? { messageId: frame.messageId } : {}) };
   }
 
   protected reader(reply: ReplyWriter): TurnReader {

@@ -56,6 +56,8 @@ export function toClientFrame(frame: OutgoingFrame): ClientFrame | null {
       return null;
     }
   }
+  // The Composer's wire has no answers to an agent's questions (its approvals are the backend's own).
+  return null;
 }
 
 /** A Composer transport as a connection. */

@@ -1,4 +1,4 @@
-import type { ToolPart } from '../../message/parts.js';
+import type { ToolApproval, ToolPart } from '../../message/parts.js';
 import type { ToolRecord } from './records.js';
 
 /**
@@ -9,24 +9,26 @@ import type { ToolRecord } from './records.js';
  * the new state so it shows neutrally under its own name.
  */
 export function toolPart(event: ToolRecord, toolCallId: string, previous?: ToolPart): ToolPart {
-  const base = { type: 'dynamic-tool', toolName: event.tool_name, toolCallId } as const;
+  // A later event of a call may not know its name (a protocol's continuation reads its calls afresh): the first name stands.
+  const base = { type: 'dynamic-tool', toolName: previous?.toolName ?? event.tool_name, toolCallId } as const;
   const input = event.input ?? (previous && 'input' in previous ? previous.input : undefined);
-  const approvalId = `approval-${toolCallId}`;
+  // The agent's request as it came, grown by what later events say of it (the answer); else one named for the call.
+  const approval: ToolApproval & { readonly approved?: boolean } = { id: `approval-${toolCallId}`, ...(previous && 'approval' in previous ? previous.approval : undefined), ...event.approval };
   switch (event.state) {
     case 'pending':
       return { ...base, state: 'input-streaming', input };
     case 'running':
       return { ...base, state: 'input-available', input };
     case 'awaiting_approval':
-      return { ...base, state: 'approval-requested', input, approval: { id: approvalId } };
+      return { ...base, state: 'approval-requested', input, approval };
     case 'approval_recorded':
-      return { ...base, state: 'approval-responded', input, approval: { id: approvalId, approved: true } };
+      return { ...base, state: 'approval-responded', input, approval: { ...approval, approved: approval.approved ?? true } };
     case 'completed':
       return { ...base, state: 'output-available', input, output: event.output };
     case 'failed':
       return { ...base, state: 'output-error', input, errorText: event.error ?? 'The tool failed.' };
     case 'denied':
-      return { ...base, state: 'output-denied', input, approval: { id: approvalId, approved: false } };
+      return { ...base, state: 'output-denied', input, approval: { ...approval, approved: false } };
     default: {
       const { unlistedState: _was, ...kept } = previous ?? { ...base, state: 'input-streaming' as const, input };
       return { ...kept, ...base, unlistedState: event.state };

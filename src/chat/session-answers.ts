@@ -1,0 +1,75 @@
+import type { AssistantMessage, PersistedMessage } from '../message/messages.js';
+import type { InterruptPart, MantisPart, ToolPart } from '../message/parts.js';
+import type { Answer, Connection } from '../protocols/connection.js';
+import type { SessionEvent } from './session-events.js';
+import type { Thread } from './thread.js';
+
+/*
+ * The user's answers to what an agent asked in a reply (AI SDK tool approvals, AG-UI interrupts): each answer is kept
+ * with its message (so it survives a reload as answered, and is given once), and once every question of the message
+ * is answered they go to the agent together, and the agent goes on in that message. Only a connection that carries
+ * answers gets them; no other shows the buttons.
+ */
+
+export interface AnswerHost {
+  readonly thread: Thread;
+  readonly connection: Connection | null;
+  readonly persisted: () => PersistedMessage[];
+  emit(event: SessionEvent): void;
+}
+
+/** A tool call waiting for the user's approval (one decided without the user is not). */
+export const awaitsApproval = (part: MantisPart): part is Extract<ToolPart, { state: 'approval-requested' }> =>
+  part.type === 'dynamic-tool' && part.state === 'approval-requested' && part.approval.isAutomatic !== true;
+
+/** An interrupt still to be answered, and still answerable at `now`. */
+export const awaitsAnswer = (part: MantisPart, now: number): part is InterruptPart =>
+  part.type === 'data-mantis-interrupt' && !part.data.answer && !(part.data.expiresAt !== undefined && part.data.expiresAt <= now);
+
+/** The answers a message holds for the agent: its approvals answered, and its latest run's interrupts answered. */
+function answersOf(message: AssistantMessage): Answer[] {
+  const run = (message.parts.findLast((p) => p.type === 'data-mantis-interrupt') as InterruptPart | undefined)?.data.run;
+  return message.parts.flatMap((part): Answer[] => {
+    if (part.type === 'dynamic-tool' && part.state === 'approval-responded') {
+      const { approved, reason } = part.approval;
+      return [{ kind: 'approval', toolCallId: part.toolCallId, approved, ...(reason === undefined ? {} : { reason }) }];
+    }
+    if (part.type !== 'data-mantis-interrupt' || !part.data.answer || part.data.run !== run) return [];
+    const { status, payload } = part.data.answer;
+    return [{ kind: 'interrupt', interruptId: part.id, status, ...(payload === undefined ? {} : { payload }) }];
+  });
+}
+
+/** The record that keeps an answer with its message; null when the message asks no such open question. */
+function recordOf(message: AssistantMessage, answer: Answer, now: number): Readonly<Record<string, unknown>> & { readonly type: string } | null {
+  if (answer.kind === 'approval') {
+    const part = message.parts.find((p) => awaitsApproval(p) && p.toolCallId === answer.toolCallId);
+    if (!part || part.type !== 'dynamic-tool' || part.state !== 'approval-requested') return null;
+    const reason = answer.reason?.trim().slice(0, 2000);
+    const approval = { ...part.approval, approved: answer.approved, ...(reason ? { reason } : {}) };
+    return { type: 'tool', tool_call_id: part.toolCallId, tool_name: part.toolName, state: 'approval_recorded', approval };
+  }
+  const part = message.parts.find((p) => awaitsAnswer(p, now) && p.id === answer.interruptId);
+  if (!part) return null;
+  return { type: 'interrupt', id: answer.interruptId, answer: { status: answer.status, ...(answer.payload === undefined ? {} : { payload: answer.payload }) } };
+}
+
+/**
+ * Keeps the user's answer to a question of the message `messageId` and, once none is left open, sends the message's
+ * answers. False when nothing was kept: the connection carries no answers or is not open, the message streams, or it
+ * asks no such open question (already answered, expired, decided without the user).
+ */
+export function answer(host: AnswerHost, messageId: string, given: Answer, now = Date.now()): boolean {
+  const connection = host.connection;
+  const message = host.thread.assistant(messageId);
+  if (!connection?.carries('answers') || connection.state !== 'open' || !message || message.status === 'streaming') return false;
+  const record = recordOf(message, given, now);
+  const changed = record && host.thread.update(messageId, record, false);
+  if (!changed) return false;
+  host.emit({ type: 'messages' });
+  host.emit({ type: 'history-change', messages: host.persisted() });
+  if (!changed.parts.some((p) => awaitsApproval(p) || awaitsAnswer(p, now))) {
+    connection.send({ type: 'answers', messageId, answers: answersOf(changed), conversation: host.thread.messages });
+  }
+  return true;
+}
