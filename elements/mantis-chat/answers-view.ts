@@ -2,13 +2,13 @@ import { css, html, nothing, type TemplateResult } from 'lit';
 import type { Answer } from '../../src/protocols/connection.js';
 import type { AssistantMessage } from '../../src/message/messages.js';
 import type { InterruptField, InterruptPart, ToolPart } from '../../src/message/parts.js';
-import type { QuestionsHostElement } from './questions.js';
+import type { PartsHostElement } from './lazy-parts.js';
 
 /*
  * The controls with which the user answers what an agent asks in a reply: a tool approval (AI SDK), an interrupt
  * (AG-UI), with the form an interrupt's `responseSchema` asks for. The answer itself is the session's
  * (src/chat/session-answers.ts: kept with the message, sent once every question is answered); this draws the question,
- * its buttons and form, and what was answered. Beside the IIFE a file of its own, loaded with the first question.
+ * its buttons and form, and what was answered. Part of parts-view.ts, loaded with the first such part.
  */
 
 
@@ -18,21 +18,26 @@ type Requested = Extract<ToolPart, { state: 'approval-requested' }>;
 const MAX_WAIT = 2 ** 31 - 1;
 
 export class QuestionControls {
-  readonly #host: QuestionsHostElement;
+  readonly #host: PartsHostElement;
   /** Draws the transcript again (a question expired). */
   readonly #redraw: () => void;
   readonly #announce: (text: string) => void;
+  /** The questions already announced, by ID. */
+  readonly #asked = new Set<string>();
   /** The next expiry a redraw is scheduled for. */
   #expiry: { readonly at: number; readonly timer: ReturnType<typeof setTimeout> } | null = null;
 
-  constructor(host: QuestionsHostElement, redraw: () => void, announce: (text: string) => void) {
+  constructor(host: PartsHostElement, redraw: () => void, announce: (text: string) => void) {
     this.#host = host;
     this.#redraw = redraw;
     this.#announce = announce;
-    // The controls' styles come with them, added to the chat's own.
-    const root = host.renderRoot;
-    const sheet = questionStyles.styleSheet;
-    if (root instanceof ShadowRoot && sheet && !root.adoptedStyleSheets.includes(sheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+  }
+
+  /** Says once that the agent asks something the user may answer now (a screen reader hears it after the reply). */
+  #ask(id: string, what: string): void {
+    if (this.#asked.has(id)) return;
+    this.#asked.add(id);
+    queueMicrotask(() => this.#announce(`The agent asks: ${what}`));
   }
 
   /** Gives the answer; once kept, says so and puts the focus on the question, which now shows what was answered. */
@@ -64,14 +69,19 @@ export class QuestionControls {
       return call && message.parts.some((p) => p.type === 'dynamic-tool' && p.toolCallId === call) ? nothing : this.interrupt(message, part);
     }
     const interrupt = message.parts.find((p): p is InterruptPart => p.type === 'data-mantis-interrupt' && p.data.toolCallId === part.toolCallId);
-    return html`${part.state === 'approval-requested' && part.approval.isAutomatic !== true ? this.approval(message, part) : nothing}${interrupt ? this.interrupt(message, interrupt) : nothing}`;
+    const asks = part.state === 'approval-requested' && part.approval.isAutomatic !== true && this.#host.session.answerable;
+    return html`${asks ? this.approval(message, part) : nothing}${interrupt ? this.interrupt(message, interrupt) : nothing}`;
   }
 
-  /** A tool call's approval request: why the agent asks, and the buttons (with a reason) when the user may answer. */
+  /**
+   * A tool call's approval request, on a connection that carries answers (elsewhere the tool's state alone says it
+   * waits: a Composer backend takes its approvals its own way): why the agent asks, and the buttons with a reason.
+   */
   approval(message: AssistantMessage, part: Requested): TemplateResult {
     const id = `approval-${part.toolCallId}`;
     const asks = part.approval.requestReason;
-    const open = this.#host.session.answerable && message.status !== 'streaming';
+    const open = message.status !== 'streaming';
+    if (open) this.#ask(id, `may it run ${part.toolName}?`);
     const give = (approved: boolean) => (event: Event) => {
       const form = (event.target as HTMLElement).closest('form');
       const reason = form ? String(new FormData(form).get('reason') ?? '').trim() : '';
@@ -86,7 +96,7 @@ export class QuestionControls {
               <button type="button" part="approval-approve" @click=${give(true)}>Approve</button>
               <button type="button" part="approval-deny" @click=${give(false)}>Deny</button>
             </div>`
-        : html`<p class="muted">${message.status === 'streaming' ? 'It can be answered once the reply has finished.' : 'This chat cannot answer it (its connection does not carry answers).'}</p>`}
+        : html`<p class="muted">It can be answered once the reply has finished.</p>`}
     </form>`;
   }
 
@@ -97,6 +107,7 @@ export class QuestionControls {
     const expired = data.expiresAt !== undefined && data.expiresAt <= now;
     if (data.expiresAt !== undefined && !expired && !data.answer) this.#expireAt(data.expiresAt, now);
     const open = !data.answer && !expired && this.#host.session.answerable && message.status !== 'streaming';
+    if (open) this.#ask(id, data.message ?? data.reason);
     const submit = (event: Event) => {
       event.preventDefault();
       const form = event.target as HTMLFormElement;

@@ -11,7 +11,7 @@ import { HistoryWindowController } from './history-window.js';
 import { FollowBottomController } from './follow-bottom.js';
 import { FramePacerController } from './frame-pacer.js';
 import { renderBlocks, timelineContext } from './timeline.js';
-import { QuestionsController } from './questions.js';
+import { LazyParts } from './lazy-parts.js';
 import { dispatchSessionEvent } from './session-events.js';
 import { ChatWorkspaceController } from './workspace.js';
 import { ChatConfigController } from './config-controller.js';
@@ -84,6 +84,13 @@ import { requireArtifactPanel } from '../mantis-artifact-panel/mantis-artifact-p
  * @csspart attachment-error - Why files were not attached (over a limit, a type not accepted, content that is not what its name says).
  * @csspart waiting - The line of a message waiting for its files to upload, with a button that keeps it from being sent.
  * @csspart tool - A tool call in the timeline; also `tool-<state>` with its AI SDK state, or `tool-unlisted` for a state the backend named that the protocol does not list (shown neutrally, under its own name).
+ * @csspart approval - What the agent asks before it runs a tool (an AI SDK tool approval): the tool, why it asks, and, when the connection carries answers (`transport="ai-sdk"` or `"ag-ui"`), a reason field and the two buttons.
+ * @csspart approval-approve - Approves the tool call, or answers an interrupt (with its form).
+ * @csspart approval-deny - Denies the tool call, or cancels an interrupt.
+ * @csspart approval-reason - The optional reason sent with an approval's answer.
+ * @csspart interrupt - An AG-UI interrupt: its prompt, the form its `responseSchema` asks for, and the buttons; drawn after the tool call it concerns, or where the run stopped.
+ * @csspart interrupt-state - What became of an interrupt (answered, cancelled, expired), or why it cannot be answered here.
+ * @csspart question-loading - The line shown while the controls to answer the agent load (a file of their own), or if they could not be loaded.
  * @csspart reasoning - Reasoning in the timeline (collapsible).
  * @csspart todo - The todo list from trusted todo events.
  * @csspart copy-button - The copy button of an assistant message.
@@ -180,7 +187,7 @@ export class MantisChat extends MantisChatProperties {
   readonly #envelopes = new EnvelopesController(this, () => this.#binding.services);
   readonly #attachments = new ChatAttachmentsController(this, (text) => (this.announcement = text));
   readonly #composer = new ChatComposerController(this, this.#attachments, () => this.performUpdate(), () => this.#follow.stick());
-  readonly #timeline = timelineContext(this, () => this.session, (text) => (this.announcement = text), this.#envelopes, new SurfacesController(this), new QuestionsController(this, (text) => (this.announcement = text)));
+  readonly #timeline = timelineContext(this, () => this.session, (text) => (this.announcement = text), this.#envelopes, new SurfacesController(this), new LazyParts(this, (text) => (this.announcement = text)));
 
   /** The messages of the conversation, oldest first, with their parts. */
   get conversation(): readonly ChatMessage[] {

@@ -2,7 +2,7 @@ import { css, html, nothing, type TemplateResult } from 'lit';
 import { guard } from 'lit/directives/guard.js';
 import { repeat } from 'lit/directives/repeat.js';
 import { citationIndex, copyText, type AssistantMessage, type ChatSession, type EnvelopePart, type MantisPart, type MediaService } from '../../src/index.js';
-import type { QuestionsController } from './questions.js';
+import type { LazyParts } from './lazy-parts.js';
 import { emit } from '../events.js';
 import type { MessageBlock } from './history-window.js';
 import { streamingMarkdown } from '../internal/markdown.js';
@@ -20,10 +20,10 @@ export function timelineContext(
   announce: (text: string) => void,
   envelopes: EnvelopesController,
   a2ui: SurfacesController,
-  questions: QuestionsController,
+  lazyParts: LazyParts,
 ): TimelineContext {
   return {
-    questions,
+    lazyParts,
     envelopes: () => envelopes.surfaces(),
     envelope: (message, part, ctx) => envelopes.render(message, part, ctx),
     a2ui,
@@ -64,12 +64,12 @@ export interface TimelineContext {
   readonly session: () => ChatSession;
   /** The media service attachment cards fetch their files through (none: they show their names only). */
   readonly media: () => MediaService | null;
-  /** What the agent asks in a reply (tool approvals, interrupts), with the controls to answer it. */
-  readonly questions: QuestionsController;
+  /** The parts drawn by a module loaded on first need: what the agent asks (with the controls to answer), sources, files. */
+  readonly lazyParts: LazyParts;
 }
 
 /** What a question's drawing depends on beyond its message: whether its controls loaded, whether it can be answered. */
-const asking = (ctx: TimelineContext): string => `${ctx.questions.version}:${ctx.session().answerable}`;
+const asking = (ctx: TimelineContext): string => `${ctx.lazyParts.version}:${ctx.session().answerable}`;
 
 
 
@@ -96,9 +96,13 @@ function renderPart(part: MantisPart, message: AssistantMessage, citationStart: 
     case 'data-mantis-attachment':
       return renderAttachmentCard(part, ctx.media());
     case 'dynamic-tool':
-      return html`${renderTool(part)}${ctx.questions.render(message, part)}`;
+      return html`${renderTool(part)}${ctx.lazyParts.render(message, part)}`;
     case 'data-mantis-interrupt':
-      return html`${ctx.questions.render(message, part)}`;
+    case 'source-url':
+    case 'source-document':
+    case 'file':
+    case 'reasoning-file':
+      return html`${ctx.lazyParts.render(message, part)}`;
     case 'reasoning':
       return renderReasoning(message, part);
     case 'data-mantis-todo':
@@ -154,8 +158,9 @@ export function renderAssistantMessage(message: AssistantMessage, ctx: TimelineC
         const outcomes = part.type === 'data-mantis-ui' ? message.actions : null;
         // An envelope follows where the page shows envelopes (a new map adapter or canvas draws it again).
         const where = part.type === 'data-mantis-envelope' ? ctx.envelopes() : null;
-        // What an agent asks follows whether it can be answered, and the answers given in its message once it ended.
-        const asks = part.type === 'dynamic-tool' || part.type === 'data-mantis-interrupt' ? [asking(ctx), message.status !== 'streaming' && message] : null;
+        // A part the lazy module draws follows its loading; what an agent asks, whether it can be answered and the
+        // answers given in its message once it ended (views and text need none of it).
+        const asks = part.type === 'text' || part.type === 'data-mantis-ui' ? null : [asking(ctx), message.status !== 'streaming' && message];
         return guard([part, message.status, message.marker, start, outcomes, where, asks], () => renderPart(part, message, start, ctx));
       },
     )}

@@ -46,8 +46,8 @@ function recordOf(message: AssistantMessage, answer: Answer, now: number): Reado
     const part = message.parts.find((p) => awaitsApproval(p) && p.toolCallId === answer.toolCallId);
     if (!part || part.type !== 'dynamic-tool' || part.state !== 'approval-requested') return null;
     const reason = answer.reason?.trim().slice(0, 2000);
-    const approval = { ...part.approval, approved: answer.approved, ...(reason ? { reason } : {}) };
-    return { type: 'tool', tool_call_id: part.toolCallId, tool_name: part.toolName, state: 'approval_recorded', approval };
+    // The protocol that asked owns the `approval` record (the AI SDK's): the answer grows the request.
+    return { type: 'approval', tool_call_id: part.toolCallId, approval: { id: part.approval.id, approved: answer.approved, ...(reason ? { reason } : {}) } };
   }
   const part = message.parts.find((p) => awaitsAnswer(p, now) && p.id === answer.interruptId);
   if (!part) return null;

@@ -199,15 +199,46 @@ export interface UnavailablePart {
   readonly data: { readonly protocol: string; readonly message: string };
 }
 
+/**
+ * A web page the agent cites (AI SDK 7 `source-url`): shown by its title and address. The chat never fetches it;
+ * opening it takes a click and a confirmation.
+ */
+export interface SourceUrlPart {
+  readonly type: 'source-url';
+  readonly sourceId: string;
+  readonly url: string;
+  readonly title?: string;
+}
+
+/** A document the agent cites (AI SDK 7 `source-document`): its title and type; there is nothing to open. */
+export interface SourceDocumentPart {
+  readonly type: 'source-document';
+  readonly sourceId: string;
+  readonly mediaType: string;
+  readonly title: string;
+  readonly filename?: string;
+}
+
+/**
+ * A file of the reply, or of its reasoning (AI SDK 7 `file`, `reasoning-file`): its name and type. The chat never
+ * fetches its URL; opening it takes a click and a confirmation.
+ */
+export interface FilePart {
+  readonly type: 'file' | 'reasoning-file';
+  readonly mediaType: string;
+  readonly filename?: string;
+  readonly url: string;
+}
+
 export type TrustedPart = AttachmentPart | ToolPart | ReasoningPart | TodoPart | SurfacePart | EnvelopePart | UnavailablePart | InterruptPart;
 
 /**
  * What a record may place in a message: a trusted part, or a view a protocol carried outside the text (an AI SDK
  * `data-mantis-ui` part), validated exactly as a fence's view is, or the fallback that says why it was refused.
  */
-export type RecordPart = TrustedPart | ViewPart | ViewErrorPart;
+export type RecordPart = TrustedPart | ViewPart | ViewErrorPart | SourceUrlPart | SourceDocumentPart | FilePart;
 
-export type MantisPart = TextPart | ViewPart | PendingViewPart | ViewErrorPart | TourPart | TruncatedPart | TrustedPart;
+export type MantisPart = TextPart | ViewPart | PendingViewPart | ViewErrorPart | TourPart | TruncatedPart | TrustedPart | SourceUrlPart | SourceDocumentPart | FilePart;
 
 /**
  * The data part types of a Mantis message, keyed as the AI SDK names them (`data-${NAME}`): a Mantis message is an

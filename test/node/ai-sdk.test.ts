@@ -7,6 +7,9 @@ import { DefaultChatTransport, type UIMessage } from 'ai';
 import { ChatSession, type AssistantMessage } from '../../src/index.js';
 import { partTypes, reply, stopAfterTwoWords, turnSession } from './turn-session.js';
 import { AI_SDK_PATH } from '../../demo/server/ai-sdk.js';
+import { ChunkReader } from '../../src/protocols/ai-sdk/index.js';
+import { ReplyWriter } from '../../src/protocols/reply.js';
+import type { ConnectionEvent } from '../../src/protocols/connection.js';
 import { useAgentServer } from './agent.js';
 
 const agent = useAgentServer();
@@ -121,14 +124,36 @@ describe('the AI SDK protocol against the real `ai` package', () => {
     chat.disconnect();
   });
 
-  test('an unknown chunk type and a source are skipped with a notice each; the reply goes on', async () => {
+  test('an unknown chunk type is skipped with a notice; a source is a part where it came, and replays', async () => {
     const { session: chat, events } = session();
     const message = await reply(chat, 'something unknown');
     assert.equal(message.status, 'done');
     assert.match(message.text, /Still here\./);
     const keys = events.filter((e) => e.type === 'protocol-notice').map((e) => (e as { key: string }).key);
-    assert.deepEqual(keys, ['ai-sdk:hologram-start', 'ai-sdk:source-url']);
+    assert.deepEqual(keys, ['ai-sdk:hologram-start']);
+    assert.deepEqual(types(message), ['source-url', 'text']);
+    assert.deepEqual(message.parts[0], { type: 'source-url', sourceId: 's1', url: 'https://example.com/report', title: 'Report' });
+    const replayed = new ChatSession({ messages: chat.persisted });
+    assert.deepEqual((replayed.messages.at(-1) as AssistantMessage | undefined)?.parts, message.parts);
+    // The next turn posts the source back as the SDK's client keeps it: the endpoint's validateUIMessages accepts it.
+    assert.equal((await reply(chat, 'show the view')).status, 'done');
+    const posted = agent.server.aiSdkRequests.at(-1)?.body as { messages: UIMessage[] };
+    assert.deepEqual(posted.messages[1]?.parts.find((p) => p.type === 'source-url'), message.parts[0]);
     chat.disconnect();
+  });
+
+  test('a source or file chunk is read by the fields its part needs: one without them is skipped and said; a URL too long to keep leaves the file unopenable', () => {
+    const out: ConnectionEvent[] = [];
+    const reader = new ChunkReader(new ReplyWriter((e) => out.push(e), 'u1', () => 'a1'));
+    reader.read({ type: 'source-url', url: 'https://example.com/' });
+    reader.read({ type: 'file', mediaType: 'image/png', url: `data:image/png;base64,${'A'.repeat(5000)}`, providerMetadata: { x: { y: 1 } } });
+    reader.read({ type: 'source-document', sourceId: 'd1', mediaType: 'application/pdf', title: 'Manual', filename: 'manual.pdf', extra: 1 });
+    assert.equal(out.filter((e) => e.type === 'protocol-error').length, 1);
+    const records = out.flatMap((e) => (e.type === 'record' ? [e.record] : []));
+    assert.deepEqual(records, [
+      { type: 'ai-sdk-part', part: { type: 'file', mediaType: 'image/png', url: '' } },
+      { type: 'ai-sdk-part', part: { type: 'source-document', sourceId: 'd1', mediaType: 'application/pdf', title: 'Manual', filename: 'manual.pdf' } },
+    ]);
   });
 
   test('stop() aborts the request: the reply ends as it stands, and the server sees its client go away', async () => {

@@ -1,6 +1,8 @@
 import { markerFromMetadata } from '../../message/marker.js';
 import type { ReplyWriter } from '../reply.js';
 import type { TurnReader } from '../turn-connection.js';
+import { sdkPartOf } from './sources.js';
+import { approvalOf } from './approvals.js';
 
 /*
  * The AI SDK's UI message stream (`ai` 7, `uiMessageChunkSchema`), chunk by chunk, on the one road
@@ -15,18 +17,11 @@ type Chunk = { readonly type: string; readonly [field: string]: unknown };
 
 const str = (value: unknown, max = 256): string | undefined => (typeof value === 'string' && value.length > 0 && value.length <= max ? value : undefined);
 
-/** The fields that are there (a chunk's optional fields, absent rather than undefined). */
-const defined = (fields: Record<string, unknown>): Record<string, unknown> => Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
-
 /** Chunk types that change nothing the chat draws: step bounds and metadata the marker does not need. */
 const QUIET = new Set(['text-end', 'start-step', 'finish-step', 'message-metadata', 'tool-input-delta']);
 
 /** Chunk types this client reads the stream past without drawing them yet (docs: README "The AI SDK"). */
 const NOT_DRAWN: Readonly<Record<string, string>> = {
-  'source-url': 'a source link',
-  'source-document': 'a source document',
-  file: 'a file',
-  'reasoning-file': 'a file of the reasoning',
   'reset-step': 'a step reset',
   'steering-message': 'a steering message',
   custom: 'a provider-specific part',
@@ -76,6 +71,10 @@ export class ChunkReader implements TurnReader {
         return reply.fail('aborted', 'The agent stopped this reply.');
     }
     if (chunk.type.startsWith('tool-')) return this.#tool(chunk);
+    if (chunk.type.startsWith('source-') || chunk.type === 'file' || chunk.type === 'reasoning-file') {
+      const part = sdkPartOf(chunk);
+      return part ? reply.record({ type: 'ai-sdk-part', part }) : this.#unreadable(chunk.type);
+    }
     if (chunk.type.startsWith('data-')) return this.#data(chunk);
     if (QUIET.has(chunk.type)) return;
     const what = NOT_DRAWN[chunk.type];
@@ -108,16 +107,16 @@ export class ChunkReader implements TurnReader {
         return this.#reply.record({ ...call, state: 'running', input: chunk['input'] });
       case 'tool-input-error':
         return this.#reply.record({ ...call, state: 'failed', input: chunk['input'], error: error ?? 'The tool input was not valid.' });
-      case 'tool-approval-request': {
-        if (!approvalId) return this.#unreadable(chunk.type);
-        this.#approvals.set(approvalId, callId);
-        // As the SDK keeps it on the part (its `reason` is the request's); the record reads what it knows of it.
-        const approval = defined({ id: approvalId, descriptor: chunk['approvalDescriptor'], inputSchemaInput: chunk['inputSchemaInput'], requestReason: chunk['reason'], isAutomatic: chunk['isAutomatic'], signature: chunk['signature'] });
-        return this.#reply.record({ ...call, state: 'awaiting_approval', approval });
-      }
+      case 'tool-approval-request':
       case 'tool-approval-response': {
-        const approval = approvalId ? defined({ id: approvalId, approved: chunk['approved'] === true, reason: chunk['reason'] }) : undefined;
-        return this.#reply.record({ ...call, state: 'approval_recorded', approval });
+        // As the SDK keeps it on the part (a request's `reason` is `requestReason` there); the record checks each field.
+        const asked = chunk.type === 'tool-approval-request';
+        if (!approvalId) return this.#unreadable(chunk.type);
+        if (asked) this.#approvals.set(approvalId, callId);
+        const fields = asked
+          ? { id: approvalId, descriptor: chunk['approvalDescriptor'], inputSchemaInput: chunk['inputSchemaInput'], requestReason: chunk['reason'], isAutomatic: chunk['isAutomatic'], signature: chunk['signature'] }
+          : { id: approvalId, approved: chunk['approved'] === true, reason: chunk['reason'] };
+        return this.#reply.record({ type: 'approval', tool_call_id: callId, tool_name: name, approval: approvalOf(fields) });
       }
       case 'tool-output-available':
         // A preliminary output is a partial result: the call still runs.

@@ -1,6 +1,8 @@
 import type { ProtocolModule, RecordHandler } from '../module.js';
 import { AiSdkConnection } from './connection.js';
 import { viewData } from './records.js';
+import { sdkPart } from './sources.js';
+import { approval } from './approvals.js';
 
 /*
  * The AI SDK protocol (`ai` 7's UI message stream, `transport="ai-sdk"`): this folder and one line of
@@ -9,7 +11,7 @@ import { viewData } from './records.js';
 export const aiSdkProtocol: ProtocolModule = {
   name: 'ai-sdk',
   connections: { 'ai-sdk': (options) => new AiSdkConnection(options) },
-  records: { 'ai-sdk-view': viewData as RecordHandler },
+  records: { 'ai-sdk-view': viewData as RecordHandler, 'ai-sdk-part': sdkPart as RecordHandler, approval: approval as RecordHandler },
 };
 
 export { ChunkReader } from './chunks.js';

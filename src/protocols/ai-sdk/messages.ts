@@ -33,6 +33,10 @@ export function toUiMessages(conversation: readonly ChatMessage[]): UiMessage[] 
     for (const part of message.parts) if (part.type === 'reasoning') parts.push({ type: 'reasoning', text: part.text, state: 'done' });
     if (message.text) parts.push({ type: 'text', text: message.text, state: 'done' });
     for (const part of message.parts) if (part.type === 'dynamic-tool') parts.push(toolOf(part));
+    // Sources and files as the SDK's client keeps them (a file without a URL kept is left out: the SDK requires one).
+    for (const part of message.parts) {
+      if (part.type === 'source-url' || part.type === 'source-document' || ((part.type === 'file' || part.type === 'reasoning-file') && part.url)) parts.push({ ...part });
+    }
     return { id: message.id, role: 'assistant', parts };
   });
 }

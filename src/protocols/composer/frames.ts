@@ -55,23 +55,6 @@ export const ReasoningEndEvent = z.object({ type: z.literal('reasoning_end'), ..
 export const TOOL_STATES = ['pending', 'running', 'awaiting_approval', 'approval_recorded', 'completed', 'failed', 'denied'] as const;
 export type ToolState = (typeof TOOL_STATES)[number];
 
-const Words = optional(z.string().check(z.maxLength(2000)));
-
-/**
- * What the agent asked before the call runs, and the user's answer (AI SDK 7's `approval`): kept as it came, so that
- * an answer sends it back whole. The Composer's own wire names only the state; a protocol that has more gives this.
- */
-const Approval = z.object({
-  id: MessageId,
-  approved: optional(z.boolean()),
-  reason: Words,
-  requestReason: Words,
-  isAutomatic: optional(z.boolean()),
-  signature: optional(z.string().check(z.maxLength(4096))),
-  descriptor: z.optional(z.unknown()),
-  inputSchemaInput: z.optional(z.unknown()),
-});
-
 export const ToolEvent = z.object({
   type: z.literal('tool'),
   ...about,
@@ -82,8 +65,7 @@ export const ToolEvent = z.object({
   state: Status,
   input: z.optional(z.unknown()),
   output: z.optional(z.unknown()),
-  error: Words,
-  approval: optional(Approval),
+  error: optional(z.string().check(z.maxLength(2000))),
 });
 
 export const TODO_STATUSES = ['pending', 'in_progress', 'completed'] as const;

@@ -12,8 +12,8 @@ export function toolPart(event: ToolRecord, toolCallId: string, previous?: ToolP
   // A later event of a call may not know its name (a protocol's continuation reads its calls afresh): the first name stands.
   const base = { type: 'dynamic-tool', toolName: previous?.toolName ?? event.tool_name, toolCallId } as const;
   const input = event.input ?? (previous && 'input' in previous ? previous.input : undefined);
-  // The agent's request as it came, grown by what later events say of it (the answer); else one named for the call.
-  const approval: ToolApproval & { readonly approved?: boolean } = { id: `approval-${toolCallId}`, ...(previous && 'approval' in previous ? previous.approval : undefined), ...event.approval };
+  // The approval a protocol recorded for the call (its own record: the AI SDK's), else one named for the call.
+  const approval: ToolApproval = (previous && 'approval' in previous && previous.approval) || { id: `approval-${toolCallId}` };
   switch (event.state) {
     case 'pending':
       return { ...base, state: 'input-streaming', input };
@@ -22,7 +22,7 @@ export function toolPart(event: ToolRecord, toolCallId: string, previous?: ToolP
     case 'awaiting_approval':
       return { ...base, state: 'approval-requested', input, approval };
     case 'approval_recorded':
-      return { ...base, state: 'approval-responded', input, approval: { ...approval, approved: approval.approved ?? true } };
+      return { ...base, state: 'approval-responded', input, approval: { ...approval, approved: true } };
     case 'completed':
       return { ...base, state: 'output-available', input, output: event.output };
     case 'failed':

@@ -1,0 +1,33 @@
+import type { nothing, TemplateResult } from 'lit';
+import type { AssistantMessage } from '../../src/message/messages.js';
+import type { InterruptPart, ToolPart } from '../../src/message/parts.js';
+import { QuestionControls, questionStyles } from './answers-view.js';
+import type { PartsHostElement } from './lazy-parts.js';
+import { SourceControls, sourceStyles, type SourcePart } from './sources-view.js';
+
+/*
+ * The parts most replies do not have (lazy-parts.ts loads this module with the first one): what the agent asks, with
+ * the controls to answer it (answers-view.ts), and the sources and files it cites (sources-view.ts). Beside the IIFE a
+ * file of its own, with the styles the chat adopts then.
+ */
+
+/** A part this module draws; at a tool call, what the agent asks about it. */
+export type LazyPart = ToolPart | InterruptPart | SourcePart;
+
+export class PartControls {
+  readonly #questions: QuestionControls;
+  readonly #sources: SourceControls;
+
+  constructor(host: PartsHostElement, redraw: () => void, announce: (text: string) => void) {
+    this.#questions = new QuestionControls(host, redraw, announce);
+    this.#sources = new SourceControls(host);
+    const root = host.renderRoot;
+    for (const { styleSheet } of [questionStyles, sourceStyles]) {
+      if (root instanceof ShadowRoot && styleSheet && !root.adoptedStyleSheets.includes(styleSheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, styleSheet];
+    }
+  }
+
+  render(message: AssistantMessage, part: LazyPart): TemplateResult | typeof nothing {
+    return part.type === 'dynamic-tool' || part.type === 'data-mantis-interrupt' ? this.#questions.render(message, part) : this.#sources.render(part);
+  }
+}
