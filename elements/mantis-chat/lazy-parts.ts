@@ -39,7 +39,7 @@ export class LazyParts {
   render(message: AssistantMessage, part: LazyPart): TemplateResult | typeof nothing {
     if (this.#controls) return this.#controls.render(message, part);
     // An approval only where the user may answer it (elsewhere the tool's state says it waits); interrupts always.
-    if (part.type === 'dynamic-tool' && (part.state !== 'approval-requested' || !this.#host.session.answerable) && !message.parts.some((p) => p.type === 'data-mantis-interrupt')) return nothing;
+    if (part !== 'debug' && part.type === 'dynamic-tool' && (part.state !== 'approval-requested' || !this.#host.session.answerable) && !message.parts.some((p) => p.type === 'data-mantis-interrupt')) return nothing;
     this.#loading ??= import('./parts-view.js')
       .then(
         (view) => void (this.#controls = new view.PartControls(this.#host, this.#redraw, this.#announce)),

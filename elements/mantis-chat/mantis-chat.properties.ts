@@ -1,6 +1,6 @@
 import { LitElement } from 'lit';
 import { property } from 'lit/decorators.js';
-import type { ActionRegistry, AttachmentLimits, ChatSession, ComposerMode, MapAdapter, MediaTokenProvider, Transport } from '../../src/index.js';
+import type { ActionRegistry, AttachmentLimits, ChatSession, ComposerMode, MapAdapter, MediaTokenProvider, RequestOptions, Transport } from '../../src/index.js';
 import { rejectValue } from '../internal/reject-value.js';
 import type { Theme } from '../internal/theme.styles.js';
 import { onUnlessFalse, type ChatTransportKind } from './session-binding.js';
@@ -139,6 +139,14 @@ export abstract class MantisChatProperties extends LitElement {
    * `render-ref/`. Default: the same path on the Composer URL's host.
    */
   @property({ attribute: 'agent-ui-url' }) agentUiUrl: string | undefined = undefined;
+
+  /**
+   * What each request of the chat's connection carries besides the conversation, read per request: `headers`
+   * (`{ authorization: 'Bearer …' }`; `ai-sdk`, `ag-ui` and `sse`, since a WebSocket cannot send any) and `body`, fields
+   * of each turn beside the protocol's own (`ai-sdk`: the request body, as `DefaultChatTransport`'s `body` option;
+   * `ag-ui`: `forwardedProps`). Each an object, or a function that returns one.
+   */
+  @property({ attribute: false }) requestOptions: RequestOptions | null = null;
 
   /**
    * Headers of the agent-ui registry and render_ref requests (`() => ({ authorization: 'Bearer …' })`), read per

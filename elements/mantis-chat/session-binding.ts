@@ -1,5 +1,5 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { ChatSession, globalGenerativeUiSwitch, isTransport, type SessionEvent, type Transport, type TransportKind } from '../../src/index.js';
+import { ChatSession, globalGenerativeUiSwitch, isTransport, type RequestOptions, type SessionEvent, type Transport, type TransportKind } from '../../src/index.js';
 import { emit } from '../events.js';
 import { ContextProvider } from '@lit/context';
 import { chatPort, type ChatServices } from '../internal/chat-context.js';
@@ -79,6 +79,14 @@ export interface ConnectionSettings {
   readonly kind: unknown;
   readonly connection: Transport | undefined;
   readonly relativeTo: string;
+  /** The element's `requestOptions`, read per request. */
+  readonly options: () => RequestOptions | null;
+}
+
+/** An object a request option gives (itself, or what its function returns); anything else is nothing. */
+function resolved<T extends object>(value: T | (() => T) | undefined): T | undefined {
+  const given = typeof value === 'function' ? value() : value;
+  return typeof given === 'object' && given !== null ? given : undefined;
 }
 
 /**
@@ -215,7 +223,9 @@ export class ChatSessionController implements ReactiveController {
       return;
     }
     const kind = typeof settings.kind === 'string' ? settings.kind : 'ws';
-    const problems = session.configure({ connection: { kind, url: settings.url }, relativeTo: settings.relativeTo });
+    const headers = () => resolved(settings.options()?.headers) ?? {};
+    const body = () => resolved(settings.options()?.body) ?? {};
+    const problems = session.configure({ connection: { kind, url: settings.url, headers, body }, relativeTo: settings.relativeTo });
     if (problems.some((p) => p.setting === 'connection.url')) this.#listener({ type: 'protocol-error', reason: 'invalid url' });
   }
 

@@ -3,8 +3,8 @@ import type { AssistantMessage, ReasoningPart, ToolPart, TruncatedPart } from '.
 
 /*
  * How the timeline draws the parts of an assistant message that are not Markdown, views, tours, attachments or
- * surfaces (each of those has a module of its own): tool calls, reasoning, todo lists, the truncation notice, and the
- * deprecated debug fields, with their styles. Separate from timeline.ts, which assembles messages and blocks from
+ * surfaces (each of those has a module of its own): tool calls, reasoning, todo lists and the truncation notice, with
+ * their styles (the deprecated debug fields are drawn by debug-view.ts, loaded when a history has them). Separate from timeline.ts, which assembles messages and blocks from
  * these, so that what one part looks like can change without reading the transcript's assembly.
  */
 
@@ -79,29 +79,6 @@ export function renderTodos(todos: readonly { readonly text: string; readonly st
       </ul>`;
 }
 
-/** Characters of a deprecated debug field shown. */
-const DEBUG_CHARS = 4000;
-
-/** The deprecated `tool_call` and `artifacts` of a loaded message (001): collapsed, as JSON text, never as UI. */
-export function renderDebug(debug: NonNullable<AssistantMessage['debug']>): TemplateResult {
-  const json = (value: unknown): string => {
-    try {
-      const text = JSON.stringify(value, null, 2) ?? String(value);
-      return text.length > DEBUG_CHARS ? `${text.slice(0, DEBUG_CHARS)}…` : text;
-    } catch {
-      return '(not JSON)';
-    }
-  };
-  return html`${(['tool_call', 'artifacts'] as const).map((key) =>
-    debug[key] === undefined
-      ? nothing
-      : html`<details part="debug" class="debug">
-          <summary>Debug: ${key} (deprecated)</summary>
-          <pre>${json(debug[key])}</pre>
-        </details>`,
-  )}`;
-}
-
 /** The notice where a reply's text stops being shown (COMPOSER_LIMITS.displayChars); the stored text is whole. */
 export function renderTruncated(data: TruncatedPart['data']): TemplateResult {
   const rest = data.totalChars === undefined ? null : data.totalChars - data.shownChars;
@@ -152,22 +129,12 @@ export const partStyles = css`
     flex-basis: 100%;
     color: var(--_danger);
   }
-  .reasoning,
-  .debug {
+  .reasoning {
     font-size: 0.875em;
     color: var(--_muted);
   }
-  .reasoning summary,
-  .debug summary {
+  .reasoning summary {
     cursor: pointer;
-  }
-  .debug pre {
-    font-family: var(--_mono);
-    white-space: pre-wrap;
-    overflow-wrap: anywhere;
-    max-height: 16rem;
-    overflow: auto;
-    margin: calc(var(--_space) * 0.5) 0 0;
   }
   .reasoning-text {
     white-space: pre-wrap;

@@ -11,7 +11,7 @@ import type { EnvelopeSurfaces, EnvelopesController } from './envelopes.js';
 import type { SurfacesController } from './surfaces.js';
 import { renderUserMessage } from './user-message.js';
 import { renderAttachmentCard } from './attachment-card.js';
-import { partStyles, renderDebug, renderReasoning, renderTodos, renderTool, renderTruncated } from './timeline-parts.js';
+import { partStyles, renderReasoning, renderTodos, renderTool, renderTruncated } from './timeline-parts.js';
 
 /** The timeline's callbacks for a chat: copy (through the cancelable `mantis-copy`) and tour steps (as navigate actions). */
 export function timelineContext(
@@ -164,7 +164,7 @@ export function renderAssistantMessage(message: AssistantMessage, ctx: TimelineC
         return guard([part, message.status, message.marker, start, outcomes, where, asks], () => renderPart(part, message, start, ctx));
       },
     )}
-    ${message.debug ? renderDebug(message.debug) : nothing}
+    ${message.debug ? ctx.lazyParts.render(message, 'debug') : nothing}
     ${message.status === 'interrupted'
       ? html`<p part="interrupted" class="interrupted" role="note">This reply was interrupted before it finished.</p>`
       : nothing}

@@ -23,6 +23,8 @@ export interface ConnectionConfig {
   readonly url: string;
   /** Headers for every request the connection makes (where its kind can send any), read per request. */
   readonly headers?: () => Record<string, string>;
+  /** Fields of every turn's request body beside the protocol's own (`ai-sdk`; `ag-ui`'s `forwardedProps`), read per request. */
+  readonly body?: () => Readonly<Record<string, unknown>>;
 }
 
 export interface MediaConfig {
@@ -162,6 +164,7 @@ export class SessionConfiguration {
         url: given.url,
         ...(config.relativeTo ? { relativeTo: config.relativeTo } : {}),
         ...(given.headers ? { headers: given.headers } : {}),
+        ...(given.body ? { body: given.body } : {}),
         generativeUi: target.generativeUi,
         advertises: target.protocols.advertises(),
       };

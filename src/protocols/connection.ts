@@ -143,6 +143,17 @@ export interface Connection {
   readonly source: object;
 }
 
+/**
+ * What each request of a connection carries besides the conversation (`<mantis-chat>.requestOptions`): each an object,
+ * or a function that returns one, read per request.
+ */
+export interface RequestOptions {
+  /** Request headers (an `Authorization` bearer token, say), where the connection's kind can send any. */
+  readonly headers?: Record<string, string> | (() => Record<string, string>);
+  /** Fields of a turn's request body beside the protocol's own (AG-UI: its `forwardedProps`); the protocol's win. */
+  readonly body?: Record<string, unknown> | (() => Record<string, unknown>);
+}
+
 /** Where a connection kind connects, from a chat's configuration. */
 export interface ConnectionOptions {
   readonly url: string;
@@ -150,6 +161,8 @@ export interface ConnectionOptions {
   readonly relativeTo?: string;
   /** Headers for every request (an `Authorization` bearer token, say), read per request. */
   readonly headers?: () => Record<string, string>;
+  /** Fields of every turn's request body beside the protocol's own (where its kind posts one), read per request. */
+  readonly body?: () => Readonly<Record<string, unknown>>;
   /** Whether the connection may advertise inline UI; the session tells it again when that changes. */
   readonly generativeUi: boolean;
   /** What protocols that may load advertise (A2UI's `a2ui_catalog` IDs), by parameter name. */

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { EventType } from '@ag-ui/core';
 import { EventEncoder } from '@ag-ui/encoder';
-import { ChatSession, type AssistantMessage } from '../../src/index.js';
+import { ChatSession, createChatSession, type AssistantMessage } from '../../src/index.js';
 import { partTypes, reply, stopAfterTwoWords, turnSession } from './turn-session.js';
 import { EventReader } from '../../src/protocols/ag-ui/index.js';
 import { ReplyWriter } from '../../src/protocols/reply.js';
@@ -41,6 +41,16 @@ describe('AG-UI 1.0 against the real @ag-ui/core and @ag-ui/encoder', () => {
     assert.equal(messages[0]?.content, 'show the view');
     assert.deepEqual(messages[1]?.toolCalls, [{ id: 'call-1', type: 'function', function: { name: 'search_sites', arguments: '{"region":"north"}' } }]);
     assert.equal(messages[2]?.toolCallId, 'call-1');
+    chat.disconnect();
+  });
+
+  test('carries the page’s body fields in forwardedProps and its headers, read per request', async () => {
+    const chat = createChatSession({ connection: { kind: 'ag-ui', url: `${agent.server.origin}${AG_UI_PATH}`, headers: () => ({ 'x-tenant': 'north' }), body: () => ({ locale: 'fr' }) } });
+    chat.connect();
+    await reply(chat, 'show the view');
+    const posted = agent.server.agUiRequests.at(-1);
+    assert.deepEqual(posted?.body['forwardedProps'], { locale: 'fr' });
+    assert.equal(posted?.headers['x-tenant'], 'north');
     chat.disconnect();
   });
 

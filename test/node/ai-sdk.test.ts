@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { DefaultChatTransport, type UIMessage } from 'ai';
-import { ChatSession, type AssistantMessage } from '../../src/index.js';
+import { ChatSession, createChatSession, type AssistantMessage } from '../../src/index.js';
 import { partTypes, reply, stopAfterTwoWords, turnSession } from './turn-session.js';
 import { AI_SDK_PATH } from '../../demo/server/ai-sdk.js';
 import { ChunkReader } from '../../src/protocols/ai-sdk/index.js';
@@ -139,6 +139,20 @@ describe('the AI SDK protocol against the real `ai` package', () => {
     assert.equal((await reply(chat, 'show the view')).status, 'done');
     const posted = agent.server.aiSdkRequests.at(-1)?.body as { messages: UIMessage[] };
     assert.deepEqual(posted.messages[1]?.parts.find((p) => p.type === 'source-url'), message.parts[0]);
+    chat.disconnect();
+  });
+
+  test('carries the page’s headers and body fields with each turn, read per request; the protocol’s own fields win', async () => {
+    let token = 'first';
+    const chat = createChatSession({ connection: { kind: 'ai-sdk', url: `${agent.server.origin}${AI_SDK_PATH}`, headers: () => ({ authorization: `Bearer ${token}` }), body: () => ({ tenant: 'north', trigger: 'not-ours' }) } });
+    chat.connect();
+    await reply(chat, 'show the view');
+    token = 'second';
+    await reply(chat, 'show the view again');
+    const [first, second] = agent.server.aiSdkRequests.slice(-2);
+    assert.deepEqual([first?.headers['authorization'], second?.headers['authorization']], ['Bearer first', 'Bearer second']);
+    assert.equal(second?.body['tenant'], 'north');
+    assert.equal(second?.body['trigger'], 'submit-message');
     chat.disconnect();
   });
 

@@ -24,7 +24,8 @@ export class AgUiConnection extends TurnConnection {
       messages: toAgUiMessages(frame.conversation),
       tools: [],
       context: [],
-      forwardedProps: {},
+      // What the page adds to each run: AG-UI's place for it.
+      forwardedProps: { ...this.options.body?.() },
       ...(resume.length > 0 ? { resume } : {}),
     };
   }

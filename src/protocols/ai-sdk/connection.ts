@@ -19,7 +19,8 @@ export class AiSdkConnection extends TurnConnection {
    * ID of the message that goes on.
    */
   protected body(frame: TurnFrame | AnswersFrame): unknown {
-    return { id: this.#chatId, messages: toUiMessages(frame.conversation), trigger: 'submit-message', ...(frame.type === 'answers' ? { messageId: frame.messageId } : {}) };
+    // As DefaultChatTransport merges its `body` option: under the fields of the protocol.
+    return { ...this.options.body?.(), id: this.#chatId, messages: toUiMessages(frame.conversation), trigger: 'submit-message', ...(frame.type === 'answers' ? { messageId: frame.messageId } : {}) };
   }
 
   protected reader(reply: ReplyWriter): TurnReader {

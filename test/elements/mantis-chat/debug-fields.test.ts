@@ -1,4 +1,4 @@
-import { expect, fixture, html } from '@open-wc/testing';
+import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import '../../../elements/mantis-chat/mantis-chat.js';
 import type { MantisChat } from '../../../elements/mantis-chat/mantis-chat.js';
 import type { PersistedMessage } from '../../../src/index.js';
@@ -25,7 +25,8 @@ describe('<mantis-chat> deprecated tool_call and artifacts', () => {
       },
     ] as unknown as PersistedMessage[];
     const chat = await fixture<MantisChat>(html`<mantis-chat .messages=${messages}></mantis-chat>`);
-    await chat.updateComplete;
+    // Drawn by a module loaded when a message has them (elements/mantis-chat/debug-view.ts).
+    await waitUntil(() => chat.shadowRoot?.querySelector('details[part="debug"]'), 'the deprecated fields are drawn');
     const debug = [...(chat.shadowRoot?.querySelectorAll('[part~="message-assistant"] details[part="debug"]') ?? [])];
     expect(debug.map((d) => d.querySelector('summary')?.textContent?.trim())).to.deep.equal(['Debug: tool_call (deprecated)', 'Debug: artifacts (deprecated)']);
     expect(debug.every((d) => !(d as HTMLDetailsElement).open)).to.equal(true);

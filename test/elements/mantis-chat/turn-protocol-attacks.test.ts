@@ -2,7 +2,7 @@
 // packages) echoes each one into reasoning, a tool's name, arguments, result or error, the AI SDK's data-mantis-ui
 // parts (as the view itself and as a heading's text) and a source, AG-UI's CUSTOM event, and the text
 // (demo/server/ai-sdk.ts and ag-ui.ts, `echo:`). Nothing runs, nothing is requested but the endpoint.
-import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import '../../../elements/mantis-chat/mantis-chat.js';
 import type { MantisChat } from '../../../elements/mantis-chat/mantis-chat.js';
 import { agentOrigin } from '../../helpers/agent.js';
@@ -32,6 +32,8 @@ async function echoAll(kind: keyof typeof ENDPOINTS, payloads: readonly { id: st
       await el.updateComplete;
       const messages = el.shadowRoot?.querySelectorAll('[part~="message-assistant"]') ?? [];
       const last = messages[messages.length - 1] as Element;
+      // Sources, files and questions are drawn by a module loaded with the first of them: checked once drawn.
+      await waitUntil(() => !last.querySelector('[part="question-loading"]'), `${id}: the lazily drawn parts`);
       for (const view of last.querySelectorAll('mantis-ui-view')) await (view as HTMLElement & { updateComplete: Promise<unknown> }).updateComplete;
       assertNoActiveContent(last, id);
     }

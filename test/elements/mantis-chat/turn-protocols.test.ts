@@ -52,3 +52,27 @@ describe('<mantis-chat transport="ai-sdk"> and an invalid data-mantis-ui part', 
     expect(shadow(chat).querySelector('[part~="message-assistant"]')?.textContent).to.contain('After the view.');
   });
 });
+
+describe('<mantis-chat> requestOptions', () => {
+  it('adds the page’s headers and body fields to each turn of an AI SDK connection, read per request', async () => {
+    const realFetch = window.fetch;
+    const sent: { headers: Record<string, string>; body: Record<string, unknown> }[] = [];
+    window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
+      sent.push({ headers: { ...(init?.headers as Record<string, string>) }, body: JSON.parse(String(init?.body)) as Record<string, unknown> });
+      return realFetch.call(window, input, init);
+    };
+    try {
+      let token = 'first';
+      const options = { headers: () => ({ authorization: `Bearer ${token}` }), body: { tenant: 'north' } };
+      const chat = await fixture<MantisChat>(html`<mantis-chat transport="ai-sdk" url=${ENDPOINTS['ai-sdk']} .requestOptions=${options}></mantis-chat>`);
+      await reply(chat, 'show the view');
+      token = 'second';
+      await reply(chat, 'show the view');
+      expect(sent.map((s) => s.headers['authorization'])).to.deep.equal(['Bearer first', 'Bearer second']);
+      expect(sent.map((s) => s.body['tenant'])).to.deep.equal(['north', 'north']);
+      expect(sent.every((s) => s.body['trigger'] === 'submit-message')).to.equal(true);
+    } finally {
+      window.fetch = realFetch;
+    }
+  });
+});
