@@ -46,6 +46,6 @@ export class LazyParts {
         () => void (this.#failed = true),
       )
       .finally(this.#redraw);
-    return html`<p part="question-loading" class="muted" role="status">${this.#failed ? 'Part of this reply could not be shown: this page could not load what draws it.' : 'Loading…'}</p>`;
+    return html`<p part="question-loading" class="muted" role="status">${this.#failed ? 'This part could not be loaded.' : 'Loading…'}</p>`;
   }
 }

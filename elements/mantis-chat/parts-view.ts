@@ -1,20 +1,21 @@
 import { nothing, type TemplateResult } from 'lit';
 import type { AssistantMessage } from '../../src/message/messages.js';
-import type { InterruptPart, ToolPart } from '../../src/message/parts.js';
+import type { InterruptPart, TodoPart, ToolPart } from '../../src/message/parts.js';
 import { QuestionControls, questionStyles } from './answers-view.js';
 import type { PartsHostElement } from './lazy-parts.js';
 import { SourceControls, sourceStyles, type SourcePart } from './sources-view.js';
 import { debugStyles, renderDebug } from './debug-view.js';
+import { renderTodos, todoStyles } from './todo-view.js';
 
 /*
  * The parts most replies do not have (lazy-parts.ts loads this module with the first one): what the agent asks, with
  * the controls to answer it (answers-view.ts), the sources and files it cites (sources-view.ts), and the deprecated
- * debug fields of old histories (debug-view.ts). Beside the IIFE a
+ * debug fields of old histories (debug-view.ts), and the Composer's legacy todo lists (todo-view.ts). Beside the IIFE a
  * file of its own, with the styles the chat adopts then.
  */
 
 /** A part this module draws; at a tool call, what the agent asks about it; `debug`: a message's deprecated fields. */
-export type LazyPart = ToolPart | InterruptPart | SourcePart | 'debug';
+export type LazyPart = ToolPart | InterruptPart | SourcePart | TodoPart | 'debug';
 
 export class PartControls {
   readonly #questions: QuestionControls;
@@ -24,13 +25,14 @@ export class PartControls {
     this.#questions = new QuestionControls(host, redraw, announce);
     this.#sources = new SourceControls(host);
     const root = host.renderRoot;
-    for (const { styleSheet } of [questionStyles, sourceStyles, debugStyles]) {
+    for (const { styleSheet } of [questionStyles, sourceStyles, debugStyles, todoStyles]) {
       if (root instanceof ShadowRoot && styleSheet && !root.adoptedStyleSheets.includes(styleSheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, styleSheet];
     }
   }
 
   render(message: AssistantMessage, part: LazyPart): TemplateResult | typeof nothing {
     if (part === 'debug') return message.debug ? renderDebug(message.debug) : nothing;
+    if (part.type === 'data-mantis-todo') return renderTodos(part.data.todos);
     return part.type === 'dynamic-tool' || part.type === 'data-mantis-interrupt' ? this.#questions.render(message, part) : this.#sources.render(part);
   }
 }

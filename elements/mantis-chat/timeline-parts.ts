@@ -3,8 +3,8 @@ import type { AssistantMessage, ReasoningPart, ToolPart, TruncatedPart } from '.
 
 /*
  * How the timeline draws the parts of an assistant message that are not Markdown, views, tours, attachments or
- * surfaces (each of those has a module of its own): tool calls, reasoning, todo lists and the truncation notice, with
- * their styles (the deprecated debug fields are drawn by debug-view.ts, loaded when a history has them). Separate from timeline.ts, which assembles messages and blocks from
+ * surfaces (each of those has a module of its own): tool calls, reasoning and the truncation notice, with their styles
+ * (todo lists and the deprecated debug fields are drawn by todo-view.ts and debug-view.ts, loaded with the first). Separate from timeline.ts, which assembles messages and blocks from
  * these, so that what one part looks like can change without reading the transcript's assembly.
  */
 
@@ -47,22 +47,6 @@ export function renderTool(part: ToolPart): TemplateResult {
   </div>`;
 }
 
-/** Todo statuses as people read them; another the backend named shows neutrally under its own name. */
-const TODO_STATUS: Readonly<Record<string, { readonly icon: string; readonly label: string }>> = {
-  pending: { icon: '☐', label: 'pending' },
-  in_progress: { icon: '☐', label: 'in progress' },
-  completed: { icon: '☑', label: 'completed' },
-};
-
-function renderTodo(todo: { readonly text: string; readonly status: string }): TemplateResult {
-  const known = Object.prototype.hasOwnProperty.call(TODO_STATUS, todo.status) ? TODO_STATUS[todo.status] : undefined;
-  const { icon, label } = known ?? { icon: '•', label: todo.status.replaceAll('_', ' ') };
-  return html`<li class="todo-item todo-${known ? todo.status : 'unlisted'}">
-    <span aria-hidden="true">${icon}</span> ${todo.text}
-    <span class="muted">(${label})</span>
-  </li>`;
-}
-
 /** A reasoning run, collapsed: how long it took once it is over. */
 export function renderReasoning(message: AssistantMessage, part: ReasoningPart): TemplateResult {
   const seconds = reasoningSeconds(message, part);
@@ -70,13 +54,6 @@ export function renderReasoning(message: AssistantMessage, part: ReasoningPart):
         <summary>${part.state === 'streaming' ? 'Reasoning…' : seconds === null ? 'Reasoning' : `Reasoned for ${seconds.toFixed(1)} s`}</summary>
         <p class="reasoning-text">${part.text}</p>
       </details>`;
-}
-
-/** A todo list, its items in order. */
-export function renderTodos(todos: readonly { readonly text: string; readonly status: string }[]): TemplateResult {
-  return html`<ul part="todo" class="todo" aria-label="Tasks">
-        ${todos.map(renderTodo)}
-      </ul>`;
 }
 
 /** The notice where a reply's text stops being shown (COMPOSER_LIMITS.displayChars); the stored text is whole. */
@@ -139,14 +116,6 @@ export const partStyles = css`
   .reasoning-text {
     white-space: pre-wrap;
     margin: calc(var(--_space) * 0.5) 0 0;
-  }
-  .todo {
-    margin: 0;
-    padding-inline-start: var(--_space);
-    list-style: none;
-  }
-  .todo-completed {
-    color: var(--_muted);
   }
   .truncated {
     margin: 0;

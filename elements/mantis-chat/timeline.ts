@@ -11,7 +11,7 @@ import type { EnvelopeSurfaces, EnvelopesController } from './envelopes.js';
 import type { SurfacesController } from './surfaces.js';
 import { renderUserMessage } from './user-message.js';
 import { renderAttachmentCard } from './attachment-card.js';
-import { partStyles, renderReasoning, renderTodos, renderTool, renderTruncated } from './timeline-parts.js';
+import { partStyles, renderReasoning, renderTool, renderTruncated } from './timeline-parts.js';
 
 /** The timeline's callbacks for a chat: copy (through the cancelable `mantis-copy`) and tour steps (as navigate actions). */
 export function timelineContext(
@@ -98,6 +98,7 @@ function renderPart(part: MantisPart, message: AssistantMessage, citationStart: 
     case 'dynamic-tool':
       return html`${renderTool(part)}${ctx.lazyParts.render(message, part)}`;
     case 'data-mantis-interrupt':
+    case 'data-mantis-todo':
     case 'source-url':
     case 'source-document':
     case 'file':
@@ -105,8 +106,6 @@ function renderPart(part: MantisPart, message: AssistantMessage, citationStart: 
       return html`${ctx.lazyParts.render(message, part)}`;
     case 'reasoning':
       return renderReasoning(message, part);
-    case 'data-mantis-todo':
-      return renderTodos(part.data.todos);
     case 'data-mantis-ui-error':
       return html`<p part="view-error" class="fallback" role="note">
         <strong>This view can’t be shown.</strong> ${part.data.message}

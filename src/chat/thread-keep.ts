@@ -75,6 +75,25 @@ export function keepRecord(
   return parts;
 }
 
+/** Where each streaming message's current step began: its text's length and its records' count. */
+export type Steps = Map<string, { readonly text: number; readonly records: number }>;
+
+/**
+ * A step of a streaming message begins (its start is marked: null), or is undone: the records kept since its start
+ * are forgotten and the text it goes on from is returned. A keyed record that began before the step and grew in it
+ * keeps what it grew: a record is one value, not its history.
+ */
+export function stepped(steps: Steps, kept: Kept, message: AssistantMessage, step: 'start' | 'reset'): string | null {
+  const mark = steps.get(message.id);
+  if (step === 'start') steps.set(message.id, { text: message.text.length, records: kept.records.length });
+  if (step === 'start' || !mark) return null;
+  kept.records.splice(mark.records);
+  for (const [key, index] of kept.keys) if (index >= mark.records) kept.keys.delete(key);
+  kept.fields = null;
+  kept.trailing = null;
+  return message.text.slice(0, mark.text);
+}
+
 /** A new assistant message, streaming, as its `message-start` describes it; `records`: the list its records grow in. */
 export function startedMessage(event: Extract<ConversationEvent, { type: 'message-start' }>, records: PersistedEvent[]): AssistantMessage {
   return {

@@ -1,5 +1,4 @@
 import type { ActionOutcome } from '../actions/outcomes.js';
-import type { MessageParser } from '../message/parser.js';
 import type { MantisPart, TrustedPart } from '../message/parts.js';
 import { citationIndex } from '../message/citations.js';
 import type { ConversationEvent, ProtocolRecord } from '../protocols/connection.js';
@@ -7,9 +6,10 @@ import type { RecordHandler } from '../protocols/module.js';
 import type { ProtocolRegistry } from '../protocols/registry.js';
 import { defaultProtocols } from '../protocols/register.js';
 import type { AttachedFile } from '../uploads/tray.js';
-import { EMPTY_FIELDS, type AssistantMessage, type ChatMessage, type PersistedEvent, type PersistedMessage, type ProtocolFields, type UserMessage } from '../message/messages.js';
-import { findAction, loadMessage, persistMessage, protocolFields, reloaded, replayLive, type Kept } from './thread-records.js';
-import { cachedTrailing, keepRecord, keptOf, startedMessage } from './thread-keep.js';
+import { EMPTY_FIELDS, type AssistantMessage, type PersistedEvent, type ProtocolFields, type UserMessage } from '../message/messages.js';
+import { findAction, protocolFields, replayLive, type Kept } from './thread-records.js';
+import { cachedTrailing, keepRecord, keptOf, startedMessage, stepped, type Steps } from './thread-keep.js';
+import { ThreadBase } from './thread-base.js';
 
 export type * from '../message/messages.js';
 export { EMPTY_FIELDS } from '../message/messages.js';
@@ -23,44 +23,16 @@ const WAITING_RECORDS = 16;
  * what changed. Records are applied by the handler of their protocol (`protocols`), which must be loaded: the session
  * loads it before it hands the record on.
  */
-export class Thread {
-  readonly protocols: ProtocolRegistry;
-  #messages: ChatMessage[] = [];
-  /** Streaming messages' parsers, by ID. */
-  readonly #live = new Map<string, MessageParser>();
-  /** Each assistant message's records, their keys, and the protocol fields they make (made on first use). */
-  readonly #kept = new Map<string, Kept>();
-  /** Records that named no message and waited for the next assistant message. */
-  #waiting: ProtocolRecord[] = [];
+export class Thread extends ThreadBase {
   #nextUserId = 0;
-  /** Assistant messages that arrived on a connection here, rather than from a persisted history. */
-  readonly #arrived = new Set<string>();
-
-  /** Told when a loaded message's parts are first derived (the session announces its citations then). */
-  readonly #derived: ((message: AssistantMessage) => void) | undefined;
 
   constructor(protocols: ProtocolRegistry = defaultProtocols, options: { readonly derived?: (message: AssistantMessage) => void; readonly clock?: () => number } = {}) {
-    this.protocols = protocols;
-    this.#derived = options.derived;
+    super(protocols, options.derived);
     this.#clock = options.clock ?? Date.now;
   }
 
   /** When records arrive and change (milliseconds): the wall clock, or a scripted one. */
   readonly #clock: () => number;
-
-  get messages(): readonly ChatMessage[] {
-    return this.#messages;
-  }
-
-  /** Whether an assistant message arrived here on a connection (not loaded from a persisted history). */
-  arrivedLive(messageId: string): boolean {
-    return this.#arrived.has(messageId);
-  }
-
-  /** The IDs of the replies still streaming (without walking the thread: a long thread costs nothing here). */
-  get streaming(): readonly string[] {
-    return [...this.#live.keys()];
-  }
 
   /** A new user message's ID. */
   nextUserId(): string {
@@ -69,33 +41,33 @@ export class Thread {
 
   addUserMessage(text: string, id = this.nextUserId(), attachments: readonly AttachedFile[] = []): UserMessage {
     const message: UserMessage = { id, role: 'user', text, ...(attachments.length > 0 ? { attachments } : {}) };
-    this.#messages = [...this.#messages, message];
+    this.list = [...this.list, message];
     return message;
   }
 
   /** The assistant message with this ID. */
   assistant(id: string): AssistantMessage | undefined {
-    const message = this.#messages.findLast((m) => m.id === id);
+    const message = this.list.findLast((m) => m.id === id);
     return message?.role === 'assistant' ? message : undefined;
   }
 
   #indexOf(id: string): number {
-    return this.#messages.findLastIndex((m) => m.id === id && m.role === 'assistant');
+    return this.list.findLastIndex((m) => m.id === id && m.role === 'assistant');
   }
 
   #replace(index: number, next: AssistantMessage): AssistantMessage {
-    this.#messages = this.#messages.with(index, next);
+    this.list = this.list.with(index, next);
     return next;
   }
 
   #keptOf(message: AssistantMessage): Kept {
-    return keptOf(this.protocols, this.#kept, message);
+    return keptOf(this.protocols, this.kept, message);
   }
 
   /** Adds or replaces (by client action ID) the outcome of an action of a message; returns the changed message. */
   setAction(messageId: string, outcome: ActionOutcome): AssistantMessage | null {
     const index = this.#indexOf(messageId);
-    const message = this.#messages[index] as AssistantMessage | undefined;
+    const message = this.list[index] as AssistantMessage | undefined;
     if (!message) return null;
     const at = message.actions.findIndex((o) => o.clientActionId === outcome.clientActionId);
     const actions = at === -1 ? [...message.actions, outcome] : message.actions.with(at, outcome);
@@ -104,7 +76,7 @@ export class Thread {
 
   /** The message and outcome of an action by its client action ID (the newest messages are looked at first). */
   findAction(clientActionId: string): { readonly message: AssistantMessage; readonly outcome: ActionOutcome } | null {
-    return findAction(this.#messages, clientActionId);
+    return findAction(this.list, clientActionId);
   }
 
   /**
@@ -119,6 +91,8 @@ export class Thread {
         return this.#record(event);
       case 'error':
         return event.messageId ? this.interrupt(event.messageId) : null;
+      case 'step':
+        return this.#step(event);
       case 'text-delta':
       case 'message-end':
         break;
@@ -126,8 +100,8 @@ export class Thread {
         return null;
     }
     const index = this.#indexOf(event.messageId);
-    const current = this.#messages[index] as AssistantMessage | undefined;
-    const parser = this.#live.get(event.messageId);
+    const current = this.list[index] as AssistantMessage | undefined;
+    const parser = this.live.get(event.messageId);
     if (!current || !parser || current.status !== 'streaming' || !this.#fresh(current, event.sequence)) return null;
     const sequence = event.sequence ?? current.sequence;
     if (event.type === 'message-end') return this.#finish(index, current, 'done', sequence);
@@ -142,24 +116,39 @@ export class Thread {
   #start(event: Extract<ConversationEvent, { type: 'message-start' }>): AssistantMessage | null {
     const at = this.#indexOf(event.messageId);
     if (at >= 0) return event.continues ? this.#reopen(at) : null;
-    this.#live.set(event.messageId, this.protocols.createParser(event.marker));
-    this.#arrived.add(event.messageId);
+    this.live.set(event.messageId, this.protocols.createParser(event.marker));
+    this.arrived.add(event.messageId);
     const kept: Kept = { records: [], keys: new Map(), fields: EMPTY_FIELDS, trailing: [] };
-    this.#kept.set(event.messageId, kept);
+    this.kept.set(event.messageId, kept);
     const message = startedMessage(event, kept.records);
-    this.#messages = [...this.#messages, message];
+    this.list = [...this.list, message];
     return message;
   }
 
   /** A finished message the agent goes on with (after the user answered it): it streams again, from where it stood. */
   #reopen(index: number): AssistantMessage | null {
-    const current = this.#messages[index] as AssistantMessage;
+    const current = this.list[index] as AssistantMessage;
     if (current.status === 'streaming') return null;
+    this.arrived.add(current.id);
+    return this.#relive(index, current, current.text);
+  }
+
+  /** The message streams on from `text` and its kept records, read into a new parser where they stood. */
+  #relive(index: number, current: AssistantMessage, text: string): AssistantMessage {
     const kept = this.#keptOf(current);
-    const { parser, parts } = replayLive(this.protocols, current.text, current.marker, kept.records);
-    this.#live.set(current.id, parser);
-    this.#arrived.add(current.id);
-    return this.#replace(index, { ...current, status: 'streaming', parts: [...parts, ...this.#trailing(kept)] });
+    const { parser, parts } = replayLive(this.protocols, text, current.marker, kept.records);
+    this.live.set(current.id, parser);
+    return this.#replace(index, { ...current, text, status: 'streaming', parts: [...parts, ...this.#trailing(kept)], events: kept.records, ...this.#fieldsOf(kept) });
+  }
+
+  /** Where each streaming message's current step began. */
+  readonly #steps: Steps = new Map();
+
+  #step({ messageId, step }: Extract<ConversationEvent, { type: 'step' }>): AssistantMessage | null {
+    const index = this.#indexOf(messageId);
+    const current = this.list[index] as AssistantMessage | undefined;
+    const text = current && this.live.has(messageId) ? stepped(this.#steps, this.#keptOf(current), current, step) : null;
+    return current && text !== null ? this.#relive(index, current, text) : null;
   }
 
   /**
@@ -168,16 +157,16 @@ export class Thread {
    */
   notice(messageId: string, part: TrustedPart): AssistantMessage | null {
     const index = this.#indexOf(messageId);
-    const current = this.#messages[index] as AssistantMessage | undefined;
-    const parser = this.#live.get(messageId);
+    const current = this.list[index] as AssistantMessage | undefined;
+    const parser = this.live.get(messageId);
     if (!current || !parser || current.status !== 'streaming') return null;
     return this.#replace(index, { ...current, parts: [...parser.insert(part), ...this.#trailing(this.#keptOf(current))] });
   }
 
   /** The records that waited for an assistant message (see `RecordHandler.target`): the caller applies them now. */
   takeWaiting(): ProtocolRecord[] {
-    const waiting = this.#waiting;
-    this.#waiting = [];
+    const waiting = this.waiting;
+    this.waiting = [];
     return waiting;
   }
 
@@ -187,19 +176,19 @@ export class Thread {
     if (!handler) return null;
     let id = event.messageId;
     if (id === undefined) {
-      const target = handler.target?.(event.record, this.#messages, this.streaming) ?? null;
+      const target = handler.target?.(event.record, this.list, this.streaming) ?? null;
       if (target === 'wait') {
-        this.#waiting = [...this.#waiting, event.record].slice(-WAITING_RECORDS);
+        this.waiting = [...this.waiting, event.record].slice(-WAITING_RECORDS);
         return null;
       }
       if (target === null) return null;
       id = target;
     }
     const index = this.#indexOf(id);
-    const current = this.#messages[index] as AssistantMessage | undefined;
+    const current = this.list[index] as AssistantMessage | undefined;
     if (!current) return null;
     // A record naming its message belongs to its stream: once the message ended, it is a late duplicate.
-    if (event.messageId !== undefined && (!this.#live.has(id) || !this.#fresh(current, event.sequence))) return null;
+    if (event.messageId !== undefined && (!this.live.has(id) || !this.#fresh(current, event.sequence))) return null;
     const changed = this.#keep(index, current, handler, event.record, false);
     return changed && event.sequence !== undefined && event.messageId !== undefined ? this.#replace(index, { ...changed, sequence: event.sequence }) : changed;
   }
@@ -210,7 +199,7 @@ export class Thread {
    */
   #keep(index: number, current: AssistantMessage, handler: RecordHandler, record: ProtocolRecord, replace: boolean): AssistantMessage | null {
     const kept = this.#keptOf(current);
-    const parts = keepRecord(this.protocols, kept, current, this.#live.get(current.id), { handler, record, replace }, this.#clock);
+    const parts = keepRecord(this.protocols, kept, current, this.live.get(current.id), { handler, record, replace }, this.#clock);
     return parts && this.#replace(index, { ...current, parts, events: kept.records, ...this.#fieldsOf(kept) });
   }
 
@@ -233,14 +222,15 @@ export class Thread {
     const handler = this.protocols.handler(record.type);
     const key = handler?.key?.(record);
     const index = this.#indexOf(messageId);
-    const message = this.#messages[index] as AssistantMessage | undefined;
+    const message = this.list[index] as AssistantMessage | undefined;
     if (!handler || !message || (replace && (key === undefined || !this.#keptOf(message).keys.has(`${record.type}\u0000${key}`)))) return null;
     return this.#keep(index, message, handler, record, replace);
   }
 
   #finish(index: number, current: AssistantMessage, status: 'done' | 'interrupted', sequence = current.sequence): AssistantMessage {
-    const parser = this.#live.get(current.id);
-    this.#live.delete(current.id);
+    const parser = this.live.get(current.id);
+    this.live.delete(current.id);
+    this.#steps.delete(current.id);
     const parts = parser ? [...parser.end(), ...this.#trailing(this.#keptOf(current))] : current.parts;
     return this.#replace(index, { ...current, parts, status, sequence, citations: citationIndex(parts).citations });
   }
@@ -251,49 +241,11 @@ export class Thread {
    */
   interrupt(messageId: string): AssistantMessage | null {
     const index = this.#indexOf(messageId);
-    const current = this.#messages[index];
+    const current = this.list[index];
     if (!current || current.role !== 'assistant' || current.status !== 'streaming') return null;
     return this.#finish(index, current, 'interrupted');
   }
 
-  /** The conversation in its persisted format. */
-  toPersisted(): PersistedMessage[] {
-    return this.#messages.map((m) => (m.role === 'user' ? m : persistMessage(this.protocols, m, this.#kept.get(m.id))));
-  }
-
-  /**
-   * Replaces the conversation with persisted messages (already read by checkPersistedHistory). Each assistant message
-   * is parsed again under its stored marker (never the mode selected now), with its trusted records placed where they
-   * arrived in the text, so the parts are exactly those of the live stream. Parts are derived on first use: a long
-   * history paints its newest messages without parsing the oldest.
-   */
-  load(messages: readonly PersistedMessage[]): void {
-    this.#live.clear();
-    this.#kept.clear();
-    this.#waiting = [];
-    this.#arrived.clear();
-    this.#messages = messages.map((m) => {
-      if (m.role === 'user') return m;
-      const { message, kept } = loadMessage(this.protocols, m, undefined, this.#derived);
-      this.#kept.set(m.id, kept);
-      return message;
-    });
-  }
-
-  /** User turns a protocol wrote (their text starts with `prefix`) are made again, so they are drawn as it describes them. */
-  refreshTurns(prefix: string): void {
-    this.#messages = this.#messages.map((m) => (m.role === 'user' && m.text.startsWith(prefix) ? { ...m } : m));
-  }
-
-  /**
-   * A protocol loaded after a history that holds its records or fields: those messages are read again (new objects,
-   * parts derived afresh), and each is returned.
-   */
-  refresh(records: readonly string[], fields: readonly string[]): AssistantMessage[] {
-    const { messages, changed } = reloaded(this.protocols, this.#messages, { kept: this.#kept, live: this.#live }, { records, fields });
-    this.#messages = messages;
-    return changed;
-  }
 }
 
 export type { PersistedEvent };

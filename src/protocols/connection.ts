@@ -51,6 +51,11 @@ export type ConversationEvent =
       readonly progress?: string;
     }
   | { readonly type: 'message-end'; readonly messageId: string; readonly sequence?: number }
+  /**
+   * A step of a streaming reply begins (`start`: what a reset goes back to), or is undone (`reset`, the AI SDK's
+   * `reset-step`): the text and records that came since its start go.
+   */
+  | { readonly type: 'step'; readonly messageId: string; readonly step: 'start' | 'reset' }
   /** The server reported an error, for one message (it ends as interrupted) or for the conversation. */
   | { readonly type: 'error'; readonly messageId?: string; readonly code: string; readonly message: string }
   /** The server's decision on something sent with `clientActionId` (an action of a view, an A2UI action). */

@@ -15,6 +15,8 @@ export class ReplyWriter {
   #ended = false;
   #textPart: string | null = null;
   #wroteText = false;
+  /** The text part state where the current step began (a reset goes back to it). */
+  #stepStart: { readonly part: string | null; readonly wrote: boolean } | null = null;
   /** The message this reply goes on with (the user answered what it asked), whatever ID the wire gives. */
   readonly #continues: string | undefined;
 
@@ -61,6 +63,14 @@ export class ReplyWriter {
     }
     this.#wroteText ||= delta.length > 0;
     if (delta) this.#emit({ type: 'text-delta', messageId, delta });
+  }
+
+  /** A step of the reply begins, or is undone (the AI SDK's `reset-step`): its text and records go, back to its start. */
+  step(step: 'start' | 'reset'): void {
+    const messageId = this.start();
+    if (step === 'start') this.#stepStart = { part: this.#textPart, wrote: this.#wroteText };
+    else if (this.#stepStart) ({ part: this.#textPart, wrote: this.#wroteText } = this.#stepStart);
+    this.#emit({ type: 'step', messageId, step });
   }
 
   record(record: { readonly type: string; readonly [field: string]: unknown }): void {

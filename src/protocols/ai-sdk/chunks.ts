@@ -18,11 +18,10 @@ type Chunk = { readonly type: string; readonly [field: string]: unknown };
 const str = (value: unknown, max = 256): string | undefined => (typeof value === 'string' && value.length > 0 && value.length <= max ? value : undefined);
 
 /** Chunk types that change nothing the chat draws: step bounds and metadata the marker does not need. */
-const QUIET = new Set(['text-end', 'start-step', 'finish-step', 'message-metadata', 'tool-input-delta']);
+const QUIET = new Set(['text-end', 'finish-step', 'message-metadata', 'tool-input-delta']);
 
 /** Chunk types this client reads the stream past without drawing them yet (docs: README "The AI SDK"). */
 const NOT_DRAWN: Readonly<Record<string, string>> = {
-  'reset-step': 'a step reset',
   'steering-message': 'a steering message',
   custom: 'a provider-specific part',
 };
@@ -69,6 +68,11 @@ export class ChunkReader implements TurnReader {
         return reply.end();
       case 'abort':
         return reply.fail('aborted', 'The agent stopped this reply.');
+      case 'start-step':
+        return reply.step('start');
+      case 'reset-step':
+        // The step's text and parts go, as the SDK's client removes them.
+        return reply.step('reset');
     }
     if (chunk.type.startsWith('tool-')) return this.#tool(chunk);
     if (chunk.type.startsWith('source-') || chunk.type === 'file' || chunk.type === 'reasoning-file') {

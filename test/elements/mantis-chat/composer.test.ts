@@ -140,6 +140,8 @@ describe('<mantis-chat> history', () => {
     const replayed = await fixture<MantisChat>(html`<mantis-chat mode="orchestrator"></mantis-chat>`);
     replayed.messages = JSON.parse(JSON.stringify(persisted)) as PersistedMessage[];
     await replayed.updateComplete;
+    // The todo list is drawn by a module loaded with the first one (elements/mantis-chat/todo-view.ts).
+    await waitUntil(() => !shadow(replayed).querySelector('[part="question-loading"]'), 'the todo list is drawn');
     expect(replayed.conversation.map((m) => (m.role === 'assistant' ? m.parts : m.text))).to.deep.equal(
       live.conversation.map((m) => (m.role === 'assistant' ? m.parts : m.text)),
     );

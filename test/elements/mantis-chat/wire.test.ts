@@ -47,7 +47,8 @@ for (const sse of [false, true]) {
         return last?.parts.find((p): p is TodoPart => p.type === 'data-mantis-todo')?.data.todos.map((t) => t.status).join();
       };
       await waitUntil(() => statuses() === 'completed,completed,cancelled', `the todo list is ${statuses()}`);
-      await chat.updateComplete;
+      // Drawn by a module loaded with the first todo list (elements/mantis-chat/todo-view.ts).
+      await waitUntil(() => shadow(chat).querySelector('[part="todo"] li'), 'the todo list is drawn');
       // The unlisted status shows neutrally, under its own name.
       const item = [...shadow(chat).querySelectorAll('[part="todo"] li')].at(-1);
       expect(item?.classList.contains('todo-unlisted')).to.equal(true);
