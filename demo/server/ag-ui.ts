@@ -3,12 +3,14 @@ import { EventType, type BaseEvent } from '@ag-ui/core';
 import { RunAgentInputSchema } from '@ag-ui/core/schemas';
 import { EventEncoder } from '@ag-ui/encoder';
 import { receiveTurn, refuseTurn, TURN_CORS, type PostedTurn } from './turn-endpoint.js';
+import { INTERRUPT_SCRIPTS, resumeRun } from './ag-ui-interrupt.js';
 
 /*
  * The reference server's AG-UI endpoint, written with the real `@ag-ui/core` (its `RunAgentInputSchema` checks what a
  * client posts) and `@ag-ui/encoder` (its `EventEncoder` writes the events), as an agent framework's endpoint is. No
- * model: the run is scripted from the last user message (`view`, `error`, `slow`, `unknown`; `echo:` before a text
- * puts it in every field).
+ * model: the run is scripted from the last user message (`interrupt expired`, `interrupt form`, `interrupt` —
+ * demo/server/ag-ui-interrupt.ts —, `view`, `error`, `slow`, `unknown`, the first found; `echo:` before a text puts it
+ * in every field); a run that resumes interrupts says what it got back.
  */
 
 export const AG_UI_PATH = '/api/v1/ag-ui/agent';
@@ -32,6 +34,7 @@ async function text(emit: Emit, messageId: string, value: string, size = 24): Pr
 }
 
 const SCRIPTS: Record<string, Script> = {
+  ...INTERRUPT_SCRIPTS(text),
   async view(emit, run) {
     emit({ type: EventType.RUN_STARTED, ...run, metadata: MARKER });
     emit({ type: EventType.REASONING_START, messageId: 'r1' });
@@ -115,9 +118,14 @@ export function createAgUiHandler(): ((req: IncomingMessage, res: ServerResponse
     const emit: Emit = (event) => {
       if (!closed.signal.aborted) res.write(encoder.encodeSSE(event));
     };
-    const text = said(input.data.messages as ReadonlyArray<{ role: string; content?: unknown }>);
-    const script = SCRIPTS[text.startsWith('echo:') ? 'echo' : (Object.keys(SCRIPTS).find((word) => text.includes(word)) ?? 'view')] as Script;
-    await script(emit, { threadId: input.data.threadId, runId: input.data.runId }, text, closed.signal);
+    const run = { threadId: input.data.threadId, runId: input.data.runId };
+    const resume = input.data.resume ?? [];
+    if (resume.length > 0) await resumeRun(emit, run, resume, text);
+    else {
+      const words = said(input.data.messages as ReadonlyArray<{ role: string; content?: unknown }>);
+      const script = SCRIPTS[words.startsWith('echo:') ? 'echo' : (Object.keys(SCRIPTS).find((word) => words.includes(word)) ?? 'view')] as Script;
+      await script(emit, run, words, closed.signal);
+    }
     res.end();
     return true;
   };

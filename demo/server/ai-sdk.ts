@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { receiveTurn, refuseTurn, TURN_CORS, type PostedTurn } from './turn-endpoint.js';
 import { createUIMessageStream, pipeUIMessageStreamToResponse, validateUIMessages, type UIMessage, type UIMessageStreamWriter } from 'ai';
+import { answeredCalls, APPROVAL_SCRIPTS, continueAfter, signedByUs } from './ai-sdk-approval.js';
 
 /*
  * The reference server's AI SDK endpoint, written with the real `ai` package as a backend team writes one: the POST of
@@ -31,8 +32,13 @@ async function text(writer: UIMessageStreamWriter, id: string, value: string): P
 
 type Script = (writer: UIMessageStreamWriter, said: string, closed: AbortSignal) => Promise<void>;
 
-/** The replies, by a word of the user's message (`view`, `invalid`, `attachment`, `fence`, `error`, `slow`, `unknown`; `echo:` before a text puts it in every field). */
+/**
+ * The replies, by a word of the user's message (`approve two`, `approve` — demo/server/ai-sdk-approval.ts —, `view`,
+ * `invalid`, `attachment`, `fence`, `error`, `slow`, `unknown`; `echo:` before a text puts it in every field). The
+ * first word found wins.
+ */
 const SCRIPTS: Record<string, Script> = {
+  ...APPROVAL_SCRIPTS(text),
   async view(writer) {
     writer.write({ type: 'start', messageMetadata: { mantis: { inlineUiVersion: 1, mode: 'orchestrator' } } });
     writer.write({ type: 'reasoning-start', id: 'r1' });
@@ -131,11 +137,20 @@ export function createAiSdkHandler(): ((req: IncomingMessage, res: ServerRespons
       refuseTurn(res, 400, 'an AI SDK chat request');
       return true;
     }
-    const text = said(messages);
-    const script = SCRIPTS[text.startsWith('echo:') ? 'echo' : (Object.keys(SCRIPTS).find((word) => text.includes(word)) ?? 'view')] as Script;
+    // The user answered what the last reply asked: that reply goes on, once the server knows the approvals as its own.
+    const answered = answeredCalls(messages);
+    if (answered && !signedByUs(answered)) {
+      refuseTurn(res, 400, 'an answer to an approval this server asked for');
+      return true;
+    }
+    const words = said(messages);
+    const script = SCRIPTS[words.startsWith('echo:') ? 'echo' : (Object.keys(SCRIPTS).find((word) => words.includes(word)) ?? 'view')] as Script;
     const closed = new AbortController();
     res.once('close', () => closed.abort());
-    const stream = createUIMessageStream({ execute: ({ writer }) => script(writer, text, closed.signal) });
+    const stream = answered
+      ? // `originalMessages`: the SDK goes on in the posted last message (its start takes that message's ID).
+        createUIMessageStream({ originalMessages: messages, execute: ({ writer }) => continueAfter(writer, answered, text) })
+      : createUIMessageStream({ execute: ({ writer }) => script(writer, words, closed.signal) });
     await pipeUIMessageStreamToResponse({ response: res, stream, headers: TURN_CORS });
     return true;
   };
