@@ -88,7 +88,14 @@ const SCRIPTS: Record<string, Script> = {
     emit({ type: EventType.TOOL_CALL_RESULT, messageId: 'tool-echo', toolCallId: 'call-echo', content: payload });
     emit({ type: EventType.CUSTOM, name: payload.slice(0, 64), value: payload });
     await text(emit, 'm1', payload, 2048);
-    emit({ type: EventType.RUN_FINISHED, ...run });
+    // An interrupt whose words and form are the payload: the question's controls draw it.
+    const interrupt = {
+      id: 'int-echo',
+      reason: payload.slice(0, 200) || 'x',
+      message: payload,
+      responseSchema: { type: 'object', properties: { note: { type: 'string', title: payload }, pick: { type: 'string', enum: [payload || 'x'] } }, required: ['pick'] },
+    };
+    emit({ type: EventType.RUN_FINISHED, ...run, outcome: { type: 'interrupt', interrupts: [interrupt] } });
   },
 };
 

@@ -104,6 +104,11 @@ const SCRIPTS: Record<string, Script> = {
     writer.write({ type: 'data-mantis-ui', id: 'echo-view', data: payload });
     writer.write({ type: 'data-mantis-ui', id: 'echo-heading', data: { version: 1, id: 'echo', root: { id: 'h', type: 'heading', text: payload.slice(0, 200) || 'x' } } });
     writer.write({ type: 'source-url', sourceId: 's1', url: payload, title: payload });
+    writer.write({ type: 'source-document', sourceId: 'd1', mediaType: 'text/plain', title: payload || 'x', filename: payload });
+    writer.write({ type: 'file', mediaType: 'text/plain', url: payload });
+    // A call that asks the user first, its reason the payload: the question's controls draw it.
+    writer.write({ type: 'tool-input-available', toolCallId: 'call-ask', toolName: 'ask', input: { text: payload } });
+    writer.write({ type: 'tool-approval-request', approvalId: 'approval-echo', toolCallId: 'call-ask', reason: payload, signature: payload.slice(0, 4096) });
     writer.write({ type: 'text-start', id: 't1' });
     // In deltas of 2 KB, as a model streams a long answer.
     for (let at = 0; at < payload.length; at += 2048) writer.write({ type: 'text-delta', id: 't1', delta: payload.slice(at, at + 2048) });

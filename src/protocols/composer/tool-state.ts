@@ -13,7 +13,10 @@ export function toolPart(event: ToolRecord, toolCallId: string, previous?: ToolP
   const base = { type: 'dynamic-tool', toolName: previous?.toolName ?? event.tool_name, toolCallId } as const;
   const input = event.input ?? (previous && 'input' in previous ? previous.input : undefined);
   // The approval a protocol recorded for the call (its own record: the AI SDK's), else one named for the call.
-  const approval: ToolApproval = (previous && 'approval' in previous && previous.approval) || { id: `approval-${toolCallId}` };
+  const approval: ToolApproval & { readonly approved?: boolean } = (previous && 'approval' in previous && previous.approval) || { id: `approval-${toolCallId}` };
+  // A call that ran once approved keeps its approval, as the AI SDK keeps it on the part: a backend reads the answer
+  // from it on every later turn.
+  const granted = approval.approved === true ? { approval: { ...approval, approved: true as const } } : {};
   switch (event.state) {
     case 'pending':
       return { ...base, state: 'input-streaming', input };
@@ -24,9 +27,9 @@ export function toolPart(event: ToolRecord, toolCallId: string, previous?: ToolP
     case 'approval_recorded':
       return { ...base, state: 'approval-responded', input, approval: { ...approval, approved: true } };
     case 'completed':
-      return { ...base, state: 'output-available', input, output: event.output };
+      return { ...base, state: 'output-available', input, output: event.output, ...granted };
     case 'failed':
-      return { ...base, state: 'output-error', input, errorText: event.error ?? 'The tool failed.' };
+      return { ...base, state: 'output-error', input, errorText: event.error ?? 'The tool failed.', ...granted };
     case 'denied':
       return { ...base, state: 'output-denied', input, approval: { ...approval, approved: false } };
     default: {

@@ -1,6 +1,7 @@
 // Attack inputs through every string of the AI SDK's and AG-UI's streams: the reference server (their owners'
 // packages) echoes each one into reasoning, a tool's name, arguments, result or error, the AI SDK's data-mantis-ui
-// parts (as the view itself and as a heading's text) and a source, AG-UI's CUSTOM event, and the text
+// parts (as the view itself and as a heading's text), a source, a document, a file and an approval request's reason,
+// AG-UI's CUSTOM event and an interrupt (its message, reason, and its form's label and choice), and the text
 // (demo/server/ai-sdk.ts and ag-ui.ts, `echo:`). Nothing runs, nothing is requested but the endpoint.
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import '../../../elements/mantis-chat/mantis-chat.js';
