@@ -84,12 +84,12 @@ import { requireArtifactPanel } from '../mantis-artifact-panel/mantis-artifact-p
  * @csspart attachment-error - Why files were not attached (over a limit, a type not accepted, content that is not what its name says).
  * @csspart waiting - The line of a message waiting for its files to upload, with a button that keeps it from being sent.
  * @csspart tool - A tool call in the timeline; also `tool-<state>` with its AI SDK state, or `tool-unlisted` for a state the backend named that the protocol does not list (shown neutrally, under its own name).
- * @csspart approval - What the agent asks before it runs a tool (an AI SDK tool approval): the tool, why it asks, and, when the connection carries answers (`transport="ai-sdk"` or `"ag-ui"`), a reason field and the two buttons.
+ * @csspart approval - What the agent asks before it runs a tool (an AI SDK tool approval), where the connection carries answers (`transport="ai-sdk"` or `"ag-ui"`): the tool, why it asks, a reason field (`approval-reason`) and the two buttons.
  * @csspart approval-approve - Approves the tool call, or answers an interrupt (with its form).
  * @csspart approval-deny - Denies the tool call, or cancels an interrupt.
- * @csspart approval-reason - The optional reason sent with an approval's answer.
- * @csspart interrupt - An AG-UI interrupt: its prompt, the form its `responseSchema` asks for, and the buttons; drawn after the tool call it concerns, or where the run stopped.
- * @csspart interrupt-state - What became of an interrupt (answered, cancelled, expired), or why it cannot be answered here.
+ * @csspart interrupt - An AG-UI interrupt: its prompt, the form its `responseSchema` asks for, and the buttons, or what became of it (`interrupt-state`: answered, cancelled, expired); after the tool call it concerns, or where the run stopped.
+ * @csspart source - A source or file an AI SDK reply cites (`file` for a file): its title, host or type, and its Open button (`source-open`).
+ * @csspart open-dialog - The confirmation before a source or file opens in a new tab: its whole address (`open-url`) and its buttons (`open-confirm`, `open-cancel`).
  * @csspart question-loading - The line shown while the controls to answer the agent load (a file of their own), or if they could not be loaded.
  * @csspart reasoning - Reasoning in the timeline (collapsible).
  * @csspart todo - The todo list from trusted todo events.
