@@ -4,6 +4,8 @@ import { RunAgentInputSchema } from '@ag-ui/core/schemas';
 import { EventEncoder } from '@ag-ui/encoder';
 import { receiveTurn, refuseTurn, TURN_CORS, type PostedTurn } from './turn-endpoint.js';
 import { INTERRUPT_SCRIPTS, resumeRun } from './ag-ui-interrupt.js';
+import { A2UI_SCRIPTS, actionRun } from './ag-ui-a2ui.js';
+import { BASIC_CATALOG_ID } from './a2ui-script.js';
 
 /*
  * The reference server's AG-UI endpoint, written with the real `@ag-ui/core` (its `RunAgentInputSchema` checks what a
@@ -35,6 +37,7 @@ async function text(emit: Emit, messageId: string, value: string, size = 24): Pr
 
 const SCRIPTS: Record<string, Script> = {
   ...INTERRUPT_SCRIPTS(text),
+  ...A2UI_SCRIPTS(text),
   async view(emit, run) {
     emit({ type: EventType.RUN_STARTED, ...run, metadata: MARKER });
     emit({ type: EventType.REASONING_START, messageId: 'r1' });
@@ -88,6 +91,12 @@ const SCRIPTS: Record<string, Script> = {
     emit({ type: EventType.TOOL_CALL_RESULT, messageId: 'tool-echo', toolCallId: 'call-echo', content: payload });
     emit({ type: EventType.CUSTOM, name: payload.slice(0, 64), value: payload });
     await text(emit, 'm1', payload, 2048);
+    // An A2UI surface over AG-UI whose text is the payload: the A2UI renderer draws it (or its fallback).
+    const surface = [
+      { version: 'v0.9', createSurface: { surfaceId: 'echo', catalogId: BASIC_CATALOG_ID } },
+      { version: 'v0.9', updateComponents: { surfaceId: 'echo', components: [{ id: 'root', component: 'Text', text: payload.slice(0, 2000) }] } },
+    ];
+    emit({ type: EventType.ACTIVITY_SNAPSHOT, messageId: 'a2ui-surface-echo', activityType: 'a2ui-surface', content: { a2ui_operations: surface }, replace: true });
     // An interrupt whose words and form are the payload: the question's controls draw it.
     const interrupt = {
       id: 'int-echo',
@@ -127,7 +136,9 @@ export function createAgUiHandler(): ((req: IncomingMessage, res: ServerResponse
     };
     const run = { threadId: input.data.threadId, runId: input.data.runId };
     const resume = input.data.resume ?? [];
+    const forwarded = (input.data.forwardedProps ?? {}) as Record<string, unknown>;
     if (resume.length > 0) await resumeRun(emit, run, resume, text);
+    else if (forwarded['a2uiAction'] !== undefined) await actionRun(emit, run, forwarded, text);
     else {
       const words = said(input.data.messages as ReadonlyArray<{ role: string; content?: unknown }>);
       const script = SCRIPTS[words.startsWith('echo:') ? 'echo' : (Object.keys(SCRIPTS).find((word) => words.includes(word)) ?? 'view')] as Script;

@@ -1,6 +1,6 @@
-import { nothing, type TemplateResult } from 'lit';
+import { html, nothing, type TemplateResult } from 'lit';
 import type { AssistantMessage } from '../../src/message/messages.js';
-import type { InterruptPart, TodoPart, ToolPart } from '../../src/message/parts.js';
+import type { ActivityPart, InterruptPart, TodoPart, ToolPart } from '../../src/message/parts.js';
 import { QuestionControls, questionStyles } from './answers-view.js';
 import type { PartsHostElement } from './lazy-parts.js';
 import { SourceControls, sourceStyles, type SourcePart } from './sources-view.js';
@@ -15,7 +15,14 @@ import { renderTodos, todoStyles } from './todo-view.js';
  */
 
 /** A part this module draws; at a tool call, what the agent asks about it; `debug`: a message's deprecated fields. */
-export type LazyPart = ToolPart | InterruptPart | SourcePart | TodoPart | 'debug';
+export type LazyPart = ToolPart | InterruptPart | SourcePart | TodoPart | ActivityPart | 'debug';
+
+/** An A2UI surface the agent is still making, or could not make, in its place (nothing once it is made). */
+function renderActivity(part: ActivityPart): TemplateResult | typeof nothing {
+  const { status } = part.data;
+  if (status === 'failed') return html`<p part="activity" class="fallback" role="note">The agent could not build this interface.</p>`;
+  return status ? html`<p part="activity" class="muted" role="status">${status === 'retrying' ? 'Building the interface again…' : 'Building the interface…'}</p>` : nothing;
+}
 
 export class PartControls {
   readonly #questions: QuestionControls;
@@ -33,6 +40,7 @@ export class PartControls {
   render(message: AssistantMessage, part: LazyPart): TemplateResult | typeof nothing {
     if (part === 'debug') return message.debug ? renderDebug(message.debug) : nothing;
     if (part.type === 'data-mantis-todo') return renderTodos(part.data.todos);
+    if (part.type === 'data-mantis-activity') return renderActivity(part);
     return part.type === 'dynamic-tool' || part.type === 'data-mantis-interrupt' ? this.#questions.render(message, part) : this.#sources.render(part);
   }
 }

@@ -47,7 +47,8 @@ export function wireSession(core: SessionCore): { protocols: SessionProtocols; r
         return core.capabilities;
       },
       carries: (kind) => core.connection.current?.carries(kind) ?? false,
-      send: (frame) => core.connection.current?.send(frame) ?? false,
+      // A protocol's message goes with the conversation, for a wire that carries it whole on each request.
+      send: (frame) => core.connection.current?.send(frame.type === 'carry' ? { ...frame, conversation: core.thread.messages } : frame) ?? false,
       sendTurn: (text) => {
         const sent = core.send(text);
         return sent.ok && 'message' in sent ? { ok: true, id: sent.message.id } : { ok: false, message: sent.ok ? '' : sent.message };

@@ -230,7 +230,15 @@ export interface FilePart {
   readonly url: string;
 }
 
-export type TrustedPart = AttachmentPart | ToolPart | ReasoningPart | TodoPart | SurfacePart | EnvelopePart | UnavailablePart | InterruptPart;
+/** An A2UI surface the agent is still making, or could not make (an AG-UI activity's `status`): shown in its place. */
+export interface ActivityPart {
+  readonly type: 'data-mantis-activity';
+  /** The activity's ID. */
+  readonly id: string;
+  readonly data: { readonly status: 'building' | 'retrying' | 'failed' | null };
+}
+
+export type TrustedPart = AttachmentPart | ToolPart | ReasoningPart | TodoPart | SurfacePart | EnvelopePart | UnavailablePart | InterruptPart | ActivityPart;
 
 /**
  * What a record may place in a message: a trusted part, or a view a protocol carried outside the text (an AI SDK
@@ -258,4 +266,5 @@ export type MantisDataTypes = {
   'mantis-envelope': EnvelopePart['data'];
   'mantis-unavailable': UnavailablePart['data'];
   'mantis-interrupt': InterruptPart['data'];
+  'mantis-activity': ActivityPart['data'];
 };

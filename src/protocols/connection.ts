@@ -115,6 +115,8 @@ export type OutgoingFrame =
       readonly clientActionId?: string;
       /** What protocols add to it, as to a user turn (A2UI's data models go with an A2UI action). */
       readonly carried?: Readonly<Record<string, unknown>>;
+      /** The conversation so far, for a wire that carries it whole on each request (AG-UI's runs). */
+      readonly conversation?: readonly ChatMessage[];
     };
 
 /** The user's answer to a question of the agent's. */

@@ -9,7 +9,7 @@ import type { ConnectionEvent } from './connection.js';
  */
 export class ReplyWriter {
   readonly #emit: (event: ConnectionEvent) => void;
-  readonly #replyTo: string;
+  readonly #replyTo: string | undefined;
   readonly #newId: () => string;
   #messageId: string | null = null;
   #ended = false;
@@ -20,7 +20,7 @@ export class ReplyWriter {
   /** The message this reply goes on with (the user answered what it asked), whatever ID the wire gives. */
   readonly #continues: string | undefined;
 
-  constructor(emit: (event: ConnectionEvent) => void, replyTo: string, newId: () => string, continues?: string) {
+  constructor(emit: (event: ConnectionEvent) => void, replyTo: string | undefined, newId: () => string, continues?: string) {
     this.#emit = emit;
     this.#replyTo = replyTo;
     this.#newId = newId;
@@ -49,7 +49,7 @@ export class ReplyWriter {
     const continues = this.#continues;
     this.#messageId = continues ?? id ?? this.#newId();
     // A message that goes on keeps the marker it was shown under.
-    this.#emit({ type: 'message-start', messageId: this.#messageId, marker, inReplyTo: this.#replyTo, ...(continues ? { continues: true } : {}) });
+    this.#emit({ type: 'message-start', messageId: this.#messageId, marker, ...(this.#replyTo ? { inReplyTo: this.#replyTo } : {}), ...(continues ? { continues: true } : {}) });
     return this.#messageId;
   }
 

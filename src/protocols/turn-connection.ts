@@ -12,6 +12,18 @@ import { ReplyWriter } from './reply.js';
 export type TurnFrame = Extract<OutgoingFrame, { type: 'user-message' }>;
 /** The user answered what a reply asked: the agent goes on in that reply. */
 export type AnswersFrame = Extract<OutgoingFrame, { type: 'answers' }>;
+/** Another protocol's message for the agent (an A2UI action), for a protocol whose wire carries it. */
+export type CarryFrame = Extract<OutgoingFrame, { type: 'carry' }>;
+
+/** How a turn's reply relates to the conversation. */
+export interface TurnOptions {
+  /** The user message it answers. */
+  readonly replyTo?: string;
+  /** The assistant message it goes on with. */
+  readonly continues?: string;
+  /** Told once whether the agent took the request (its response began) or not, and why. */
+  readonly taken?: (ok: boolean, reason?: string) => void;
+}
 
 /** What a protocol reads one turn's values with. */
 export interface TurnReader {
@@ -73,6 +85,11 @@ export abstract class TurnConnection implements Connection {
     return kind === 'answers';
   }
 
+  /** A frame of another protocol's (`carries` names its kinds): false when this wire cannot carry it. */
+  protected carry(_frame: CarryFrame): boolean {
+    return false;
+  }
+
   subscribe(listener: ConnectionListener): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
@@ -85,15 +102,27 @@ export abstract class TurnConnection implements Connection {
       turn?.reply.end();
       return true;
     }
-    if ((frame.type !== 'user-message' && frame.type !== 'answers') || this.#state !== 'open') return false;
-    void this.#turn(frame);
+    if (this.#state !== 'open') return false;
+    if (frame.type === 'carry') return this.carry(frame);
+    if (frame.type === 'user-message') this.turn(frame.message.id, this.body(frame), { replyTo: frame.message.id });
+    else if (frame.type === 'answers') this.turn(frame.messageId, this.body(frame), { continues: frame.messageId });
+    else return false;
     return true;
   }
 
-  async #turn(frame: TurnFrame | AnswersFrame): Promise<void> {
+  /** Posts a turn's `body` (`key` names it until its reply has an ID) and reads its reply. */
+  protected turn(key: string, body: unknown, options: TurnOptions): void {
+    void this.#turn(key, body, options);
+  }
+
+  async #turn(key: string, body: unknown, options: TurnOptions): Promise<void> {
     const controller = new AbortController();
-    const key = frame.type === 'answers' ? frame.messageId : frame.message.id;
-    const reply = new ReplyWriter((event) => this.emit(event), key, () => newReplyId(this.name), frame.type === 'answers' ? key : undefined);
+    const reply = new ReplyWriter((event) => this.emit(event), options.replyTo, () => newReplyId(this.name), options.continues);
+    let told = false;
+    const taken = (ok: boolean, reason?: string): void => {
+      if (!told) options.taken?.(ok, reason);
+      told = true;
+    };
     const turn = { controller, reply };
     this.#turns.set(key, turn);
     const reader = this.reader(reply);
@@ -101,10 +130,11 @@ export abstract class TurnConnection implements Connection {
       const response = await fetch(new URL(this.options.url, this.options.relativeTo).href, {
         method: 'POST',
         headers: { ...this.options.headers?.(), 'content-type': 'application/json', accept: 'text/event-stream' },
-        body: JSON.stringify(this.body(frame)),
+        body: JSON.stringify(body),
         credentials: 'same-origin',
         signal: controller.signal,
       });
+      taken(response.ok, response.ok ? undefined : `The agent answered ${response.status}.`);
       if (!response.ok || !response.body) return reply.fail('http_error', `The agent answered ${response.status}.`);
       const parser = createParser({
         onEvent: (message) => {
@@ -125,7 +155,10 @@ export abstract class TurnConnection implements Connection {
       if (!reply.ended) reply.fail('incomplete', 'The reply was cut off before it finished.');
     } catch {
       // Stopped by the user or the page (the reply already ended), or the network failed.
-      if (!controller.signal.aborted) reply.fail('network', 'The agent could not be reached.');
+      if (!controller.signal.aborted) {
+        taken(false, 'The agent could not be reached.');
+        reply.fail('network', 'The agent could not be reached.');
+      }
     } finally {
       this.#turns.delete(key);
       if (reply.messageId) this.#turns.delete(reply.messageId);

@@ -1,36 +1,87 @@
+import type { ChatMessage } from '../../message/messages.js';
 import type { ReplyWriter } from '../reply.js';
-import { newReplyId, TurnConnection, type AnswersFrame, type TurnFrame, type TurnReader } from '../turn-connection.js';
+import { newReplyId, TurnConnection, type AnswersFrame, type CarryFrame, type TurnFrame, type TurnReader } from '../turn-connection.js';
+import { A2uiActivities } from './activities.js';
 import { EventReader } from './events.js';
 import { toAgUiMessages } from './messages.js';
 
 /*
  * `<mantis-chat transport="ag-ui" url="/agent">`: an AG-UI 1.0 agent. Each user message starts a run: it POSTs a
  * `RunAgentInput` (the thread kept for the conversation, a new run ID, the conversation as AG-UI messages, no tools)
- * and reads the run's events as Server-Sent Events.
+ * and reads the run's events as Server-Sent Events. A2UI goes as the AG-UI A2UI middleware has it (docs/protocol.md
+ * "A2UI over AG-UI"): surfaces come in `ACTIVITY_*` events, a user's action on one starts a run with
+ * `forwardedProps.a2uiAction`, the data models surfaces ask for go as `forwardedProps.a2uiClientDataModel`, and an
+ * A2UI error the chat reports goes as `forwardedProps.a2uiError` with the next run.
  */
+
+const isObject = (value: unknown): value is Readonly<Record<string, unknown>> => typeof value === 'object' && value !== null;
+
 export class AgUiConnection extends TurnConnection {
   protected readonly name = 'AG-UI';
   /** The conversation's thread: one per connection. */
   readonly #threadId = newReplyId('thread');
+  /** The A2UI surfaces of the thread's activities, across its runs. */
+  readonly #activities = new A2uiActivities();
+  /** An A2UI error the chat reported, for the next run. */
+  #a2uiError: unknown = undefined;
 
-  /** A run; after interrupts, the run that resumes: one `resume` entry per answered interrupt. */
-  protected body(frame: TurnFrame | AnswersFrame): unknown {
-    const resume = frame.type === 'answers' ? frame.answers.flatMap((a) => (a.kind === 'interrupt' ? [{ interruptId: a.interruptId, status: a.status, ...(a.payload === undefined ? {} : { payload: a.payload }) }] : [])) : [];
+  override connect(options: { signal?: AbortSignal } = {}): void {
+    super.connect(options);
+    // A2UI actions go as runs of their own (forwardedProps.a2uiAction), not as user turns.
+    this.emit({ type: 'capabilities', capabilities: { clientAction: true } });
+  }
+
+  override carries(kind: string): boolean {
+    return kind === 'a2ui' || super.carries(kind);
+  }
+
+  /** A run's input: the conversation, what protocols forward, and the A2UI error waiting to be told. */
+  #input(conversation: readonly ChatMessage[], forwarded: Readonly<Record<string, unknown>>, resume: readonly unknown[] = []): unknown {
+    const error = this.#a2uiError;
+    this.#a2uiError = undefined;
     return {
       threadId: this.#threadId,
       runId: newReplyId('run'),
       protocolVersion: '1.0',
       state: {},
-      messages: toAgUiMessages(frame.conversation),
+      messages: toAgUiMessages(conversation),
       tools: [],
       context: [],
-      // What the page adds to each run: AG-UI's place for it.
-      forwardedProps: { ...this.options.body?.() },
+      // What the page adds to each run, then the A2UI middleware's fields (AG-UI's place for both).
+      forwardedProps: { ...this.options.body?.(), ...forwarded, ...(error === undefined ? {} : { a2uiError: error }) },
       ...(resume.length > 0 ? { resume } : {}),
     };
   }
 
+  /** The data models A2UI surfaces asked for (`sendDataModel`), as the middleware reads them. */
+  #models(carried: CarryFrame['carried']): Readonly<Record<string, unknown>> {
+    const model = carried?.['a2ui'];
+    return model === undefined ? {} : { a2uiClientDataModel: model };
+  }
+
+  /** A run; after interrupts, the run that resumes: one `resume` entry per answered interrupt. */
+  protected body(frame: TurnFrame | AnswersFrame): unknown {
+    if (frame.type === 'user-message') return this.#input(frame.conversation, this.#models(frame.carried));
+    const resume = frame.answers.flatMap((a) => (a.kind === 'interrupt' ? [{ interruptId: a.interruptId, status: a.status, ...(a.payload === undefined ? {} : { payload: a.payload }) }] : []));
+    return this.#input(frame.conversation, {}, resume);
+  }
+
+  /** An A2UI action starts a run of its own; an A2UI error waits for the next run. */
+  protected override carry(frame: CarryFrame): boolean {
+    const payload = frame.payload;
+    if (frame.kind !== 'a2ui' || !isObject(payload)) return false;
+    if ('error' in payload) {
+      this.#a2uiError = payload['error'];
+      return true;
+    }
+    const id = frame.clientActionId;
+    if (!('action' in payload) || !id) return false;
+    const body = this.#input(frame.conversation ?? [], { a2uiAction: { userAction: payload['action'] }, ...this.#models(frame.carried) });
+    this.turn(id, body, { taken: (ok, reason) => this.emit({ type: 'action-result', clientActionId: id, status: ok ? 'accepted' : 'rejected', ...(reason ? { reason } : {}) }) });
+    return true;
+  }
+
   protected reader(reply: ReplyWriter): TurnReader {
-    return new EventReader(reply);
+    return new EventReader(reply, this.#activities);
   }
 }

@@ -2,6 +2,7 @@ import { markerFromMetadata, type ProtocolMarker } from '../../message/marker.js
 import type { ReplyWriter } from '../reply.js';
 import type { TurnReader } from '../turn-connection.js';
 import { interruptRecords } from './interrupts.js';
+import type { A2uiActivities } from './activities.js';
 
 /*
  * AG-UI 1.0 events (`@ag-ui/core` `EventType`), event by event, on the one road (src/protocols/connection.ts). A run
@@ -23,8 +24,8 @@ const NOT_DRAWN: Readonly<Record<string, string>> = {
   STATE_SNAPSHOT: 'its state',
   STATE_DELTA: 'a change of its state',
   MESSAGES_SNAPSHOT: 'the whole conversation',
-  ACTIVITY_SNAPSHOT: 'an activity',
-  ACTIVITY_DELTA: 'a change of an activity',
+  ACTIVITY_SNAPSHOT: 'an activity other than an A2UI surface',
+  ACTIVITY_DELTA: 'a change of an activity other than an A2UI surface',
   SUBAGENT_STARTED: 'a subagent',
   SUBAGENT_FINISHED: 'a subagent',
   SUBAGENT_ERROR: 'a subagent’s error',
@@ -45,8 +46,12 @@ export class EventReader implements TurnReader {
    */
   #chunked: string | null = null;
 
-  constructor(reply: ReplyWriter) {
+  /** The connection's A2UI surface activities (they live across runs). */
+  readonly #activities: A2uiActivities | null;
+
+  constructor(reply: ReplyWriter, activities: A2uiActivities | null = null) {
     this.#reply = reply;
+    this.#activities = activities;
   }
 
   /** Starts the reply under the run's marker, or this event's (`metadata.mantis`). */
@@ -101,6 +106,13 @@ export class EventReader implements TurnReader {
       }
       case 'RUN_ERROR':
         return reply.fail('agent_error', str(event['message'], 2000) ?? 'The agent reported an error.');
+      case 'ACTIVITY_SNAPSHOT':
+      case 'ACTIVITY_DELTA': {
+        this.#start(event);
+        const activities = this.#activities;
+        if (activities && (event.type === 'ACTIVITY_SNAPSHOT' ? activities.snapshot(event, reply) : activities.delta(event, reply))) return;
+        break;
+      }
     }
     if (QUIET.has(event.type)) return;
     const what = NOT_DRAWN[event.type];

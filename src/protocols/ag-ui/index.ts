@@ -1,6 +1,7 @@
 import type { ProtocolModule, RecordHandler } from '../module.js';
 import { AgUiConnection } from './connection.js';
 import { interrupt } from './interrupts.js';
+import { activityRecord } from './activities.js';
 
 /*
  * AG-UI 1.0 (`transport="ag-ui"`): this folder and one line of src/protocols/register.ts, loaded the first time a chat
@@ -9,7 +10,7 @@ import { interrupt } from './interrupts.js';
 export const agUiProtocol: ProtocolModule = {
   name: 'ag-ui',
   connections: { 'ag-ui': (options) => new AgUiConnection(options) },
-  records: { interrupt: interrupt as RecordHandler },
+  records: { interrupt: interrupt as RecordHandler, 'a2ui-activity': activityRecord as RecordHandler },
 };
 
 export { EventReader } from './events.js';

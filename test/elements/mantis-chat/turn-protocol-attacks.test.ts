@@ -1,7 +1,8 @@
 // Attack inputs through every string of the AI SDK's and AG-UI's streams: the reference server (their owners'
 // packages) echoes each one into reasoning, a tool's name, arguments, result or error, the AI SDK's data-mantis-ui
 // parts (as the view itself and as a heading's text), a source, a document, a file and an approval request's reason,
-// AG-UI's CUSTOM event and an interrupt (its message, reason, and its form's label and choice), and the text
+// AG-UI's CUSTOM event, an A2UI surface's text over ACTIVITY_SNAPSHOT and an interrupt (its message, reason, and its
+// form's label and choice), and the text
 // (demo/server/ai-sdk.ts and ag-ui.ts, `echo:`). Nothing runs, nothing is requested but the endpoint.
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import '../../../elements/mantis-chat/mantis-chat.js';
@@ -35,7 +36,7 @@ async function echoAll(kind: keyof typeof ENDPOINTS, payloads: readonly { id: st
       const last = messages[messages.length - 1] as Element;
       // Sources, files and questions are drawn by a module loaded with the first of them: checked once drawn.
       await waitUntil(() => !last.querySelector('[part="question-loading"]'), `${id}: the lazily drawn parts`);
-      for (const view of last.querySelectorAll('mantis-ui-view')) await (view as HTMLElement & { updateComplete: Promise<unknown> }).updateComplete;
+      for (const view of last.querySelectorAll('mantis-ui-view, mantis-a2ui-surface')) await (view as HTMLElement & { updateComplete?: Promise<unknown> }).updateComplete;
       assertNoActiveContent(last, id);
     }
     await new Promise((done) => requestAnimationFrame(done));

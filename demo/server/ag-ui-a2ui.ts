@@ -1,0 +1,97 @@
+import { EventType, type BaseEvent } from '@ag-ui/core';
+import { actionReply, BASIC_CATALOG_ID, BOOKING, scriptMessages, type A2uiServerMessage } from './a2ui-script.js';
+
+/*
+ * A2UI over the AG-UI endpoint (demo/server/ag-ui.ts), as the AG-UI A2UI middleware sends it: a surface is an
+ * `ACTIVITY_SNAPSHOT` with `activityType: "a2ui-surface"` whose `content.a2ui_operations` holds the surface's whole
+ * history of A2UI messages, sent again, grown, by each later run; `ACTIVITY_DELTA` patches that content (RFC 6902). A
+ * user's action on a surface comes as a run whose `forwardedProps.a2uiAction.userAction` names it (the booking form
+ * of a2ui-script.ts answers it as the Composer does). The thread's history is kept per thread, as the middleware's
+ * host keeps its messages.
+ */
+
+type Emit = (event: BaseEvent & Record<string, unknown>) => void;
+type Run = { readonly threadId: string; readonly runId: string };
+type Text = (emit: Emit, messageId: string, value: string) => Promise<void>;
+
+const MARKER = { mantis: { inlineUiVersion: 1, mode: 'orchestrator' } } as const;
+/** The activity's message ID, as the middleware names it: one per surface. */
+const ACTIVITY = `a2ui-surface-${BOOKING}`;
+
+/** Each thread's booking surface history, as sent. */
+const histories = new Map<string, A2uiServerMessage[]>();
+
+const snapshot = (operations: readonly unknown[], extra: Readonly<Record<string, unknown>> = {}) => ({
+  type: EventType.ACTIVITY_SNAPSHOT,
+  messageId: ACTIVITY,
+  activityType: 'a2ui-surface',
+  content: { a2ui_operations: operations, ...extra },
+  replace: true,
+});
+
+/** The runs that draw a surface, by a word of the user's message, longest first. */
+export const A2UI_SCRIPTS = (text: Text): Record<string, (emit: Emit, run: Run) => Promise<void>> => ({
+  /** The status first (building), then a snapshot whose operations differ from the first (the heading changed). */
+  'surface rebuild': async (emit, run) => {
+    emit({ type: EventType.RUN_STARTED, ...run, metadata: MARKER });
+    const first = scriptMessages('form', false);
+    emit(snapshot(first));
+    const second = first.map((m) => ('updateComponents' in m ? { ...m, updateComponents: { ...m.updateComponents, components: m.updateComponents.components.map((c) => (c.id === 'heading' ? { ...c, text: 'Book a table, again' } : c)) } } : m));
+    emit(snapshot(second));
+    histories.set(run.threadId, second);
+    await text(emit, 'm1', 'The form, rebuilt.');
+    emit({ type: EventType.RUN_FINISHED, ...run });
+  },
+  /** A snapshot, then a delta that appends an operation to its history. */
+  'surface delta': async (emit, run) => {
+    emit({ type: EventType.RUN_STARTED, ...run, metadata: MARKER });
+    const operations = scriptMessages('form', false);
+    emit(snapshot(operations));
+    const status: A2uiServerMessage = { version: 'v0.9', updateDataModel: { surfaceId: BOOKING, path: '/status', value: 'Patched by a delta' } };
+    emit({ type: EventType.ACTIVITY_DELTA, messageId: ACTIVITY, activityType: 'a2ui-surface', patch: [{ op: 'add', path: '/a2ui_operations/-', value: status }] });
+    histories.set(run.threadId, [...operations, status]);
+    await text(emit, 'm1', 'The form, patched.');
+    emit({ type: EventType.RUN_FINISHED, ...run });
+  },
+  /** A surface with a component no catalog has: the chat reports the A2UI error with its next run. */
+  'surface broken': async (emit, run) => {
+    emit({ type: EventType.RUN_STARTED, ...run, metadata: MARKER });
+    emit({ ...snapshot([{ version: 'v0.9', createSurface: { surfaceId: 'broken', catalogId: BASIC_CATALOG_ID } }, { version: 'v0.9', updateComponents: { surfaceId: 'broken', components: [{ id: 'root', component: 'Hologram' }] } }]), messageId: 'a2ui-surface-broken' });
+    await text(emit, 'm1', 'A surface this chat cannot draw.');
+    emit({ type: EventType.RUN_FINISHED, ...run });
+  },
+  'surface failed': async (emit, run) => {
+    emit({ type: EventType.RUN_STARTED, ...run, metadata: MARKER });
+    emit(snapshot([], { status: 'failed' }));
+    await text(emit, 'm1', 'I could not build the form.');
+    emit({ type: EventType.RUN_FINISHED, ...run });
+  },
+  /** The booking form: building, then made. */
+  surface: async (emit, run) => {
+    emit({ type: EventType.RUN_STARTED, ...run, metadata: MARKER });
+    emit(snapshot([], { status: 'building' }));
+    const operations = scriptMessages('form', false);
+    emit(snapshot(operations));
+    histories.set(run.threadId, operations);
+    await text(emit, 'm1', 'Fill in the form to book.');
+    emit({ type: EventType.RUN_FINISHED, ...run });
+  },
+});
+
+/**
+ * A run that answers a user's action (`forwardedProps.a2uiAction.userAction`): its reply in text, and the surface's
+ * history grown by what the action changed, sent whole again. What arrived is said back (`Action:` and the JSON) so
+ * tests can read it.
+ */
+export async function actionRun(emit: Emit, run: Run, forwarded: Readonly<Record<string, unknown>>, text: Text): Promise<void> {
+  const action = (forwarded['a2uiAction'] as { userAction?: { name?: unknown; surfaceId?: unknown; context?: unknown } } | undefined)?.userAction ?? {};
+  emit({ type: EventType.RUN_STARTED, ...run, metadata: MARKER });
+  const context = typeof action.context === 'object' && action.context !== null ? (action.context as Record<string, unknown>) : {};
+  const reply = actionReply({ name: String(action.name ?? ''), surfaceId: String(action.surfaceId ?? ''), context });
+  const history = [...(histories.get(run.threadId) ?? []), ...reply.messages];
+  histories.set(run.threadId, history);
+  if (reply.messages.length > 0) emit(snapshot(history));
+  const model = forwarded['a2uiClientDataModel'];
+  await text(emit, 'm1', `${reply.text} Action: ${JSON.stringify(action)}${model === undefined ? '' : ` Data model: ${JSON.stringify(model)}`}`);
+  emit({ type: EventType.RUN_FINISHED, ...run });
+}
