@@ -66,6 +66,14 @@ export const A2UI_SCRIPTS = (text: Text): Record<string, (emit: Emit, run: Run) 
     await text(emit, 'm1', 'I could not build the form.');
     emit({ type: EventType.RUN_FINISHED, ...run });
   },
+  /** A run that stops on a tool of the application's (a frontend tool): its call stays pending for the client. */
+  pending: async (emit, run) => {
+    emit({ type: EventType.RUN_STARTED, ...run });
+    emit({ type: EventType.TOOL_CALL_START, toolCallId: 'call-front', toolCallName: 'pick_color' });
+    emit({ type: EventType.TOOL_CALL_ARGS, toolCallId: 'call-front', delta: '{"palette":"warm"}' });
+    emit({ type: EventType.TOOL_CALL_END, toolCallId: 'call-front' });
+    emit({ type: EventType.RUN_FINISHED, ...run, outcome: { type: 'success', pendingToolCallIds: ['call-front'] } });
+  },
   /** The booking form: building, then made. */
   surface: async (emit, run) => {
     emit({ type: EventType.RUN_STARTED, ...run, metadata: MARKER });

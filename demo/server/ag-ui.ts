@@ -3,6 +3,7 @@ import { EventType, type BaseEvent } from '@ag-ui/core';
 import { RunAgentInputSchema } from '@ag-ui/core/schemas';
 import { EventEncoder } from '@ag-ui/encoder';
 import { receiveTurn, refuseTurn, TURN_CORS, type PostedTurn } from './turn-endpoint.js';
+import { applyTurnFaults } from './turn-faults.js';
 import { INTERRUPT_SCRIPTS, resumeRun } from './ag-ui-interrupt.js';
 import { A2UI_SCRIPTS, actionRun } from './ag-ui-a2ui.js';
 import { BASIC_CATALOG_ID } from './a2ui-script.js';
@@ -127,6 +128,8 @@ export function createAgUiHandler(): ((req: IncomingMessage, res: ServerResponse
       refuseTurn(res, 422, 'an AG-UI RunAgentInput');
       return true;
     }
+    // The endpoint's fault switches (`?fault=…`), as the Composer endpoints have them.
+    if (applyTurnFaults(res, url)) return true;
     const encoder = new EventEncoder({ accept: req.headers.accept });
     res.writeHead(200, { ...TURN_CORS, 'content-type': encoder.getContentType(), 'cache-control': 'no-cache' });
     const closed = new AbortController();

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { receiveTurn, refuseTurn, TURN_CORS, type PostedTurn } from './turn-endpoint.js';
+import { applyTurnFaults } from './turn-faults.js';
 import { createUIMessageStream, pipeUIMessageStreamToResponse, validateUIMessages, type UIMessage, type UIMessageStreamWriter } from 'ai';
 import { answeredCalls, APPROVAL_SCRIPTS, continueAfter, signedByUs } from './ai-sdk-approval.js';
 
@@ -148,6 +149,8 @@ export function createAiSdkHandler(): ((req: IncomingMessage, res: ServerRespons
       refuseTurn(res, 400, 'an answer to an approval this server asked for');
       return true;
     }
+    // The endpoint's fault switches (`?fault=…`), as the Composer endpoints have them.
+    if (applyTurnFaults(res, url)) return true;
     const words = said(messages);
     const script = SCRIPTS[words.startsWith('echo:') ? 'echo' : (Object.keys(SCRIPTS).find((word) => words.includes(word)) ?? 'view')] as Script;
     const closed = new AbortController();

@@ -127,6 +127,13 @@ export class FaultyConnection {
     this.#chain = this.#chain.then(() => this.#send(frame));
   }
 
+  /** Runs `then` after the frames sent before it, unless the connection was dropped or cut meanwhile. */
+  finish(then: () => void): void {
+    this.#chain = this.#chain.then(() => {
+      if (!this.#dropped) then();
+    });
+  }
+
   /** The connection closed: drop what is queued and end a stall at once. */
   stop(): void {
     this.#dropped = true;

@@ -44,6 +44,15 @@ describe('AG-UI 1.0 against the real @ag-ui/core and @ag-ui/encoder', () => {
     chat.disconnect();
   });
 
+  test('a run that leaves calls for the application (pendingToolCallIds) shows each neutrally, as waiting for its result', async () => {
+    const { session: chat } = session();
+    const message = await reply(chat, 'leave it pending');
+    const tool = message.parts.find((p) => p.type === 'dynamic-tool');
+    assert.deepEqual(tool, { type: 'dynamic-tool', toolName: 'pick_color', toolCallId: 'call-front', state: 'input-available', input: { palette: 'warm' }, unlistedState: 'awaiting_result' });
+    assert.equal(message.status, 'done');
+    chat.disconnect();
+  });
+
   test('carries the page’s body fields in forwardedProps and its headers, read per request', async () => {
     const chat = createChatSession({ connection: { kind: 'ag-ui', url: `${agent.server.origin}${AG_UI_PATH}`, headers: () => ({ 'x-tenant': 'north' }), body: () => ({ locale: 'fr' }) } });
     chat.connect();

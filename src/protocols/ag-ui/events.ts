@@ -100,8 +100,16 @@ export class EventReader implements TurnReader {
       case 'RUN_FINISHED': {
         this.#start(event);
         // A run that waits for the user: its interrupts, answered from the UI and sent with the next run.
-        const outcome = event['outcome'] as { readonly type?: unknown; readonly interrupts?: unknown } | null | undefined;
+        const outcome = event['outcome'] as { readonly type?: unknown; readonly interrupts?: unknown; readonly pendingToolCallIds?: unknown } | null | undefined;
         if (outcome?.type === 'interrupt' && Array.isArray(outcome.interrupts)) for (const record of interruptRecords(outcome.interrupts, str(event['runId']) ?? 'run')) reply.record({ ...record });
+        // Calls the run left for the application to answer (tools of the page's): this chat runs none, so each shows
+        // neutrally as waiting for its result.
+        if (Array.isArray(outcome?.pendingToolCallIds)) {
+          for (const id of outcome.pendingToolCallIds.slice(0, 64)) {
+            const callId = str(id);
+            if (callId) reply.record({ type: 'tool', tool_call_id: callId, tool_name: this.#calls.get(callId)?.name ?? 'tool', state: 'awaiting_result' });
+          }
+        }
         return reply.end();
       }
       case 'RUN_ERROR':
