@@ -1,6 +1,9 @@
 import { copyText, describeOutcome, followUpPrompt, type SessionEvent } from '../../src/index.js';
 import { emit, type A2uiErrorDetail } from '../events.js';
 
+/** How much of each streaming reply had been said before it streamed again (0 for a new one). */
+const said = new Map<string, number>();
+
 /**
  * Turns a session's events into the chat's DOM events (typed, bubbling, composed) and its polite announcements.
  * `messages` is the chat's own business (it re-renders), so it is not handled here.
@@ -11,14 +14,18 @@ export function dispatchSessionEvent(host: HTMLElement, event: SessionEvent, ann
       emit(host, 'mantis-connection-change', { state: event.state });
       return;
     case 'message-start':
+      // A reply that goes on (the user answered what it asked) is announced from where it goes on.
+      said.set(event.message.id, copyText(event.message).length);
       announce('Assistant is replying…');
       return;
     case 'message-complete':
-      announce(`Assistant replied: ${copyText(event.message).slice(0, 300)}`);
+      announce(`Assistant replied: ${copyText(event.message).slice(said.get(event.message.id) ?? 0).trim().slice(0, 300)}`);
+      said.delete(event.message.id);
       emit(host, 'mantis-message-complete', { message: event.message });
       emit(host, 'mantis-suggestions-request', { messageId: event.message.id, prompt: followUpPrompt(event.message) });
       return;
     case 'message-interrupted':
+      said.delete(event.message.id);
       announce('The reply was interrupted.');
       emit(host, 'mantis-message-interrupted', { message: event.message, reason: event.reason });
       return;
