@@ -44,7 +44,7 @@ export class QuestionControls {
   async #answer(message: AssistantMessage, id: string, answer: Answer, said: string): Promise<void> {
     const host = this.#host;
     const given = await host.session.answer(message.id, answer).catch(() => false);
-    this.#announce(given ? said : 'This answer could not be given: the question is closed or the agent cannot be reached.');
+    this.#announce(given ? said : 'This answer could not be given: the question is closed, the conversation has gone on, or the agent cannot be reached.');
     if (!given) return;
     await host.updateComplete;
     host.renderRoot.querySelector<HTMLElement>(`[data-question="${CSS.escape(id)}"]`)?.focus();
@@ -68,9 +68,9 @@ export class QuestionControls {
       const call = part.data.toolCallId;
       return call && message.parts.some((p) => p.type === 'dynamic-tool' && p.toolCallId === call) ? nothing : this.interrupt(message, part);
     }
-    const interrupt = message.parts.find((p): p is InterruptPart => p.type === 'data-mantis-interrupt' && p.data.toolCallId === part.toolCallId);
+    const interrupts = message.parts.filter((p): p is InterruptPart => p.type === 'data-mantis-interrupt' && p.data.toolCallId === part.toolCallId);
     const asks = part.state === 'approval-requested' && part.approval.isAutomatic !== true && this.#host.session.answerable;
-    return html`${asks ? this.approval(message, part) : nothing}${interrupt ? this.interrupt(message, interrupt) : nothing}`;
+    return html`${asks ? this.approval(message, part) : nothing}${interrupts.map((interrupt) => this.interrupt(message, interrupt))}`;
   }
 
   /**

@@ -1,14 +1,16 @@
 import { copyText, describeOutcome, followUpPrompt, type SessionEvent } from '../../src/index.js';
 import { emit, type A2uiErrorDetail } from '../events.js';
 
-/** How much of each streaming reply had been said before it streamed again (0 for a new one). */
-const said = new Map<string, number>();
+/** For each chat, how much of each streaming reply had been said before it streamed again (none: a new one). */
+const saidBy = new WeakMap<HTMLElement, Map<string, number>>();
 
 /**
  * Turns a session's events into the chat's DOM events (typed, bubbling, composed) and its polite announcements.
  * `messages` is the chat's own business (it re-renders), so it is not handled here.
  */
 export function dispatchSessionEvent(host: HTMLElement, event: SessionEvent, announce: (text: string) => void): void {
+  let said = saidBy.get(host);
+  if (!said) saidBy.set(host, (said = new Map()));
   switch (event.type) {
     case 'state':
       emit(host, 'mantis-connection-change', { state: event.state });

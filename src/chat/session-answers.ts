@@ -56,13 +56,17 @@ function recordOf(message: AssistantMessage, answer: Answer, now: number): Reado
 
 /**
  * Keeps the user's answer to a question of the message `messageId` and, once none is left open, sends the message's
- * answers. False when nothing was kept: the connection carries no answers or is not open, the message streams, or it
- * asks no such open question (already answered, expired, decided without the user).
+ * answers. False when nothing was kept: the connection carries no answers or is not open, the message is not the
+ * conversation's latest or a reply streams, or it asks no such open question (already answered, expired, decided
+ * without the user).
  */
 export function answer(host: AnswerHost, messageId: string, given: Answer, now = Date.now()): boolean {
   const connection = host.connection;
   const message = host.thread.assistant(messageId);
-  if (!connection?.carries('answers') || connection.state !== 'open' || !message || message.status === 'streaming') return false;
+  // Only the latest reply's questions, as the AI SDK's client answers only its last message: a conversation that went
+  // on has left them behind (the agent would go on from its last message, not this one).
+  const latest = host.thread.messages.at(-1)?.id === messageId && host.thread.streaming.length === 0;
+  if (!connection?.carries('answers') || connection.state !== 'open' || !message || !latest) return false;
   const record = recordOf(message, given, now);
   const changed = record && host.thread.update(messageId, record, false);
   if (!changed) return false;

@@ -144,6 +144,11 @@ export class Thread extends ThreadBase {
   /** Where each streaming message's current step began. */
   readonly #steps: Steps = new Map();
 
+  override load(messages: Parameters<ThreadBase['load']>[0]): void {
+    this.#steps.clear();
+    super.load(messages);
+  }
+
   #step({ messageId, step }: Extract<ConversationEvent, { type: 'step' }>): AssistantMessage | null {
     const index = this.#indexOf(messageId);
     const current = this.list[index] as AssistantMessage | undefined;

@@ -103,10 +103,16 @@ export abstract class TurnConnection implements Connection {
       return true;
     }
     if (this.#state !== 'open') return false;
-    if (frame.type === 'carry') return this.carry(frame);
-    if (frame.type === 'user-message') this.turn(frame.message.id, this.body(frame), { replyTo: frame.message.id });
-    else if (frame.type === 'answers') this.turn(frame.messageId, this.body(frame), { continues: frame.messageId });
-    else return false;
+    try {
+      if (frame.type === 'carry') return this.carry(frame);
+      if (frame.type === 'user-message') this.turn(frame.message.id, this.body(frame), { replyTo: frame.message.id });
+      else if (frame.type === 'answers') this.turn(frame.messageId, this.body(frame), { continues: frame.messageId });
+      else return false;
+    } catch {
+      // The request could not be made (a page's `requestOptions` function threw): said, and nothing is sent.
+      this.emit({ type: 'protocol-error', reason: `A request to the ${this.name} agent could not be made; nothing was sent.` });
+      return false;
+    }
     return true;
   }
 
@@ -147,7 +153,7 @@ export abstract class TurnConnection implements Connection {
           }
           reader.read(value);
           // Known by its reply's ID from now on, so that stopping the reply aborts this request.
-          if (reply.messageId) this.#turns.set(reply.messageId, turn);
+          if (reply.messageId && !reply.ended) this.#turns.set(reply.messageId, turn);
         },
       });
       const decoder = new TextDecoder();
@@ -160,8 +166,8 @@ export abstract class TurnConnection implements Connection {
         reply.fail('network', 'The agent could not be reached.');
       }
     } finally {
-      this.#turns.delete(key);
-      if (reply.messageId) this.#turns.delete(reply.messageId);
+      // Only this turn's own entries: a continuation of its reply may be known by the same ID by now.
+      for (const id of [key, reply.messageId]) if (id && this.#turns.get(id) === turn) this.#turns.delete(id);
     }
   }
 }

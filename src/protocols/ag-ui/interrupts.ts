@@ -68,7 +68,8 @@ function expiry(value: unknown): number | undefined {
 export function interruptRecords(interrupts: readonly unknown[], run: string): InterruptRecord[] {
   return interrupts.flatMap((value): InterruptRecord[] => {
     if (!isObject(value)) return [];
-    const record = interrupt.read({ ...value, type: 'interrupt', run, fields: formOf(value['responseSchema']), expiresAt: expiry(value['expiresAt']) });
+    // The agent asks; only the user answers (Thread.update, from the session): an `answer` on the wire is left behind.
+    const record = interrupt.read({ ...value, answer: undefined, type: 'interrupt', run, fields: formOf(value['responseSchema']), expiresAt: expiry(value['expiresAt']) });
     return record ? [record] : [];
   });
 }
@@ -126,6 +127,6 @@ export const interrupt: RecordHandler<InterruptRecord> = {
     return editor.upsert(part, (p: MantisPart) => p.type === 'data-mantis-interrupt' && p.id === id);
   },
   key: (record) => record.id,
-  // The answer grows the interrupt; the question stands as it was asked.
-  merge: (previous, next) => (next.answer ? { ...previous, answer: next.answer } : next),
+  // The answer grows the interrupt; the question stands as it was asked, and one asked again keeps its answer.
+  merge: (previous, next) => (next.answer ? { ...previous, answer: next.answer } : { ...next, ...(previous.answer ? { answer: previous.answer } : {}) }),
 };

@@ -11,7 +11,8 @@ import type { RecordHandler } from '../module.js';
 
 export interface ApprovalRecord {
   readonly type: 'approval';
-  readonly tool_call_id: string;
+  /** The call; absent in an answer that names only its approval (the call is the one that asked it). */
+  readonly tool_call_id?: string;
   /** The tool's name, when the chunk's call was not seen in this reply (a continuation reads its calls afresh). */
   readonly tool_name?: string;
   readonly approval: ToolApproval & { readonly approved?: boolean; readonly reason?: string };
@@ -62,10 +63,13 @@ export const approval: RecordHandler<ApprovalRecord> = {
     const callId = text(value['tool_call_id'], 128);
     const asked = approvalOf(value['approval']);
     const name = text(value['tool_name'], 128);
-    return callId && asked ? { type: 'approval', tool_call_id: callId, approval: asked, ...(name ? { tool_name: name } : {}) } : null;
+    return asked ? { type: 'approval', approval: asked, ...(callId ? { tool_call_id: callId } : {}), ...(name ? { tool_name: name } : {}) } : null;
   },
   apply(record, editor, parts) {
-    const id = record.tool_call_id;
+    const asking = (p: MantisPart): p is ToolPart => p.type === 'dynamic-tool' && 'approval' in p && p.approval?.id === record.approval.id;
+    const id = record.tool_call_id ?? parts.findLast(asking)?.toolCallId;
+    // An answer to an approval this message never asked changes nothing.
+    if (id === undefined) return null;
     const same = (p: MantisPart): p is ToolPart => p.type === 'dynamic-tool' && p.toolCallId === id;
     const previous = parts.findLast(same);
     // The answer grows the request it answers.

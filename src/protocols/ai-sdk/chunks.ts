@@ -98,6 +98,10 @@ export class ChunkReader implements TurnReader {
   #tool(chunk: Chunk): void {
     const approvalId = str(chunk['approvalId']);
     const callId = str(chunk['toolCallId']) ?? (approvalId ? this.#approvals.get(approvalId) : undefined);
+    // An answer to an approval asked in an earlier stream names only the approval: its record finds the call.
+    if (!callId && chunk.type === 'tool-approval-response' && approvalId) {
+      return this.#reply.record({ type: 'approval', approval: approvalOf({ id: approvalId, approved: chunk['approved'] === true, reason: chunk['reason'] }) });
+    }
     if (!callId) return this.#unreadable(chunk.type);
     const named = str(chunk['toolName'], 128);
     if (named) this.#tools.set(callId, named);
