@@ -4,10 +4,10 @@
 // reply, the answers kept with it and sent as the next run's `resume` once every open one is answered, and that run
 // going on in the same message.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { EventSchemas } from '@ag-ui/core/schemas';
-import { ChatSession, type AssistantMessage, type Answer, type InterruptPart, type ToolPart } from '../../src/index.js';
-import { reply, turnSession } from './turn-session.js';
+import { ChatSession, type AssistantMessage, type InterruptPart, type ToolPart } from '../../src/index.js';
+import { answerAndContinue, countPosts, ended, reply, since, turnSession } from './turn-session.js';
 import { AG_UI_PATH } from '../../demo/server/ag-ui.js';
 import type { PostedTurn } from '../../demo/server/turn-endpoint.js';
 import { useAgentServer } from './agent.js';
@@ -16,49 +16,9 @@ const agent = useAgentServer();
 const url = (): string => `${agent.server.origin}${AG_UI_PATH}`;
 const session = (): ReturnType<typeof turnSession> => turnSession('ag-ui', url());
 
-/**
- * The runs the chat POSTs, counted as each request is made: the connection calls `fetch` while it keeps the answer,
- * so a count read once `answer` resolved already holds any run that answer started.
- */
-let posts = 0;
+const posts = countPosts(url);
+/** `fetch` itself, for requests the tests make without counting them. */
 const realFetch = globalThis.fetch;
-before(() => {
-  globalThis.fetch = (input, init) => {
-    if (init?.method === 'POST' && String(input) === url()) posts++;
-    return realFetch(input, init);
-  };
-});
-after(() => {
-  globalThis.fetch = realFetch;
-});
-
-/** The runs the server received after `mark` (the newest before), oldest first. */
-const since = (mark: PostedTurn | undefined): PostedTurn[] => {
-  const all = agent.server.agUiRequests;
-  return all.slice(all.indexOf(mark as PostedTurn) + 1);
-};
-
-/**
- * Resolves with the next reply that ends (complete or interrupted), whichever message it is: the tests check that
- * the reply going on after an answer is the message that asked.
- */
-function ended(chat: ChatSession): Promise<AssistantMessage> {
-  return new Promise((resolve) => {
-    const off = chat.subscribe((event) => {
-      if (event.type === 'message-complete' || event.type === 'message-interrupted') {
-        off();
-        resolve(event.message);
-      }
-    });
-  });
-}
-
-/** Answers, and resolves once the run that goes on has ended (the answer must have been kept and sent). */
-async function answerAndContinue(chat: ChatSession, id: string, given: Answer): Promise<AssistantMessage> {
-  const continued = ended(chat);
-  assert.equal(await chat.answer(id, given), true);
-  return continued;
-}
 
 const interrupt = (message: AssistantMessage, id: string): InterruptPart | undefined => message.parts.find((p): p is InterruptPart => p.type === 'data-mantis-interrupt' && p.id === id);
 const tool = (message: AssistantMessage, callId: string): ToolPart | undefined => message.parts.find((p): p is ToolPart => p.type === 'dynamic-tool' && p.toolCallId === callId);
@@ -90,13 +50,13 @@ describe('AG-UI 1.0 interrupts against the real @ag-ui/core and @ag-ui/encoder',
 
   test('resolving starts the next run of the thread — a new run ID, `resume` naming the interrupt — which goes on in the same message', async () => {
     const { chat, message, run } = await asked('interrupt');
-    const counted = posts;
+    const counted = posts.count;
     const continued = ended(chat);
     assert.equal(await chat.answer(message.id, { kind: 'interrupt', interruptId: 'int-1', status: 'resolved' }), true);
-    assert.equal(posts, counted + 1);
+    assert.equal(posts.count, counted + 1);
     const after = await continued;
 
-    const [resumed, ...more] = since(run);
+    const [resumed, ...more] = since(agent.server.agUiRequests, run);
     assert.equal(more.length, 0);
     assert.equal(resumed?.body['threadId'], run?.body['threadId']);
     assert.notEqual(resumed?.body['runId'], run?.body['runId']);
@@ -116,7 +76,7 @@ describe('AG-UI 1.0 interrupts against the real @ag-ui/core and @ag-ui/encoder',
   test('cancelling resumes with `cancelled`: the agent hears it, and the call never runs', async () => {
     const { chat, message, run } = await asked('interrupt');
     const after = await answerAndContinue(chat, message.id, { kind: 'interrupt', interruptId: 'int-1', status: 'cancelled' });
-    assert.deepEqual(since(run).map((r) => r.body['resume']), [[{ interruptId: 'int-1', status: 'cancelled' }]]);
+    assert.deepEqual(since(agent.server.agUiRequests, run).map((r) => r.body['resume']), [[{ interruptId: 'int-1', status: 'cancelled' }]]);
     assert.equal(after.id, message.id);
     assert.deepEqual(resumedWith(after), [{ interruptId: 'int-1', status: 'cancelled' }]);
     assert.equal(tool(after, 'call-del')?.state, 'input-available');
@@ -137,7 +97,7 @@ describe('AG-UI 1.0 interrupts against the real @ag-ui/core and @ag-ui/encoder',
     ]);
     const payload = { priority: 'high', notify: true, copies: 2 };
     const after = await answerAndContinue(chat, message.id, { kind: 'interrupt', interruptId: 'int-form', status: 'resolved', payload });
-    const [resumed] = since(run);
+    const [resumed] = since(agent.server.agUiRequests, run);
     assert.deepEqual(resumed?.body['resume'], [{ interruptId: 'int-form', status: 'resolved', payload }]);
     assert.equal(after.id, message.id);
     assert.deepEqual(resumedWith(after), [{ interruptId: 'int-form', status: 'resolved', payload }]);
@@ -150,32 +110,32 @@ describe('AG-UI 1.0 interrupts against the real @ag-ui/core and @ag-ui/encoder',
     const old = interrupt(message, 'int-old');
     assert.ok(old?.data.expiresAt !== undefined && old.data.expiresAt < Date.now(), JSON.stringify(old));
     assert.equal(interrupt(message, 'int-new')?.data.expiresAt, undefined);
-    const counted = posts;
+    const counted = posts.count;
     assert.equal(await chat.answer(message.id, { kind: 'interrupt', interruptId: 'int-old', status: 'resolved' }), false);
-    assert.equal(posts, counted);
+    assert.equal(posts.count, counted);
     assert.equal(interrupt(chat.messages.at(-1) as AssistantMessage, 'int-old')?.data.answer, undefined);
 
     const after = await answerAndContinue(chat, message.id, { kind: 'interrupt', interruptId: 'int-new', status: 'resolved' });
-    assert.equal(posts, counted + 1);
-    assert.deepEqual(since(run).map((r) => r.body['resume']), [[{ interruptId: 'int-new', status: 'resolved' }]]);
+    assert.equal(posts.count, counted + 1);
+    assert.deepEqual(since(agent.server.agUiRequests, run).map((r) => r.body['resume']), [[{ interruptId: 'int-new', status: 'resolved' }]]);
     assert.equal(after.id, message.id);
     chat.disconnect();
   });
 
   test('an interrupt is answered once: a second answer, at once or after the run went on, keeps nothing and starts no run', async () => {
     const { chat, message, run } = await asked('interrupt');
-    const counted = posts;
+    const counted = posts.count;
     const continued = ended(chat);
     const answers = await Promise.all([
       chat.answer(message.id, { kind: 'interrupt', interruptId: 'int-1', status: 'resolved' }),
       chat.answer(message.id, { kind: 'interrupt', interruptId: 'int-1', status: 'cancelled' }),
     ]);
     assert.deepEqual(answers, [true, false]);
-    assert.equal(posts, counted + 1);
+    assert.equal(posts.count, counted + 1);
     const after = await continued;
     assert.equal(await chat.answer(message.id, { kind: 'interrupt', interruptId: 'int-1', status: 'cancelled' }), false);
-    assert.equal(posts, counted + 1);
-    assert.equal(since(run).length, 1);
+    assert.equal(posts.count, counted + 1);
+    assert.equal(since(agent.server.agUiRequests, run).length, 1);
     assert.equal(after.id, message.id);
     assert.deepEqual(interrupt(after, 'int-1')?.data.answer, { status: 'resolved' });
     chat.disconnect();

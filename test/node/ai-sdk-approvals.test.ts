@@ -3,12 +3,12 @@
 // answers it signed), in plain Node through a ChatSession: the request as a part, the answer kept with its message and
 // posted once every approval of the message is answered, and the reply going on in that same message.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { DefaultChatTransport, readUIMessageStream, type UIMessage } from 'ai';
 import { WebSocket } from 'ws';
 import { ChatSession, createChatSession, type AssistantMessage, type Answer, type PersistedMessage, type SocketLike, type ToolPart } from '../../src/index.js';
 import { WebSocketTransport } from '../../src/protocols/composer/transports.js';
-import { reply, turnSession } from './turn-session.js';
+import { answerAndContinue, countPosts, ended, reply, since, turnSession } from './turn-session.js';
 import { AI_SDK_PATH } from '../../demo/server/ai-sdk.js';
 import { approvalSignature } from '../../demo/server/ai-sdk-approval.js';
 import { COMPOSER_SSE_PATH } from '../../demo/server/agent-server.js';
@@ -19,49 +19,9 @@ const agent = useAgentServer();
 const url = (): string => `${agent.server.origin}${AI_SDK_PATH}`;
 const session = (): ReturnType<typeof turnSession> => turnSession('ai-sdk', url());
 
-/**
- * The POSTs the chat makes to the endpoint, counted as each request is made: the connection calls `fetch` while it
- * keeps the answer, so a count read once `answer` resolved already holds any request that answer made.
- */
-let posts = 0;
+const posts = countPosts(url);
+/** `fetch` itself, for requests the tests make without counting them. */
 const realFetch = globalThis.fetch;
-before(() => {
-  globalThis.fetch = (input, init) => {
-    if (init?.method === 'POST' && String(input) === url()) posts++;
-    return realFetch(input, init);
-  };
-});
-after(() => {
-  globalThis.fetch = realFetch;
-});
-
-/** The requests the server received after `mark` (the newest before), oldest first. */
-const since = (mark: PostedTurn | undefined): PostedTurn[] => {
-  const all = agent.server.aiSdkRequests;
-  return all.slice(all.indexOf(mark as PostedTurn) + 1);
-};
-
-/**
- * Resolves with the next reply that ends (complete or interrupted), whichever message it is: the tests check that
- * the reply going on after an answer is the message that asked.
- */
-function ended(chat: ChatSession): Promise<AssistantMessage> {
-  return new Promise((resolve) => {
-    const off = chat.subscribe((event) => {
-      if (event.type === 'message-complete' || event.type === 'message-interrupted') {
-        off();
-        resolve(event.message);
-      }
-    });
-  });
-}
-
-/** Answers, and resolves once the reply that goes on has ended (the answer must have been kept and sent). */
-async function answerAndContinue(chat: ChatSession, id: string, given: Answer): Promise<AssistantMessage> {
-  const continued = ended(chat);
-  assert.equal(await chat.answer(id, given), true);
-  return continued;
-}
 
 const tool = (message: AssistantMessage | undefined, callId: string): ToolPart | undefined =>
   message?.parts.find((p): p is ToolPart => p.type === 'dynamic-tool' && p.toolCallId === callId);
@@ -90,13 +50,13 @@ describe('AI SDK tool approvals against the real `ai` package', { timeout: 30_00
     const { session: chat } = session();
     const message = await reply(chat, 'approve');
     const turn = agent.server.aiSdkRequests.at(-1);
-    const counted = posts;
+    const counted = posts.count;
     const continued = ended(chat);
     assert.equal(await chat.answer(message.id, approve(true)), true);
-    assert.equal(posts, counted + 1);
+    assert.equal(posts.count, counted + 1);
     const after = await continued;
 
-    const [request, ...more] = since(turn);
+    const [request, ...more] = since(agent.server.aiSdkRequests, turn);
     assert.equal(more.length, 0);
     assert.equal(request?.body['trigger'], 'submit-message');
     assert.equal(request?.body['messageId'], message.id);
@@ -125,7 +85,7 @@ describe('AI SDK tool approvals against the real `ai` package', { timeout: 30_00
     const message = await reply(chat, 'approve');
     const turn = agent.server.aiSdkRequests.at(-1);
     const after = await answerAndContinue(chat, message.id, approve(true));
-    const [request] = since(turn);
+    const [request] = since(agent.server.aiSdkRequests, turn);
     // The SDK's DefaultChatTransport posts what we posted; readUIMessageStream continues the posted message with the reply.
     const messages = postedMessages(request);
     const transport = new DefaultChatTransport<UIMessage>({ api: url(), fetch: realFetch });
@@ -143,7 +103,7 @@ describe('AI SDK tool approvals against the real `ai` package', { timeout: 30_00
     const message = await reply(chat, 'approve');
     const turn = agent.server.aiSdkRequests.at(-1);
     const after = await answerAndContinue(chat, message.id, approve(false, '  North-3 still serves customers.  '));
-    const posted = postedMessages(since(turn)[0]).at(-1)?.parts.find((p) => p.type === 'dynamic-tool') as { approval?: unknown } | undefined;
+    const posted = postedMessages(since(agent.server.aiSdkRequests, turn)[0]).at(-1)?.parts.find((p) => p.type === 'dynamic-tool') as { approval?: unknown } | undefined;
     // The reason as the user meant it (trimmed).
     assert.deepEqual(posted?.approval, { ...REQUEST, approved: false, reason: 'North-3 still serves customers.' });
     assert.equal(after.id, message.id);
@@ -163,14 +123,14 @@ describe('AI SDK tool approvals against the real `ai` package', { timeout: 30_00
     const { session: chat } = session();
     const message = await reply(chat, 'approve');
     const turn = agent.server.aiSdkRequests.at(-1);
-    const counted = posts;
+    const counted = posts.count;
     const continued = ended(chat);
     assert.deepEqual(await Promise.all([chat.answer(message.id, approve(true)), chat.answer(message.id, approve(false, 'changed my mind'))]), [true, false]);
-    assert.equal(posts, counted + 1);
+    assert.equal(posts.count, counted + 1);
     const after = await continued;
     assert.equal(await chat.answer(message.id, approve(false)), false);
-    assert.equal(posts, counted + 1);
-    assert.equal(since(turn).length, 1);
+    assert.equal(posts.count, counted + 1);
+    assert.equal(since(agent.server.aiSdkRequests, turn).length, 1);
     assert.equal(after.id, message.id);
     assert.equal(tool(after, 'call-approve')?.state, 'output-available');
     chat.disconnect();
@@ -184,15 +144,15 @@ describe('AI SDK tool approvals against the real `ai` package', { timeout: 30_00
       ['call-b', 'approval-requested'],
     ]);
     const turn = agent.server.aiSdkRequests.at(-1);
-    const counted = posts;
+    const counted = posts.count;
     assert.equal(await chat.answer(message.id, { kind: 'approval', toolCallId: 'call-a', approved: true }), true);
-    assert.equal(posts, counted);
+    assert.equal(posts.count, counted);
     const kept = chat.messages.at(-1) as AssistantMessage;
     assert.deepEqual([tool(kept, 'call-a')?.state, tool(kept, 'call-b')?.state], ['approval-responded', 'approval-requested']);
 
     const after = await answerAndContinue(chat, message.id, { kind: 'approval', toolCallId: 'call-b', approved: false });
-    assert.equal(posts, counted + 1);
-    const requests = since(turn);
+    assert.equal(posts.count, counted + 1);
+    const requests = since(agent.server.aiSdkRequests, turn);
     assert.equal(requests.length, 1);
     const posted = postedMessages(requests[0]).at(-1)?.parts.flatMap((p) => (p.type === 'dynamic-tool' ? [[p.toolCallId, p.state, (p as { approval?: { approved?: boolean } }).approval?.approved]] : []));
     assert.deepEqual(posted, [
@@ -261,7 +221,7 @@ describe('AI SDK tool approvals against the real `ai` package', { timeout: 30_00
     const message = await reply(chat, 'approve');
     const turn = agent.server.aiSdkRequests.at(-1);
     await answerAndContinue(chat, message.id, approve(true));
-    const body = since(turn)[0]?.body as Record<string, unknown>;
+    const body = since(agent.server.aiSdkRequests, turn)[0]?.body as Record<string, unknown>;
     const withPart = (change: (part: Record<string, unknown>) => Record<string, unknown>): string => {
       const messages = postedMessages({ body } as PostedTurn).map((m) => (m.id === message.id ? { ...m, parts: m.parts.map((p) => (p.type === 'dynamic-tool' ? change(p as unknown as Record<string, unknown>) : p)) } : m));
       return JSON.stringify({ ...body, messages });
