@@ -10,17 +10,8 @@ import type { RecordHandler } from '../module.js';
  * does not parse never expires.
  */
 
-export interface InterruptRecord {
-  readonly type: 'interrupt';
-  readonly id: string;
-  readonly reason: string;
-  readonly message?: string;
-  readonly toolCallId?: string;
-  readonly fields?: readonly InterruptField[];
-  readonly expiresAt?: number;
-  readonly run: string;
-  readonly answer?: { readonly status: 'resolved' | 'cancelled'; readonly payload?: unknown };
-}
+/** An interrupt as a record: the data of its part, under its ID (one shape, so the part is the record's data). */
+export type InterruptRecord = { readonly type: 'interrupt'; readonly id: string } & InterruptPart['data'];
 
 type Loose = Readonly<Record<string, unknown>>;
 
