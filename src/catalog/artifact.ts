@@ -1,8 +1,7 @@
 import * as z from 'zod/mini';
 import { TEXT_LIMITS } from '../limits.js';
 import { Id, Label, Markdown } from '../schema/primitives.js';
-import type { ComponentDescription, LeafDefinition, ExampleOf } from './definition.js';
-import { MARKDOWN_NOTE } from './fields.js';
+import type { LeafDefinition } from './definition.js';
 
 export const ArtifactSchema = z.strictObject({
   id: Id,
@@ -24,22 +23,4 @@ export const artifactDefinition: LeafDefinition<'artifact', typeof ArtifactSchem
   type: 'artifact',
   kind: 'leaf',
   schema: ArtifactSchema,
-};
-
-export const artifactDescription: ComponentDescription = {
-  purpose: 'A larger payload (a document, code, CSV, JSON) that opens in a side panel.',
-  notes: { description: MARKDOWN_NOTE, language: 'for "format": "code", a language name such as "python".' },
-};
-
-export const artifactExample: ExampleOf<z.input<typeof ArtifactSchema>> = {
-  version: 1,
-  id: 'artifact-example',
-  root: {
-    id: 'cluster-csv',
-    type: 'artifact',
-    title: 'Cluster sizes',
-    description: 'The full table as CSV.',
-    format: 'csv',
-    content: 'cluster,points\nMemory systems,128\nRetrieval,94\nAgents,61\n',
-  },
 };

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { Id } from '../schema/primitives.js';
-import type { ComponentDescription, ContainerDefinition, ExampleOf } from './definition.js';
+import type { ContainerDefinition } from './definition.js';
 import { Children } from './fields.js';
 import type { ComposerNode, ExampleNode, InvalidNode } from './index.js';
 
@@ -54,59 +54,8 @@ export const stackDefinition: ContainerDefinition<'stack', typeof StackSchema> =
   schema: StackSchema,
 };
 
-export const stackDescription: ComponentDescription = {
-  purpose: 'Lays out its children in a column ("vertical") or a row ("horizontal").',
-  notes: { children: 'any components, containers included.' },
-};
-
-export const stackExample: ExampleOf<StackExample> = {
-  version: 1,
-  id: 'stack-example',
-  root: {
-    id: 'overview',
-    type: 'stack',
-    direction: 'vertical',
-    gap: 'medium',
-    children: [
-      { id: 'overview-title', type: 'heading', text: 'What changed this week', level: 2 },
-      { id: 'overview-note', type: 'callout', tone: 'info', body: 'Three clusters grew; **Memory systems** grew most.' },
-    ],
-  },
-};
-
 export const gridDefinition: ContainerDefinition<'grid', typeof GridSchema> = {
   type: 'grid',
   kind: 'container',
   schema: GridSchema,
-};
-
-export const gridDescription: ComponentDescription = {
-  purpose: 'Lays out its children in a grid: "columns" on a wide screen, fewer on a narrow one.',
-  notes: { children: 'any components, containers included.' },
-};
-
-export const gridExample: ExampleOf<GridExample> = {
-  version: 1,
-  id: 'grid-example',
-  root: {
-    id: 'compare',
-    type: 'grid',
-    columns: 2,
-    children: [
-      {
-        id: 'compare-a',
-        type: 'entity-card',
-        title: 'Memory systems',
-        target: { uri: 'mantis://map/research/cluster/memory' },
-        attributes: [{ label: 'Points', value: '128' }],
-      },
-      {
-        id: 'compare-b',
-        type: 'entity-card',
-        title: 'Retrieval',
-        target: { uri: 'mantis://map/research/cluster/retrieval' },
-        attributes: [{ label: 'Points', value: '94' }],
-      },
-    ],
-  },
 };

@@ -17,8 +17,8 @@ export interface ComponentDescription {
 }
 
 /**
- * A model-authored view as written in a fence, whose root is `R`. Each component has one (`<name>Example` beside its
- * definition): complete and valid, its IDs unique across all the catalog's examples; a container's example may nest
+ * A model-authored view as written in a fence, whose root is `R`. Each component has one (`<name>Example` in
+ * docs/<name>.ts): complete and valid, its IDs unique across all the catalog's examples; a container's example may nest
  * other components, which the prompt drops when it does not document them.
  */
 export interface ExampleOf<R> {

@@ -1,23 +1,25 @@
 import type * as z from 'zod/mini';
-import { actionRowDescription, actionRowExample } from './action-row.js';
-import { artifactDescription, artifactExample } from './artifact.js';
-import { calloutDescription, calloutExample } from './callout.js';
-import { citationListDescription, citationListExample } from './citation-list.js';
-import { gridDescription, gridExample, stackDescription, stackExample, type ContainerExamples } from './containers.js';
-import { dataTableDescription, dataTableExample } from './data-table.js';
+import { actionRowDescription, actionRowExample } from './docs/action-row.js';
+import { artifactDescription, artifactExample } from './docs/artifact.js';
+import { calloutDescription, calloutExample } from './docs/callout.js';
+import { citationListDescription, citationListExample } from './docs/citation-list.js';
+import type { ContainerExamples } from './containers.js';
+import { gridDescription, gridExample, stackDescription, stackExample } from './docs/containers.js';
+import { dataTableDescription, dataTableExample } from './docs/data-table.js';
 import type { ComponentDescription, ExampleOf } from './definition.js';
-import { entityCardDescription, entityCardExample } from './entity-card.js';
-import { headingDescription, headingExample } from './heading.js';
+import { entityCardDescription, entityCardExample } from './docs/entity-card.js';
+import { headingDescription, headingExample } from './docs/heading.js';
 import type { ContainerType, InlineUiExamples, LeafType, NODE_DEFINITIONS, NodeType } from './index.js';
-import { mediaGalleryDescription, mediaGalleryExample } from './media-gallery.js';
-import { metricGroupDescription, metricGroupExample } from './metric-group.js';
-import { taskCardDescription, taskCardExample } from './task-card.js';
+import { mediaGalleryDescription, mediaGalleryExample } from './docs/media-gallery.js';
+import { metricGroupDescription, metricGroupExample } from './docs/metric-group.js';
+import { taskCardDescription, taskCardExample } from './docs/task-card.js';
 
 /*
  * What the catalog says about its components, for the backend prompt (src/prompt/) and the A2UI catalog JSON
- * (src/protocols/a2ui/catalog-mantis.ts): each component's description and example view, written beside its
- * definition and assembled here, in catalog order. Nothing that validates or renders a view imports this module, so
- * a page's bundle carries none of it. Both tables are typed by `NodeType`: a component without a description or an
+ * (src/protocols/a2ui/catalog-mantis.ts): each component's description and example view, each in
+ * docs/<component>.ts and assembled here, in catalog order. Nothing that validates or renders a view imports these
+ * modules, so a page's first load carries none of it, even in a build whose lazy A2UI catalog does (a chunk holds
+ * whole modules). Both tables are typed by `NodeType`: a component without a description or an
  * example, or with an example whose root is another component, fails the type check.
  */
 

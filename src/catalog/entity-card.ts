@@ -3,8 +3,8 @@ import { LIMITS } from '../limits.js';
 import { Actions } from '../schema/actions.js';
 import { Id, Label, Markdown } from '../schema/primitives.js';
 import { Target } from '../schema/uris.js';
-import type { ComponentDescription, LeafDefinition, ExampleOf } from './definition.js';
-import { MARKDOWN_NOTE, Value } from './fields.js';
+import type { LeafDefinition } from './definition.js';
+import { Value } from './fields.js';
 
 export const AttributeSchema = z.strictObject({ label: Label, value: Value.check(z.minLength(1)) });
 
@@ -26,29 +26,4 @@ export const entityCardDefinition: LeafDefinition<'entity-card', typeof EntityCa
   type: 'entity-card',
   kind: 'leaf',
   schema: EntityCardSchema,
-};
-
-export const entityCardDescription: ComponentDescription = {
-  purpose: 'One map entity (a point, bag or cluster) with its attributes and actions.',
-  notes: { description: MARKDOWN_NOTE, target: 'the entity the card is about.' },
-};
-
-export const entityCardExample: ExampleOf<z.input<typeof EntityCardSchema>> = {
-  version: 1,
-  id: 'cluster-summary',
-  root: {
-    id: 'summary',
-    type: 'entity-card',
-    title: 'Memory systems',
-    description: 'The densest result cluster.',
-    target: { uri: 'mantis://map/research/cluster/memory' },
-    attributes: [
-      { label: 'Points', value: '128' },
-      { label: 'Top source', value: 'arXiv' },
-    ],
-    actions: [
-      { id: 'open-memory', type: 'navigate', label: 'Show on map', target: { uri: 'mantis://map/research/cluster/memory' } },
-      { id: 'sum-memory', type: 'summarize', label: 'Summarize', target: { uri: 'mantis://map/research/cluster/memory' } },
-    ],
-  },
 };

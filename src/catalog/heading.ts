@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { Id, Label } from '../schema/primitives.js';
-import type { ComponentDescription, LeafDefinition, ExampleOf } from './definition.js';
+import type { LeafDefinition } from './definition.js';
 
 export const HeadingSchema = z.strictObject({
   id: Id,
@@ -17,12 +17,4 @@ export const headingDefinition: LeafDefinition<'heading', typeof HeadingSchema> 
   type: 'heading',
   kind: 'leaf',
   schema: HeadingSchema,
-};
-
-export const headingDescription: ComponentDescription = { purpose: 'A heading inside the view, as plain text.', notes: { level: '1 is the largest.' } };
-
-export const headingExample: ExampleOf<z.input<typeof HeadingSchema>> = {
-  version: 1,
-  id: 'heading-example',
-  root: { id: 'results-title', type: 'heading', text: 'Search results for “vector databases”', level: 2 },
 };

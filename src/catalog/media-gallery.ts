@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { LIMITS } from '../limits.js';
 import { Id, Label } from '../schema/primitives.js';
 import { AgentFileKey } from '../schema/uris.js';
-import type { ComponentDescription, LeafDefinition, ExampleOf } from './definition.js';
+import type { LeafDefinition } from './definition.js';
 
 export const MediaItemSchema = z.strictObject({
   id: Id,
@@ -27,23 +27,4 @@ export const mediaGalleryDefinition: LeafDefinition<'media-gallery', typeof Medi
   kind: 'leaf',
   schema: MediaGallerySchema,
   media: (node) => node.items.length,
-};
-
-export const mediaGalleryDescription: ComponentDescription = {
-  purpose: "Images or files from the user's authenticated file store.",
-  notes: { 'items.key': 'a key you were given; never a URL.', 'items.alt': 'a text alternative, always.' },
-};
-
-export const mediaGalleryExample: ExampleOf<z.input<typeof MediaGallerySchema>> = {
-  version: 1,
-  id: 'media-example',
-  root: {
-    id: 'charts',
-    type: 'media-gallery',
-    title: 'Charts',
-    items: [
-      { id: 'chart-growth', key: 'agent_files/reports/growth.png', alt: 'Line chart: cluster sizes per week', caption: 'Cluster growth' },
-      { id: 'chart-share', key: 'agent_files/reports/share.png', alt: 'Bar chart: share of points per source' },
-    ],
-  },
 };

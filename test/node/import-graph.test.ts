@@ -147,3 +147,22 @@ test('the folders of src/ import each other without cycles (schema, catalog, act
   }
   assert.deepEqual(cycles, [], `folders that import themselves back:\n${cycles.join('\n')}`);
 });
+
+/*
+ * What the catalog says about its components (descriptions, example views) is for the prompt and the A2UI catalog
+ * JSON only: it lives in src/catalog/docs/, which only src/catalog/docs.ts imports, so a build where a lazy part uses
+ * the docs still keeps them out of the file that validates and renders views (a chunk holds whole modules).
+ */
+test('the catalog docs are modules of their own, imported only through src/catalog/docs.ts', async () => {
+  const definitions = sources('src/catalog').filter((file) => !file.startsWith('src/catalog/docs'));
+  const leaking: string[] = [];
+  for (const file of definitions) {
+    const exported = Object.keys((await import(join(root, file))) as Record<string, unknown>);
+    leaking.push(...exported.filter((name) => /(Description|Example)$/.test(name)).map((name) => `${file}: ${name}`));
+  }
+  assert.deepEqual(leaking, [], 'a catalog module that validates views exports docs');
+  const docs = sources('src/catalog/docs');
+  assert.ok(docs.length >= 11, 'one docs module per component file');
+  const importers = IMPORTS.filter((i) => inside(i.to, ['src/catalog/docs/']) && !i.typeOnly).map((i) => i.from);
+  assert.deepEqual([...new Set(importers)], ['src/catalog/docs.ts']);
+});
