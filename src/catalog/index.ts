@@ -26,7 +26,6 @@ export { ArtifactSchema, type ArtifactNode } from './artifact.js';
 export { CalloutSchema, type CalloutNode } from './callout.js';
 export { CitationListSchema, CitationSchema, type CitationListNode } from './citation-list.js';
 export { GridSchema, StackSchema, type ContainerExamples, type GridExample, type GridNode, type StackExample, type StackNode } from './containers.js';
-export { INLINE_UI_EXAMPLES, NODE_DESCRIPTIONS, type CatalogExamples } from './docs.js';
 export { ColumnSchema, DataTableSchema, RowSchema, type DataTableNode } from './data-table.js';
 export { AttributeSchema, EntityCardSchema, type EntityCardNode } from './entity-card.js';
 export { HeadingSchema, type HeadingNode } from './heading.js';

@@ -14,7 +14,8 @@ import { MANTIS_CATALOG, MANTIS_DESCRIPTIONS, MANTIS_V1_COMPONENTS, mantisName, 
 import { expandHigherOrder, HIGHER_ORDER } from '../../src/protocols/a2ui/higher-order.js';
 import { BASIC_CATALOG_ID, MANTIS_CATALOG_ID, type A2uiComponent } from '../../src/protocols/a2ui/types.js';
 import { validateA2uiMessages } from '../../src/protocols/a2ui/validate.js';
-import { INLINE_UI_EXAMPLES, NODE_DEFINITIONS, NODE_DESCRIPTIONS } from '../../src/catalog/index.js';
+import { INLINE_UI_EXAMPLES, NODE_DESCRIPTIONS } from '../../src/catalog/docs.js';
+import { NODE_DEFINITIONS } from '../../src/catalog/index.js';
 
 type Json = Record<string, unknown>;
 const SPEC = fileURLToPath(new URL('../../../shared/spec/a2ui-v0.9/', import.meta.url));

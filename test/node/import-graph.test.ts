@@ -150,7 +150,8 @@ test('the folders of src/ import each other without cycles (schema, catalog, act
 
 /*
  * What the catalog says about its components (descriptions, example views) is for the prompt and the A2UI catalog
- * JSON only: it lives in src/catalog/docs/, which only src/catalog/docs.ts imports, so a build where a lazy part uses
+ * JSON only: it lives in src/catalog/docs/, which only src/catalog/docs.ts imports (and that, only the prompt, the
+ * A2UI catalog and the core's barrel), so a build where a lazy part uses
  * the docs still keeps them out of the file that validates and renders views (a chunk holds whole modules).
  */
 test('the catalog docs are modules of their own, imported only through src/catalog/docs.ts', async () => {
@@ -165,4 +166,7 @@ test('the catalog docs are modules of their own, imported only through src/catal
   assert.ok(docs.length >= 11, 'one docs module per component file');
   const importers = IMPORTS.filter((i) => inside(i.to, ['src/catalog/docs/']) && !i.typeOnly).map((i) => i.from);
   assert.deepEqual([...new Set(importers)], ['src/catalog/docs.ts']);
+  // And docs.ts only by what prints them and the core's barrel, never by the catalog's index the elements import.
+  const readers = IMPORTS.filter((i) => i.to === 'src/catalog/docs.ts' && !i.typeOnly).map((i) => i.from);
+  assert.deepEqual([...new Set(readers)].sort(), ['src/index.ts', 'src/prompt/inline-ui-prompt.ts', 'src/protocols/a2ui/catalog-mantis.ts']);
 });
