@@ -131,6 +131,8 @@ describe('<mantis-chat> A2UI surfaces', function () {
     buttonNamed(surface, 'Book').click();
     await complete;
     await waitUntil(() => surface.shadowRoot?.textContent?.includes('Booked: Ada'), 'the surface was never updated', { timeout: 8000 });
+    // The surface draws its update itself, at once; the chat commits at most once per frame, so it may be a frame behind.
+    await chat.updateComplete;
     const user = chat.session.messages.filter((m) => m.role === 'user').at(-1);
     expect(user?.role === 'user' && user.text).to.match(/^\[a2ui_action\] surface=booking source=book name=submit\ncontext:\n/);
     const chip = shadow(chat).querySelector('[part~="action-chip"]');
