@@ -1,5 +1,6 @@
 // Attachments from the script tag: the tus client is a file of its own beside the IIFE (mantis-ui.uploads.js),
-// loaded with a chat's first file; the checks and the tray are in the IIFE.
+// loaded with a chat's first file, as what checks and uploads the files is (mantis-ui.upload-checks.js); the tray's
+// state is in the IIFE.
 import { expect, waitUntil } from '@open-wc/testing';
 import { agentOrigin, composerSocketUrl } from './helpers/agent.js';
 import { legacyPage } from './helpers/legacy-page.js';

@@ -1,11 +1,12 @@
-import { UPLOAD_LIMITS } from '../limits.js';
 import { attachmentPolicy, type AttachmentPolicy, type AttachmentRefusalReason } from './policy.js';
-import type { UploadFailure, UploadHandle, UploadProgress, Uploader } from './uploader.js';
+import type * as TrayWork from './tray-work.js';
+import type { UploadFailure, Uploader } from './uploader.js';
 
 /*
  * The files attached to the message being written, DOM-free: each is checked (the host's limits, its first bytes),
  * uploaded as soon as it is added, and can be cancelled, retried or removed. A session sends a message with its
- * files only once every one of them has uploaded (ChatSession.send).
+ * files only once every one of them has uploaded (ChatSession.send). What checks and uploads them is tray-work.ts,
+ * loaded with the first file (a lazy part of the script-tag build), so a chat without uploads carries none of it.
  */
 
 /**
@@ -54,11 +55,7 @@ export interface AttachmentRefusal {
  */
 export type TrayEvent = { readonly type: 'change' } | { readonly type: 'refused'; readonly id: string } | { readonly type: 'announce'; readonly text: string };
 
-interface Entry {
-  item: PendingAttachment;
-  readonly file: Blob;
-  handle?: UploadHandle;
-}
+type Entry = TrayWork.TrayEntry;
 
 let nextId = 0;
 
@@ -126,76 +123,30 @@ export class AttachmentTray {
     return run;
   }
 
-  async #check(placed: readonly Entry[]): Promise<readonly AttachmentRefusal[]> {
-    const refusals: AttachmentRefusal[] = [];
-    const accepted: Entry[] = [];
-    // The checks are their own module (loaded with the first file; a lazy part of the script-tag build).
-    const checks = await import('./check.js').catch(() => null);
-    for (const entry of placed) {
-      // Removed while it waited to be checked.
-      if (!this.#entries.includes(entry)) continue;
-      const { file } = entry;
-      let head: Uint8Array;
-      try {
-        head = new Uint8Array(await file.slice(0, UPLOAD_LIMITS.sniffBytes).arrayBuffer());
-      } catch {
-        head = new Uint8Array(0);
-      }
-      if (!this.#entries.includes(entry)) continue;
-      // What the message holds already: the files checked before this one (those still waiting are not counted).
-      const others = this.#entries.filter((e) => e !== entry && e.item.state !== 'checking');
-      const taken = { files: others.length, bytes: others.reduce((sum, e) => sum + e.item.size, 0) };
-      const name = entry.item.name;
-      const check =
-        this.uploader === null
-          ? ({ ok: false, reason: 'unconfigured', message: `${name} was not attached: this chat has no upload endpoint.` } as const)
-          : head.length === 0 && file.size > 0
-            ? ({ ok: false, reason: 'unreadable', message: `${name} was not attached: it could not be read.` } as const)
-            : checks
-              ? checks.checkAttachment({ name, type: file.type, size: file.size }, head, this.policy, taken)
-              : ({ ok: false, reason: 'unreadable', message: `${name} was not attached: this page could not load what checks a file.` } as const);
-      if (!check.ok) {
-        refusals.push({ name, reason: check.reason, message: check.message });
-        this.#entries = this.#entries.filter((e) => e !== entry);
-        this.#changed();
-        this.#emit({ type: 'refused', id: entry.item.id });
-        continue;
-      }
-      // Checked: counted from now on, and uploading at once.
-      entry.item = { ...entry.item, name: check.name, mediaType: check.mediaType, state: 'uploading' };
-      accepted.push(entry);
-      this.#start(entry);
-    }
-    if (accepted.length > 0) this.#emit({ type: 'announce', text: `Uploading ${accepted.map((e) => e.item.name).join(', ')}.` });
-    return refusals;
-  }
+  /** What the checks and uploads get of the tray (its private state, for tray-work.ts). */
+  readonly #inner: TrayWork.TrayInner = {
+    uploader: () => this.uploader,
+    policy: () => this.policy,
+    has: (entry) => this.#entries.includes(entry),
+    entries: () => this.#entries,
+    update: (entry, patch) => this.#update(entry, patch),
+    drop: (entry) => {
+      this.#entries = this.#entries.filter((e) => e !== entry);
+      this.#changed();
+    },
+    emit: (event) => this.#emit(event),
+  };
+  #work: typeof TrayWork | null = null;
 
-  /** Starts uploading a file, or (`again`) continues the upload that failed. */
-  #start(entry: Entry, again?: UploadHandle): void {
-    if (!this.#entries.includes(entry)) return;
-    const uploader = this.uploader;
-    if (!uploader && !again) {
-      this.#update(entry, { state: 'failed', error: 'This chat has no upload endpoint.', failure: 'unconfigured' });
-      return;
-    }
-    this.#update(entry, { state: 'uploading', error: undefined, failure: undefined });
-    // Removed by a listener of that change: it was released with no upload to cancel, so none starts.
-    if (!this.#entries.includes(entry)) return;
-    // A retried upload keeps reporting to the callback it started with: the entry, not the handle, decides.
-    const progress = (p: UploadProgress): void => {
-      if (entry.item.state === 'uploading') this.#update(entry, { sent: Math.min(p.sent, entry.item.size) });
-    };
-    const handle = again ? again.retry() : (uploader as Uploader).upload(entry.file, { name: entry.item.name, mediaType: entry.item.mediaType }, progress);
-    entry.handle = handle;
-    void handle.done.then((outcome) => {
-      if (entry.handle !== handle || !this.#entries.includes(entry)) return;
-      if (outcome.ok) {
-        this.#update(entry, { state: 'uploaded', sent: entry.item.size, uploadId: outcome.uploadId });
-        this.#emit({ type: 'announce', text: `${entry.item.name} uploaded.` });
-      } else if (outcome.reason !== 'aborted') {
-        this.#update(entry, { state: 'failed', error: outcome.message, failure: outcome.reason });
-        this.#emit({ type: 'announce', text: `${entry.item.name} could not be uploaded: ${outcome.message}` });
-      }
+  async #check(placed: readonly Entry[]): Promise<readonly AttachmentRefusal[]> {
+    this.#work ??= await import('./tray-work.js').catch(() => null);
+    if (this.#work) return this.#work.checkPlaced(this.#inner, placed);
+    // Nothing checks a file this page could not load: each is refused, as a check would.
+    return placed.flatMap((entry) => {
+      if (!this.#entries.includes(entry)) return [];
+      this.#inner.drop(entry);
+      this.#emit({ type: 'refused', id: entry.item.id });
+      return [{ name: entry.item.name, reason: 'unreadable' as const, message: `${entry.item.name} was not attached: this page could not load what checks a file.` }];
     });
   }
 
@@ -203,7 +154,7 @@ export class AttachmentTray {
   retry(id: string): void {
     const entry = this.#entries.find((e) => e.item.id === id);
     if (!entry || entry.item.state !== 'failed') return;
-    this.#start(entry, entry.handle);
+    this.#work?.startUpload(this.#inner, entry, entry.handle);
   }
 
   /**
@@ -236,7 +187,7 @@ export class AttachmentTray {
   resume(): void {
     for (const entry of this.#entries) {
       if (entry.item.state === 'uploading') entry.handle?.resume();
-      else if (entry.item.state === 'failed' && entry.item.failure === 'network') this.#start(entry, entry.handle);
+      else if (entry.item.state === 'failed' && entry.item.failure === 'network') this.#work?.startUpload(this.#inner, entry, entry.handle);
     }
   }
 

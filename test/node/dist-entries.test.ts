@@ -108,10 +108,11 @@ describe('the built entries', { skip }, () => {
     assert.match(readFileSync('dist/src/protocols/composer/module.js', 'utf8'), /import\(["']\.\/websocket\.js["']\)/);
   });
 
-  test('the IIFE loads the add-to-bag confirmation and the AI SDK and AG-UI protocols as files of their own, on first need', () => {
+  test('the IIFE loads the add-to-bag confirmation, what checks and uploads attached files, and the AI SDK and AG-UI protocols as files of their own, on first need', () => {
     const iife = readFileSync('dist/mantis-ui.iife.js', 'utf8');
     const files = [
       ['mantis-ui.bag-confirmation.js', 'is read-only: nothing can be added'],
+      ['mantis-ui.upload-checks.js', 'was not attached: it could not be read'],
       ['mantis-ui.ai-sdk.js', 'An AI SDK chunk of type'],
       ['mantis-ui.ag-ui.js', 'An AG-UI event of type'],
     ] as const;
