@@ -122,6 +122,14 @@ export interface ProtocolErrorDetail {
 }
 
 /**
+ * Detail of `mantis-agent-state`: the agent's shared state changed (AG-UI `STATE_SNAPSHOT`/`STATE_DELTA`), the whole
+ * state now, any JSON; `undefined` when a new connection has none yet. The chat shows none of it.
+ */
+export interface AgentStateDetail {
+  readonly state: unknown;
+}
+
+/**
  * Detail of `mantis-protocol-notice`: something on the wire this chat does not know (an event type of a later
  * protocol version, a record type no protocol owns) was skipped; never an error. Each `key` once per session.
  */
@@ -237,6 +245,7 @@ export interface MantisEventMap {
   'mantis-copy': CustomEvent<CopyDetail>;
   'mantis-protocol-error': CustomEvent<ProtocolErrorDetail>;
   'mantis-protocol-notice': CustomEvent<ProtocolNoticeDetail>;
+  'mantis-agent-state': CustomEvent<AgentStateDetail>;
 }
 
 declare global {

@@ -12,7 +12,7 @@ import { BASIC_CATALOG_ID } from './a2ui-script.js';
  * The reference server's AG-UI endpoint, written with the real `@ag-ui/core` (its `RunAgentInputSchema` checks what a
  * client posts) and `@ag-ui/encoder` (its `EventEncoder` writes the events), as an agent framework's endpoint is. No
  * model: the run is scripted from the last user message (`interrupt expired`, `interrupt form`, `interrupt` —
- * demo/server/ag-ui-interrupt.ts —, `view`, `error`, `slow`, `unknown`, the first found; `echo:` before a text puts it
+ * demo/server/ag-ui-interrupt.ts —, `state`, `view`, `error`, `slow`, `unknown`, the first found; `echo:` before a text puts it
  * in every field); a run that resumes interrupts says what it got back.
  */
 
@@ -25,7 +25,7 @@ const VIEW = { version: 1, id: 'ag-ui-summary', root: { id: 'summary', type: 'me
 const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 type Emit = (event: BaseEvent & Record<string, unknown>) => void;
-type Script = (emit: Emit, run: { threadId: string; runId: string }, said: string, closed: AbortSignal) => Promise<void>;
+type Script = (emit: Emit, run: { threadId: string; runId: string }, said: string, closed: AbortSignal, state: unknown) => Promise<void>;
 
 async function text(emit: Emit, messageId: string, value: string, size = 24): Promise<void> {
   emit({ type: EventType.TEXT_MESSAGE_START, messageId, role: 'assistant' });
@@ -55,6 +55,15 @@ const SCRIPTS: Record<string, Script> = {
     emit({ type: EventType.STEP_FINISHED, stepName: 'search' });
     await text(emit, 'm1', `Here is the **summary** of the north region:\n\n\`\`\`mantis-ui\n${JSON.stringify(VIEW)}\n\`\`\`\n`);
     await text(emit, 'm2', 'One site has an alert.');
+    emit({ type: EventType.RUN_FINISHED, ...run });
+  },
+  /** The agent's shared state: a snapshot, then a delta; the text says what state the run was given. */
+  async state(emit, run, _said, _closed, given) {
+    const runs = typeof (given as { runs?: unknown } | null)?.runs === 'number' ? (given as { runs: number }).runs : 0;
+    emit({ type: EventType.RUN_STARTED, ...run });
+    emit({ type: EventType.STATE_SNAPSHOT, snapshot: { runs, region: 'north', sites: ['north-1'] } });
+    emit({ type: EventType.STATE_DELTA, delta: [{ op: 'add', path: '/sites/-', value: 'north-2' }, { op: 'replace', path: '/runs', value: runs + 1 }] });
+    await text(emit, 'm1', `This run was given the state ${JSON.stringify(given)}.`);
     emit({ type: EventType.RUN_FINISHED, ...run });
   },
   async error(emit, run) {
@@ -145,7 +154,7 @@ export function createAgUiHandler(): ((req: IncomingMessage, res: ServerResponse
     else {
       const words = said(input.data.messages as ReadonlyArray<{ role: string; content?: unknown }>);
       const script = SCRIPTS[words.startsWith('echo:') ? 'echo' : (Object.keys(SCRIPTS).find((word) => words.includes(word)) ?? 'view')] as Script;
-      await script(emit, run, words, closed.signal);
+      await script(emit, run, words, closed.signal, input.data.state);
     }
     res.end();
     return true;

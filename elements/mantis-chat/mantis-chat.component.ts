@@ -1,6 +1,6 @@
 import { LitElement, type PropertyValues, type TemplateResult } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
-import type { ChatMessage, ChatSession, PersistedMessage } from '../../src/index.js';
+import type { ChatSession, PersistedMessage } from '../../src/index.js';
 import { isTheme, type Theme } from '../internal/theme.styles.js';
 import { MantisChatProperties } from './mantis-chat.properties.js';
 import { renderStatus } from './composer-form.js';
@@ -44,6 +44,7 @@ import { requireArtifactPanel } from '../mantis-artifact-panel/mantis-artifact-p
  * @fires {CustomEvent<ActionRequestDetail>} mantis-action-request - The user chose an action of a view (after its confirmation), before any handler runs it. Cancelable: cancel it to handle the action yourself.
  * @fires {CustomEvent<ActionOutcomeDetail>} mantis-action-outcome - A state-changing action was confirmed (pending), then delivered, rejected (with the server's reason) or failed; or its task reported progress. Persisted with its message.
  * @fires {CustomEvent<ProtocolErrorDetail>} mantis-protocol-error - A frame from the server failed validation (a required field missing or wrong) and was skipped, or the server reported an error.
+ * @fires {CustomEvent<AgentStateDetail>} mantis-agent-state - The agent's shared state changed (AG-UI `STATE_SNAPSHOT`/`STATE_DELTA`): `detail.state` is the whole state now, also `agentState`.
  * @fires {CustomEvent<ProtocolNoticeDetail>} mantis-protocol-notice - Something on the wire this chat does not know (an event type of a later protocol version) was skipped; never an error. Each kind once per conversation.
  * @fires {CustomEvent<ConfigErrorDetail>} mantis-config-error - A property was given a value of the wrong kind (it was ignored), or the configuration cannot be honoured.
  * @fires {CustomEvent<ViewErrorDetail>} mantis-view-error - A view of a message, or some of its children, failed validation (from a nested view).
@@ -188,11 +189,6 @@ export class MantisChat extends MantisChatProperties {
   readonly #attachments = new ChatAttachmentsController(this, (text) => (this.announcement = text));
   readonly #composer = new ChatComposerController(this, this.#attachments, () => this.performUpdate(), () => this.#follow.stick());
   readonly #timeline = timelineContext(this, () => this.session, (text) => (this.announcement = text), this.#envelopes, new SurfacesController(this), new LazyParts(this, (text) => (this.announcement = text)));
-
-  /** The messages of the conversation, oldest first, with their parts. */
-  get conversation(): readonly ChatMessage[] {
-    return this.session.messages;
-  }
 
   /** Whether this chat advertises inline UI: its own attribute and the page-level switch must both allow it. */
   get generativeUiActive(): boolean {

@@ -1,6 +1,6 @@
 import { LitElement } from 'lit';
 import { property } from 'lit/decorators.js';
-import type { ActionRegistry, AttachmentLimits, ChatSession, ComposerMode, MapAdapter, MediaTokenProvider, RequestOptions, Transport } from '../../src/index.js';
+import type { ActionRegistry, AttachmentLimits, ChatMessage, ChatSession, ComposerMode, MapAdapter, MediaTokenProvider, RequestOptions, Transport } from '../../src/index.js';
 import { rejectValue } from '../internal/reject-value.js';
 import type { Theme } from '../internal/theme.styles.js';
 import { onUnlessFalse, type ChatTransportKind } from './session-binding.js';
@@ -13,6 +13,16 @@ import { onUnlessFalse, type ChatTransportKind } from './session-binding.js';
 export abstract class MantisChatProperties extends LitElement {
   /** The session this chat shows (see MantisChat). */
   abstract get session(): ChatSession;
+
+  /** The messages of the conversation, oldest first, with their parts. */
+  get conversation(): readonly ChatMessage[] {
+    return this.session.messages;
+  }
+
+  /** The agent's shared state (AG-UI `STATE_SNAPSHOT`/`STATE_DELTA`; `mantis-agent-state` when it changes), read-only. */
+  get agentState(): unknown {
+    return this.session.agentState;
+  }
 
   /** The Composer mode new replies are authored under. Replayed messages keep the mode they were authored in. */
   @property({ reflect: true })

@@ -54,6 +54,9 @@ export function dispatchSessionEvent(host: HTMLElement, event: SessionEvent, ann
     case 'protocol-notice':
       emit(host, 'mantis-protocol-notice', { key: event.key, reason: event.reason });
       return;
+    case 'agent-state':
+      emit(host, 'mantis-agent-state', { state: event.state });
+      return;
     case 'protocol-event':
       if (event.event.type === 'refused' && typeof event.event['message'] === 'string') announce(event.event['message']);
       if (event.protocol === 'a2ui' && event.event.type === 'error') emit(host, 'mantis-a2ui-error', { error: event.event['error'] as A2uiErrorDetail['error'] });

@@ -34,6 +34,8 @@ export type SessionEvent =
    * each `key` once per session.
    */
   | { readonly type: 'protocol-notice'; readonly key: string; readonly reason: string }
+  /** The agent's shared state changed (AG-UI; `session.agentState`); undefined when a new connection has none yet. */
+  | { readonly type: 'agent-state'; readonly state: unknown }
   /** The session was configured in a way it cannot honour (the transport cannot withdraw a capability, say). */
   | { readonly type: 'config-error'; readonly reason: string }
   /** An action for the host page (navigate, summarize, …): `<mantis-chat>` fires it as `mantis-action`. */

@@ -30,6 +30,8 @@ export class SessionInbox {
   readonly #silence = new Map<string, ReturnType<typeof setTimeout>>();
   /** Notices already given (an unknown event type is noted once per session). */
   readonly #noticed = new Set<string>();
+  /** The agent's shared state (AG-UI), as its connection last said; undefined while it said none. */
+  agentState: unknown = undefined;
 
   readonly #protocols: SessionProtocols;
   readonly #runner: ActionRunner;
@@ -108,6 +110,9 @@ export class SessionInbox {
         return this.#host.emit({ type: 'protocol-notice', key: event.key, reason: event.reason });
       case 'backoff':
         return this.#host.emit({ type: 'backoff', attempt: event.attempt, delay: event.delay });
+      case 'agent-state':
+        this.agentState = event.state;
+        return this.#host.emit(event);
       case 'capabilities':
         this.#host.capabilities = event.capabilities;
         return;
@@ -132,7 +137,7 @@ export class SessionInbox {
     this.#apply(event);
   }
 
-  #apply(event: Exclude<ConnectionEvent, { type: 'state' | 'protocol-error' | 'protocol-notice' | 'backoff' | 'capabilities' | 'action-result' | 'error' }>): void {
+  #apply(event: Exclude<ConnectionEvent, { type: 'state' | 'protocol-error' | 'protocol-notice' | 'backoff' | 'capabilities' | 'action-result' | 'error' | 'agent-state' }>): void {
     const changed = this.#host.thread.apply(event);
     if (!changed) return;
     if (event.type === 'record') this.#protocols.recorded(event.record, changed, true);

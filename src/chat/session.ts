@@ -202,6 +202,11 @@ export class ChatSession extends LinkedSession {
     return message;
   }
 
+  /** The agent's shared state (AG-UI `STATE_SNAPSHOT`/`STATE_DELTA`, any JSON); undefined until its connection says one. */
+  get agentState(): unknown {
+    return this.#inbox.agentState;
+  }
+
   /** What the server offered (empty until its connection said). */
   get serverCapabilities(): ServerCapabilities {
     return this.#capabilities;
@@ -230,6 +235,8 @@ export class ChatSession extends LinkedSession {
     for (const id of this.thread.streaming) this.#inbox.interrupt(id, 'transport-changed');
     this.#inbox.clearSilence();
     this.#capabilities = {};
+    // Another connection is another thread: its state is its agent's to say.
+    if (this.#inbox.agentState !== undefined) this.#inbox.onEvent({ type: 'agent-state', state: undefined });
     this.#protocols.reconnected();
   }
 

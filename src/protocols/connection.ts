@@ -71,7 +71,9 @@ export type ConnectionEvent =
   /** Something on the wire could not be used (not JSON, a required field missing): skipped; the stream goes on. */
   | { readonly type: 'protocol-error'; readonly reason: string }
   /** Something on the wire this client does not know (an event type of a later version): skipped, never an error. */
-  | { readonly type: 'protocol-notice'; readonly key: string; readonly reason: string };
+  | { readonly type: 'protocol-notice'; readonly key: string; readonly reason: string }
+  /** The agent's shared state changed (AG-UI `STATE_SNAPSHOT`/`STATE_DELTA`): the whole state now, any JSON. */
+  | { readonly type: 'agent-state'; readonly state: unknown };
 
 /** What a session sends, whatever the wire. */
 export type OutgoingFrame =

@@ -8,6 +8,7 @@ import { EventEncoder } from '@ag-ui/encoder';
 import { ChatSession, createChatSession, type AssistantMessage } from '../../src/index.js';
 import { partTypes, reply, stopAfterTwoWords, turnSession } from './turn-session.js';
 import { EventReader } from '../../src/protocols/ag-ui/index.js';
+import { SharedState } from '../../src/protocols/ag-ui/state.js';
 import { ReplyWriter } from '../../src/protocols/reply.js';
 import type { ConnectionEvent } from '../../src/protocols/connection.js';
 import { AG_UI_PATH } from '../../demo/server/ag-ui.js';
@@ -88,13 +89,50 @@ describe('AG-UI 1.0 against the real @ag-ui/core and @ag-ui/encoder', () => {
     chat.disconnect();
   });
 
-  test('STATE_SNAPSHOT and an unknown event type are skipped with a notice each; the run goes on', async () => {
+  test('an unknown event type is skipped with a notice; the run goes on', async () => {
     const { session: chat, events } = session();
     const message = await reply(chat, 'something unknown');
     assert.equal(message.status, 'done');
     assert.match(message.text, /Still here\./);
-    assert.deepEqual(events.filter((e) => e.type === 'protocol-notice').map((e) => (e as { key: string }).key), ['ag-ui:STATE_SNAPSHOT', 'ag-ui:HOLOGRAM_START']);
+    assert.deepEqual(events.filter((e) => e.type === 'protocol-notice').map((e) => (e as { key: string }).key), ['ag-ui:HOLOGRAM_START']);
     chat.disconnect();
+  });
+
+  test('the agent’s shared state: a snapshot and a delta make session.agentState, each said once; the next run carries it back', async () => {
+    const { session: chat, events } = session();
+    assert.equal(chat.agentState, undefined);
+    await reply(chat, 'the state please');
+    const first = { runs: 1, region: 'north', sites: ['north-1', 'north-2'] };
+    assert.deepEqual(chat.agentState, first);
+    assert.deepEqual(events.filter((e) => e.type === 'agent-state').map((e) => (e as { state: unknown }).state), [{ runs: 0, region: 'north', sites: ['north-1'] }, first]);
+    const message = await reply(chat, 'the state again');
+    assert.deepEqual(agent.server.agUiRequests.at(-1)?.body['state'], first);
+    assert.match(message.text, /given the state \{"runs":1,"region":"north","sites":\["north-1","north-2"\]\}/);
+    assert.deepEqual(chat.agentState, { runs: 2, region: 'north', sites: ['north-1', 'north-2'] });
+    // Another connection is another thread: the state is gone, and that is said.
+    chat.configure({ connection: { kind: 'ag-ui', url: `${agent.server.origin}${AG_UI_PATH}?another` } });
+    assert.equal(chat.agentState, undefined);
+    assert.deepEqual(events.filter((e) => e.type === 'agent-state').at(-1), { type: 'agent-state', state: undefined });
+    chat.disconnect();
+  });
+
+  test('a state delta that cannot be applied, or is not one, is skipped and said; the state stays as it was', () => {
+    const encoder = new EventEncoder();
+    const out: ConnectionEvent[] = [];
+    const state = new SharedState();
+    const reader = new EventReader(new ReplyWriter((e) => out.push(e), 'u1', () => 'a1'), null, state);
+    const wire = [
+      { type: EventType.STATE_SNAPSHOT, snapshot: { items: [1] } },
+      { type: EventType.STATE_DELTA, delta: [{ op: 'replace', path: '/missing/deep', value: 2 }] },
+      { type: EventType.STATE_DELTA, delta: [{ op: 'copy', from: '/items', path: '/again' }] },
+      { type: EventType.STATE_DELTA, delta: Array.from({ length: 257 }, () => ({ op: 'add', path: '/items/-', value: 0 })) },
+      { type: EventType.STATE_DELTA, delta: [{ op: 'add', path: '/__proto__/polluted', value: true }] },
+    ];
+    for (const event of wire) reader.read(JSON.parse(encoder.encodeSSE(event as Parameters<EventEncoder['encodeSSE']>[0]).replace(/^data: /, '')));
+    assert.deepEqual(state.value, { items: [1] });
+    assert.deepEqual(out.filter((e) => e.type === 'agent-state'), [{ type: 'agent-state', state: { items: [1] } }]);
+    assert.equal(out.filter((e) => e.type === 'protocol-error').length, 4);
+    assert.equal(({} as Record<string, unknown>)['polluted'], undefined);
   });
 
   test('a run the agent refuses still gets a reply, interrupted', async () => {

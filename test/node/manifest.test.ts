@@ -41,7 +41,7 @@ test('mantis-chat is listed with its attributes, properties and typed events', (
     'url',
   ]);
   const publicFields = (chat.members ?? []).filter((m) => m.kind === 'field' && m.privacy === undefined).map((m) => m.name);
-  for (const field of ['url', 'transport', 'connection', 'session', 'actions', 'bagsUrl', 'mode', 'generativeUi', 'theme', 'placeholder', 'suggestions', 'messages', 'conversation', 'generativeUiActive', 'mediaBaseUrl', 'mediaCredentials', 'mediaToken', 'account', 'historyKey', 'layoutKey', 'artifactPanel', 'agentUiUrl', 'agentUiHeaders', 'mapAdapter', 'canvas', 'uploadUrl', 'uploadChunkSize', 'attachmentAccept', 'attachmentLimits']) {
+  for (const field of ['url', 'transport', 'connection', 'session', 'actions', 'bagsUrl', 'mode', 'generativeUi', 'theme', 'placeholder', 'suggestions', 'messages', 'conversation', 'agentState', 'generativeUiActive', 'mediaBaseUrl', 'mediaCredentials', 'mediaToken', 'account', 'historyKey', 'layoutKey', 'artifactPanel', 'agentUiUrl', 'agentUiHeaders', 'mapAdapter', 'canvas', 'uploadUrl', 'uploadChunkSize', 'attachmentAccept', 'attachmentLimits']) {
     assert.ok(publicFields.includes(field), `missing property ${field}`);
   }
   // One name per concept: `transport` is the kind of connection, attribute and property alike.
@@ -56,6 +56,7 @@ test('mantis-chat is listed with its attributes, properties and typed events', (
       'mantis-action-outcome: CustomEvent<ActionOutcomeDetail>',
       'mantis-action-request: CustomEvent<ActionRequestDetail>',
       'mantis-action: CustomEvent<ActionDetail>',
+      'mantis-agent-state: CustomEvent<AgentStateDetail>',
       'mantis-artifact-close: CustomEvent<ArtifactCloseDetail>',
       'mantis-artifact-open: CustomEvent<ArtifactOpenDetail>',
       'mantis-artifact-panel-resize: CustomEvent<ArtifactPanelResizeDetail>',

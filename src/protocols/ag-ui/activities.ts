@@ -1,7 +1,7 @@
-import { applyPatch, type Operation } from 'fast-json-patch/module/core.mjs';
 import type { ActivityPart } from '../../message/parts.js';
 import type { RecordHandler } from '../module.js';
 import type { ReplyWriter } from '../reply.js';
+import { patchJson } from './patch.js';
 
 /*
  * A2UI over AG-UI, the way the AG-UI A2UI middleware sends it: `ACTIVITY_SNAPSHOT` / `ACTIVITY_DELTA` events with
@@ -10,8 +10,7 @@ import type { ReplyWriter } from '../reply.js';
  * connection, what was applied to each surface is kept (by `surfaceId`, never by the activity's `messageId`):
  * operations that extend it go on as their new tail; any other history rebuilds the surface from its operations in
  * the same element (its `createSurface` is not sent again, so there is never a second surface or a duplicate-surface
- * error). A delta patches the activity's content (RFC 6902; at most MAX_PATCH operations, no `copy`, a result of at
- * most MAX_CONTENT) and is applied the same way. The A2UI messages go as
+ * error). A delta patches the activity's content (RFC 6902, bounded: patch.ts) and is applied the same way. The A2UI messages go as
  * `a2ui` records, which the A2UI protocol owns: this folder never imports it.
  */
 
@@ -22,9 +21,6 @@ export const A2UI_ACTIVITY = 'a2ui-surface';
 /** The most operations an activity may hold, and an `a2ui` record may carry. */
 const MAX_OPERATIONS = 1024;
 const PER_RECORD = 64;
-/** The most operations a delta may hold, and the largest an activity's content may grow to (JSON characters). */
-const MAX_PATCH = 256;
-const MAX_CONTENT = 2 * 1024 * 1024;
 /** The statuses the middleware gives a surface still being made (or that could not be). */
 const STATUSES: ReadonlySet<unknown> = new Set(['building', 'retrying', 'failed']);
 
@@ -63,25 +59,13 @@ export class A2uiActivities {
     if (event['activityType'] !== A2UI_ACTIVITY) return false;
     const id = typeof event['messageId'] === 'string' ? event['messageId'] : '';
     const content = this.#contents.get(id);
-    const patch = event['patch'];
-    // A `copy` can double the content with each operation: a small delta must not make a huge one.
-    if (content === undefined || !Array.isArray(patch) || patch.length > MAX_PATCH || patch.some((op) => !isObject(op) || op['op'] === 'copy')) {
-      reply.say({ type: 'protocol-error', reason: 'An AG-UI ACTIVITY_DELTA names no A2UI surface activity this chat has, or has no patch; it was skipped.' });
+    const patched = content === undefined ? null : patchJson(content, event['patch']);
+    if (!patched || !patched.ok) {
+      const why = !patched || patched.refusal === 'invalid' ? 'names no A2UI surface activity this chat has, or has no patch' : patched.refusal === 'failed' ? 'could not be applied to its activity' : 'made its activity larger than this chat keeps';
+      reply.say({ type: 'protocol-error', reason: `An AG-UI ACTIVITY_DELTA ${why}; it was skipped.` });
       return true;
     }
-    let patched: unknown;
-    try {
-      // On a copy; a patch that would change an object's prototype is refused.
-      patched = applyPatch(structuredClone(content), patch as Operation[], true, true, true).newDocument;
-    } catch {
-      reply.say({ type: 'protocol-error', reason: 'An AG-UI ACTIVITY_DELTA could not be applied to its activity; it was skipped.' });
-      return true;
-    }
-    if ((JSON.stringify(patched) ?? '').length > MAX_CONTENT) {
-      reply.say({ type: 'protocol-error', reason: 'An AG-UI ACTIVITY_DELTA made its activity larger than this chat keeps; it was skipped.' });
-      return true;
-    }
-    this.#apply(id, patched, reply);
+    this.#apply(id, patched.value, reply);
     return true;
   }
 

@@ -4,6 +4,7 @@ import { newReplyId, TurnConnection, type AnswersFrame, type CarryFrame, type Tu
 import { A2uiActivities } from './activities.js';
 import { EventReader } from './events.js';
 import { toAgUiMessages } from './messages.js';
+import { SharedState } from './state.js';
 
 /*
  * `<mantis-chat transport="ag-ui" url="/agent">`: an AG-UI 1.0 agent. Each user message starts a run: it POSTs a
@@ -11,7 +12,8 @@ import { toAgUiMessages } from './messages.js';
  * and reads the run's events as Server-Sent Events. A2UI goes as the AG-UI A2UI middleware has it (docs/protocol.md
  * "A2UI over AG-UI"): surfaces come in `ACTIVITY_*` events, a user's action on one starts a run with
  * `forwardedProps.a2uiAction`, the data models surfaces ask for go as `forwardedProps.a2uiClientDataModel`, and an
- * A2UI error the chat reports goes as `forwardedProps.a2uiError` with the next run.
+ * A2UI error the chat reports goes as `forwardedProps.a2uiError` with the next run. The agent's shared state
+ * (`STATE_*`) is kept across runs and goes back as each run's `state`.
  */
 
 const isObject = (value: unknown): value is Readonly<Record<string, unknown>> => typeof value === 'object' && value !== null;
@@ -22,6 +24,8 @@ export class AgUiConnection extends TurnConnection {
   readonly #threadId = newReplyId('thread');
   /** The A2UI surfaces of the thread's activities, across its runs. */
   readonly #activities = new A2uiActivities();
+  /** The agent's shared state, which each run carries back. */
+  readonly #state = new SharedState();
   /** An A2UI error the chat reported, for the next run. */
   #a2uiError: unknown = undefined;
 
@@ -43,7 +47,7 @@ export class AgUiConnection extends TurnConnection {
       threadId: this.#threadId,
       runId: newReplyId('run'),
       protocolVersion: '1.0',
-      state: {},
+      state: this.#state.value,
       messages: toAgUiMessages(conversation),
       tools: [],
       context: [],
@@ -82,6 +86,6 @@ export class AgUiConnection extends TurnConnection {
   }
 
   protected reader(reply: ReplyWriter): TurnReader {
-    return new EventReader(reply, this.#activities);
+    return new EventReader(reply, this.#activities, this.#state);
   }
 }

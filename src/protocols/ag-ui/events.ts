@@ -3,6 +3,7 @@ import type { ReplyWriter } from '../reply.js';
 import type { TurnReader } from '../turn-connection.js';
 import { interruptRecords } from './interrupts.js';
 import type { A2uiActivities } from './activities.js';
+import type { SharedState } from './state.js';
 
 /*
  * AG-UI 1.0 events (`@ag-ui/core` `EventType`), event by event, on the one road (src/protocols/connection.ts). A run
@@ -21,8 +22,6 @@ const QUIET = new Set(['RUN_STARTED', 'TEXT_MESSAGE_END', 'REASONING_MESSAGE_END
 
 /** Event types this client reads the stream past without drawing them yet (docs: README "AG-UI"). */
 const NOT_DRAWN: Readonly<Record<string, string>> = {
-  STATE_SNAPSHOT: 'its state',
-  STATE_DELTA: 'a change of its state',
   MESSAGES_SNAPSHOT: 'the whole conversation',
   ACTIVITY_SNAPSHOT: 'an activity other than an A2UI surface',
   ACTIVITY_DELTA: 'a change of an activity other than an A2UI surface',
@@ -46,12 +45,14 @@ export class EventReader implements TurnReader {
    */
   #chunked: string | null = null;
 
-  /** The connection's A2UI surface activities (they live across runs). */
+  /** The connection's A2UI surface activities and the agent's shared state (they live across runs). */
   readonly #activities: A2uiActivities | null;
+  readonly #state: SharedState | null;
 
-  constructor(reply: ReplyWriter, activities: A2uiActivities | null = null) {
+  constructor(reply: ReplyWriter, activities: A2uiActivities | null = null, state: SharedState | null = null) {
     this.#reply = reply;
     this.#activities = activities;
+    this.#state = state;
   }
 
   /** Starts the reply under the run's marker, or this event's (`metadata.mantis`). */
@@ -114,6 +115,12 @@ export class EventReader implements TurnReader {
       }
       case 'RUN_ERROR':
         return reply.fail('agent_error', str(event['message'], 2000) ?? 'The agent reported an error.');
+      case 'STATE_SNAPSHOT':
+        if (this.#state) return this.#state.snapshot(event, reply);
+        break;
+      case 'STATE_DELTA':
+        if (this.#state) return this.#state.delta(event, reply);
+        break;
       case 'ACTIVITY_SNAPSHOT':
       case 'ACTIVITY_DELTA': {
         this.#start(event);

@@ -76,3 +76,18 @@ describe('<mantis-chat> requestOptions', () => {
     }
   });
 });
+
+describe('<mantis-chat transport="ag-ui"> and the agent’s shared state', () => {
+  it('reads the state as agentState, hears each change as mantis-agent-state (bubbling, composed), and shows none of it', async () => {
+    const host = await fixture<HTMLDivElement>(html`<div><mantis-chat transport="ag-ui" url=${ENDPOINTS['ag-ui']}></mantis-chat></div>`);
+    const chat = host.querySelector('mantis-chat') as MantisChat;
+    expect(chat.agentState).to.equal(undefined);
+    const heard: unknown[] = [];
+    host.addEventListener('mantis-agent-state', (event) => heard.push(event.detail.state));
+    await reply(chat, 'the state please');
+    const state = { runs: 1, region: 'north', sites: ['north-1', 'north-2'] };
+    expect(heard).to.deep.equal([{ runs: 0, region: 'north', sites: ['north-1'] }, state]);
+    expect(chat.agentState).to.deep.equal(state);
+    expect(shadow(chat).textContent).not.to.contain('north-2');
+  });
+});
