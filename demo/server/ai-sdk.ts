@@ -121,6 +121,8 @@ const SCRIPTS: Record<string, Script> = {
     // A chunk type of a later SDK, written as a backend on a newer version would.
     (writer as unknown as { write(chunk: unknown): void }).write({ type: 'hologram-start', id: 'h1', depth: 3 });
     writer.write({ type: 'source-url', sourceId: 's1', url: 'https://example.com/report', title: 'Report' });
+    // The SDK's experimental steering: a user message added to the run while it answers.
+    writer.write({ type: 'steering-message', id: 'steer-1', parts: [{ type: 'text', text: 'Also look at the south.' }] });
     await text(writer, 't1', 'Still here.');
     writer.write({ type: 'finish' });
   },

@@ -124,13 +124,14 @@ describe('the AI SDK protocol against the real `ai` package', () => {
     chat.disconnect();
   });
 
-  test('an unknown chunk type is skipped with a notice; a source is a part where it came, and replays', async () => {
+  test('an unknown chunk type and the experimental steering-message are skipped with a notice each; a source is a part where it came, and replays', async () => {
     const { session: chat, events } = session();
     const message = await reply(chat, 'something unknown');
     assert.equal(message.status, 'done');
     assert.match(message.text, /Still here\./);
     const keys = events.filter((e) => e.type === 'protocol-notice').map((e) => (e as { key: string }).key);
-    assert.deepEqual(keys, ['ai-sdk:hologram-start']);
+    assert.deepEqual(keys, ['ai-sdk:hologram-start', 'ai-sdk:steering-message']);
+    assert.doesNotMatch(JSON.stringify(message), /south/);
     assert.deepEqual(types(message), ['source-url', 'text']);
     assert.deepEqual(message.parts[0], { type: 'source-url', sourceId: 's1', url: 'https://example.com/report', title: 'Report' });
     const replayed = new ChatSession({ messages: chat.persisted });
