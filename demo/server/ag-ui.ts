@@ -12,7 +12,7 @@ import { BASIC_CATALOG_ID } from './a2ui-script.js';
  * The reference server's AG-UI endpoint, written with the real `@ag-ui/core` (its `RunAgentInputSchema` checks what a
  * client posts) and `@ag-ui/encoder` (its `EventEncoder` writes the events), as an agent framework's endpoint is. No
  * model: the run is scripted from the last user message (`interrupt expired`, `interrupt form`, `interrupt` —
- * demo/server/ag-ui-interrupt.ts —, `state`, `view`, `error`, `slow`, `unknown`, the first found; `echo:` before a text puts it
+ * demo/server/ag-ui-interrupt.ts —, `state`, `subagent`, `view`, `error`, `slow`, `unknown`, the first found; `echo:` before a text puts it
  * in every field); a run that resumes interrupts says what it got back.
  */
 
@@ -64,6 +64,23 @@ const SCRIPTS: Record<string, Script> = {
     emit({ type: EventType.STATE_SNAPSHOT, snapshot: { runs, region: 'north', sites: ['north-1'] } });
     emit({ type: EventType.STATE_DELTA, delta: [{ op: 'add', path: '/sites/-', value: 'north-2' }, { op: 'replace', path: '/runs', value: runs + 1 }] });
     await text(emit, 'm1', `This run was given the state ${JSON.stringify(given)}.`);
+    emit({ type: EventType.RUN_FINISHED, ...run });
+  },
+  /** Work handed to subagents: one searches (its tool call attributed to it) and finishes, one fails. */
+  async subagent(emit, run) {
+    emit({ type: EventType.RUN_STARTED, ...run });
+    emit({ type: EventType.TOOL_CALL_START, toolCallId: 'call-delegate', toolCallName: 'delegate' });
+    emit({ type: EventType.TOOL_CALL_END, toolCallId: 'call-delegate' });
+    emit({ type: EventType.SUBAGENT_STARTED, subagentRunId: 'sub-1', name: 'researcher', description: 'Finds sources.', parentToolCallId: 'call-delegate' });
+    emit({ type: EventType.TOOL_CALL_START, toolCallId: 'call-search', toolCallName: 'web_search', subagentRunId: 'sub-1' });
+    emit({ type: EventType.TOOL_CALL_ARGS, toolCallId: 'call-search', delta: '{"q":"north sites"}', subagentRunId: 'sub-1' });
+    emit({ type: EventType.TOOL_CALL_END, toolCallId: 'call-search', subagentRunId: 'sub-1' });
+    emit({ type: EventType.TOOL_CALL_RESULT, messageId: 'tool-search', toolCallId: 'call-search', content: '{"hits":2}', role: 'tool', subagentRunId: 'sub-1' });
+    emit({ type: EventType.SUBAGENT_FINISHED, subagentRunId: 'sub-1', outcome: { type: 'success' } });
+    emit({ type: EventType.SUBAGENT_STARTED, subagentRunId: 'sub-2', name: 'checker' });
+    emit({ type: EventType.SUBAGENT_ERROR, subagentRunId: 'sub-2', message: 'The checker was rate limited.' });
+    emit({ type: EventType.TOOL_CALL_RESULT, messageId: 'tool-delegate', toolCallId: 'call-delegate', content: '{"done":true}', role: 'tool' });
+    await text(emit, 'm1', 'The researcher found two sites; the checker could not run.');
     emit({ type: EventType.RUN_FINISHED, ...run });
   },
   async error(emit, run) {

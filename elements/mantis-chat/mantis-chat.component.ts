@@ -91,6 +91,9 @@ import { requireArtifactPanel } from '../mantis-artifact-panel/mantis-artifact-p
  * @csspart interrupt - An AG-UI interrupt: its prompt, the form its `responseSchema` asks for, and the buttons, or what became of it (`interrupt-state`: answered, cancelled, expired); after the tool call it concerns, or where the run stopped.
  * @csspart source - A source or file an AI SDK reply cites (`file` for a file): its title, host or type, and its Open button (`source-open`).
  * @csspart open-dialog - The confirmation before a source or file opens in a new tab: its whole address (`open-url`) and its buttons (`open-confirm`, `open-cancel`).
+ * @csspart tool-agent - At a tool call a subagent made, its name.
+ * @csspart subagent - A subagent the agent handed work to (AG-UI), where it started, with how it is doing.
+ * @csspart subagent-message - What the agent said when a subagent failed.
  * @csspart question-loading - The line shown while the controls to answer the agent load (a file of their own), or if they could not be loaded.
  * @csspart reasoning - Reasoning in the timeline (collapsible).
  * @csspart todo - The todo list from trusted todo events.

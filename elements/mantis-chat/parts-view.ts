@@ -1,21 +1,22 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import type { AssistantMessage } from '../../src/message/messages.js';
-import type { ActivityPart, InterruptPart, TodoPart, ToolPart } from '../../src/message/parts.js';
+import type { ActivityPart, InterruptPart, SubagentPart, TodoPart, ToolPart } from '../../src/message/parts.js';
 import { QuestionControls, questionStyles } from './answers-view.js';
 import type { PartsHostElement } from './lazy-parts.js';
 import { SourceControls, sourceStyles, type SourcePart } from './sources-view.js';
 import { debugStyles, renderDebug } from './debug-view.js';
 import { renderTodos, todoStyles } from './todo-view.js';
+import { renderSubagent, subagentStyles } from './subagent-view.js';
 
 /*
  * The parts most replies do not have (lazy-parts.ts loads this module with the first one): what the agent asks, with
- * the controls to answer it (answers-view.ts), the sources and files it cites (sources-view.ts), and the deprecated
- * debug fields of old histories (debug-view.ts), and the Composer's legacy todo lists (todo-view.ts). Beside the IIFE a
- * file of its own, with the styles the chat adopts then.
+ * the controls to answer it (answers-view.ts), the sources and files it cites (sources-view.ts), the deprecated debug
+ * fields of old histories (debug-view.ts), the Composer's legacy todo lists (todo-view.ts) and the subagents an AG-UI
+ * agent handed work to (subagent-view.ts). Beside the IIFE a file of its own, with the styles the chat adopts then.
  */
 
 /** A part this module draws; at a tool call, what the agent asks about it; `debug`: a message's deprecated fields. */
-export type LazyPart = ToolPart | InterruptPart | SourcePart | TodoPart | ActivityPart | 'debug';
+export type LazyPart = ToolPart | InterruptPart | SourcePart | TodoPart | ActivityPart | SubagentPart | 'debug';
 
 /** An A2UI surface the agent is still making, or could not make, in its place (nothing once it is made). */
 function renderActivity(part: ActivityPart): TemplateResult | typeof nothing {
@@ -32,7 +33,7 @@ export class PartControls {
     this.#questions = new QuestionControls(host, redraw, announce);
     this.#sources = new SourceControls(host);
     const root = host.renderRoot;
-    for (const { styleSheet } of [questionStyles, sourceStyles, debugStyles, todoStyles]) {
+    for (const { styleSheet } of [questionStyles, sourceStyles, debugStyles, todoStyles, subagentStyles]) {
       if (root instanceof ShadowRoot && styleSheet && !root.adoptedStyleSheets.includes(styleSheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, styleSheet];
     }
   }
@@ -41,6 +42,7 @@ export class PartControls {
     if (part === 'debug') return message.debug ? renderDebug(message.debug) : nothing;
     if (part.type === 'data-mantis-todo') return renderTodos(part.data.todos);
     if (part.type === 'data-mantis-activity') return renderActivity(part);
+    if (part.type === 'data-mantis-subagent') return renderSubagent(part);
     return part.type === 'dynamic-tool' || part.type === 'data-mantis-interrupt' ? this.#questions.render(message, part) : this.#sources.render(part);
   }
 }

@@ -39,9 +39,10 @@ export function renderTool(part: ToolPart): TemplateResult {
   const state = unlisted !== undefined ? { label: unlisted.replaceAll('_', ' '), icon: UNLISTED.icon } : denied ? { label: 'denial recorded', icon: '⊘' } : TOOL_STATE_DISPLAY[part.state];
   const name = part.title ?? part.toolName;
   const kind = unlisted === undefined ? part.state : 'unlisted';
-  return html`<div part="tool tool-${kind}" class="tool state-${kind} ${denied ? 'denied' : ''}" role="group" aria-label=${`Tool ${name}: ${state.label}`}>
+  const by = part.agent ? ` by ${part.agent}` : '';
+  return html`<div part="tool tool-${kind}" class="tool state-${kind} ${denied ? 'denied' : ''}" role="group" aria-label=${`Tool ${name}${by}: ${state.label}`}>
     <span class="tool-icon" aria-hidden="true">${state.icon}</span>
-    <span class="tool-name">${name}</span>
+    <span class="tool-name">${name}</span>${by ? html`<span part="tool-agent" class="muted">${by}</span>` : nothing}
     <span class="tool-state">${state.label}</span>
     ${part.state === 'output-error' ? html`<span class="tool-error">${part.errorText}</span>` : nothing}
   </div>`;

@@ -99,6 +99,7 @@ function renderPart(part: MantisPart, message: AssistantMessage, citationStart: 
       return html`${renderTool(part)}${ctx.lazyParts.render(message, part)}`;
     case 'data-mantis-interrupt':
     case 'data-mantis-activity':
+    case 'data-mantis-subagent':
     case 'data-mantis-todo':
     case 'source-url':
     case 'source-document':

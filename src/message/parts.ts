@@ -84,6 +84,8 @@ export type ToolPart = {
   readonly toolName: string;
   readonly toolCallId: string;
   readonly title?: string;
+  /** Who made the call when it was not the agent itself: a subagent's name (AG-UI attributes its events). */
+  readonly agent?: string;
   /**
    * A state the backend named that this client does not know (a later protocol's `cancelled`, say): the call stays in
    * its last known state and shows neutrally under this name.
@@ -238,7 +240,19 @@ export interface ActivityPart {
   readonly data: { readonly status: 'building' | 'retrying' | 'failed' | null };
 }
 
-export type TrustedPart = AttachmentPart | ToolPart | ReasoningPart | TodoPart | SurfacePart | EnvelopePart | UnavailablePart | InterruptPart | ActivityPart;
+/**
+ * A subagent the agent handed work to (AG-UI `SUBAGENT_*`), where it started: its name, what it is for, and how it is
+ * doing (`running`, `done`, `suspended`, `failed` with the agent's `message`; another state shows neutrally). Tool
+ * calls it made carry its name (`ToolPart.agent`).
+ */
+export interface SubagentPart {
+  readonly type: 'data-mantis-subagent';
+  /** The invocation's ID (`subagentRunId`). */
+  readonly id: string;
+  readonly data: { readonly name: string; readonly description?: string; readonly state: string; readonly message?: string; readonly toolCallId?: string };
+}
+
+export type TrustedPart = AttachmentPart | ToolPart | ReasoningPart | TodoPart | SurfacePart | EnvelopePart | UnavailablePart | InterruptPart | ActivityPart | SubagentPart;
 
 /**
  * What a record may place in a message: a trusted part, or a view a protocol carried outside the text (an AI SDK
@@ -267,4 +281,5 @@ export type MantisDataTypes = {
   'mantis-unavailable': UnavailablePart['data'];
   'mantis-interrupt': InterruptPart['data'];
   'mantis-activity': ActivityPart['data'];
+  'mantis-subagent': SubagentPart['data'];
 };

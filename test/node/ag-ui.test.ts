@@ -89,6 +89,20 @@ describe('AG-UI 1.0 against the real @ag-ui/core and @ag-ui/encoder', () => {
     chat.disconnect();
   });
 
+  test('subagents show where they started, with how each did; the tool calls one made carry its name; a history replays them', async () => {
+    const { session: chat, events } = session();
+    const message = await reply(chat, 'a subagent please');
+    assert.deepEqual(types(message), ['dynamic-tool', 'data-mantis-subagent', 'dynamic-tool', 'data-mantis-subagent', 'text']);
+    const parts = message.parts as ReadonlyArray<{ type: string; id?: string; data?: unknown; toolName?: string; agent?: string; state?: string }>;
+    assert.deepEqual(parts[1], { type: 'data-mantis-subagent', id: 'sub-1', data: { name: 'researcher', description: 'Finds sources.', toolCallId: 'call-delegate', state: 'done' } });
+    assert.deepEqual(parts[3], { type: 'data-mantis-subagent', id: 'sub-2', data: { name: 'checker', state: 'failed', message: 'The checker was rate limited.' } });
+    assert.deepEqual([parts[0]?.agent, parts[2]?.toolName, parts[2]?.agent, parts[2]?.state], [undefined, 'web_search', 'researcher', 'output-available']);
+    assert.deepEqual(events.filter((e) => e.type === 'protocol-error' || e.type === 'protocol-notice'), []);
+    const replayed = new ChatSession({ messages: chat.persisted });
+    assert.deepEqual((replayed.messages.at(-1) as AssistantMessage | undefined)?.parts, message.parts);
+    chat.disconnect();
+  });
+
   test('an unknown event type is skipped with a notice; the run goes on', async () => {
     const { session: chat, events } = session();
     const message = await reply(chat, 'something unknown');

@@ -4,6 +4,7 @@ import type { TurnReader } from '../turn-connection.js';
 import { interruptRecords } from './interrupts.js';
 import type { A2uiActivities } from './activities.js';
 import type { SharedState } from './state.js';
+import { Subagents } from './subagents.js';
 
 /*
  * AG-UI 1.0 events (`@ag-ui/core` `EventType`), event by event, on the one road (src/protocols/connection.ts). A run
@@ -25,9 +26,6 @@ const NOT_DRAWN: Readonly<Record<string, string>> = {
   MESSAGES_SNAPSHOT: 'the whole conversation',
   ACTIVITY_SNAPSHOT: 'an activity other than an A2UI surface',
   ACTIVITY_DELTA: 'a change of an activity other than an A2UI surface',
-  SUBAGENT_STARTED: 'a subagent',
-  SUBAGENT_FINISHED: 'a subagent',
-  SUBAGENT_ERROR: 'a subagent’s error',
   CUSTOM: 'an event of its own',
   RAW: 'a provider event',
 };
@@ -48,6 +46,8 @@ export class EventReader implements TurnReader {
   /** The connection's A2UI surface activities and the agent's shared state (they live across runs). */
   readonly #activities: A2uiActivities | null;
   readonly #state: SharedState | null;
+  /** The run's subagents: a tool call one of them makes carries its name. */
+  readonly #subagents = new Subagents();
 
   constructor(reply: ReplyWriter, activities: A2uiActivities | null = null, state: SharedState | null = null) {
     this.#reply = reply;
@@ -115,6 +115,12 @@ export class EventReader implements TurnReader {
       }
       case 'RUN_ERROR':
         return reply.fail('agent_error', str(event['message'], 2000) ?? 'The agent reported an error.');
+      case 'SUBAGENT_STARTED':
+      case 'SUBAGENT_FINISHED':
+      case 'SUBAGENT_ERROR':
+        this.#start(event);
+        if (!this.#subagents.read(event, reply)) this.#unreadable(event.type);
+        return;
       case 'STATE_SNAPSHOT':
         if (this.#state) return this.#state.snapshot(event, reply);
         break;
@@ -165,7 +171,8 @@ export class EventReader implements TurnReader {
     let call = this.#calls.get(id);
     const named = str(event['toolCallName'], 128);
     if (!call) this.#calls.set(id, (call = { name: named ?? 'tool', args: '' }));
-    const record = { type: 'tool', tool_call_id: id, tool_name: call.name };
+    const agent = this.#subagents.agentOf(event);
+    const record = { type: 'tool', tool_call_id: id, tool_name: call.name, ...(agent ? { agent } : {}) };
     const delta = event['delta'];
     if (typeof delta === 'string') call.args += delta;
     if (event.type === 'TOOL_CALL_START' || (event.type === 'TOOL_CALL_CHUNK' && named)) return this.#reply.record({ ...record, state: 'pending' });

@@ -61,6 +61,8 @@ export const ToolEvent = z.object({
   /** Explicit correlation; when absent (legacy backends) the event applies to the latest open call of the same tool. */
   tool_call_id: optional(MessageId),
   tool_name: Name,
+  /** Who made the call when it was not the agent itself (a subagent's name). */
+  agent: optional(Name),
   /** One of TOOL_STATES, or a state of a later backend, shown neutrally under its own name. */
   state: Status,
   input: z.optional(z.unknown()),

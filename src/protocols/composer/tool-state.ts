@@ -10,7 +10,8 @@ import type { ToolRecord } from './records.js';
  */
 export function toolPart(event: ToolRecord, toolCallId: string, previous?: ToolPart): ToolPart {
   // A later event of a call may not know its name (a protocol's continuation reads its calls afresh): the first name stands.
-  const base = { type: 'dynamic-tool', toolName: previous?.toolName ?? event.tool_name, toolCallId } as const;
+  const agent = event.agent ?? previous?.agent;
+  const base = { type: 'dynamic-tool', toolName: previous?.toolName ?? event.tool_name, toolCallId, ...(agent ? { agent } : {}) } as const;
   const input = event.input ?? (previous && 'input' in previous ? previous.input : undefined);
   // The approval a protocol recorded for the call (its own record: the AI SDK's), else one named for the call.
   const approval: ToolApproval & { readonly approved?: boolean } = (previous && 'approval' in previous && previous.approval) || { id: `approval-${toolCallId}` };

@@ -1,7 +1,7 @@
 // `<mantis-chat transport="ai-sdk">` and `transport="ag-ui"` against the reference server's endpoints written with
 // their owners' packages (demo/server/ai-sdk.ts: `ai`; demo/server/ag-ui.ts: `@ag-ui/core`, `@ag-ui/encoder`): each
 // protocol loads on first need and its reply is drawn as any other, in real Chromium.
-import { expect, fixture, html, oneEvent } from '@open-wc/testing';
+import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import '../../../elements/mantis-chat/mantis-chat.js';
 import type { MantisChat } from '../../../elements/mantis-chat/mantis-chat.js';
 import type { MessageCompleteDetail } from '../../../elements/events.js';
@@ -89,5 +89,22 @@ describe('<mantis-chat transport="ag-ui"> and the agent’s shared state', () =>
     expect(heard).to.deep.equal([{ runs: 0, region: 'north', sites: ['north-1'] }, state]);
     expect(chat.agentState).to.deep.equal(state);
     expect(shadow(chat).textContent).not.to.contain('north-2');
+  });
+});
+
+describe('<mantis-chat transport="ag-ui"> and subagents', () => {
+  it('shows each subagent where it started and how it did, and names the subagent at the tool calls it made', async () => {
+    const chat = await fixture<MantisChat>(html`<mantis-chat transport="ag-ui" url=${ENDPOINTS['ag-ui']}></mantis-chat>`);
+    await reply(chat, 'a subagent please');
+    await chat.updateComplete;
+    const root = shadow(chat);
+    await waitUntil(() => root.querySelectorAll('[part~="subagent"]').length === 2, 'the subagents were never drawn');
+    const [researcher, checker] = [...root.querySelectorAll('[part~="subagent"]')];
+    expect(researcher?.getAttribute('aria-label')).to.equal('Subagent researcher: done');
+    expect(checker?.getAttribute('aria-label')).to.equal('Subagent checker: failed');
+    expect(checker?.querySelector('[part="subagent-message"]')?.textContent).to.equal('The checker was rate limited.');
+    const search = [...root.querySelectorAll('[part~="tool"]')].find((t) => t.textContent?.includes('web_search'));
+    expect(search?.getAttribute('aria-label')).to.equal('Tool web_search by researcher: completed');
+    await expect(chat).to.be.accessible();
   });
 });

@@ -1,0 +1,66 @@
+import type { MantisPart, SubagentPart } from '../../message/parts.js';
+import type { RecordHandler } from '../module.js';
+import type { ReplyWriter } from '../reply.js';
+
+/*
+ * AG-UI subagents (`SUBAGENT_STARTED/FINISHED/ERROR`): each invocation is a record of its reply (`subagent`, keyed by
+ * its `subagentRunId`), shown where it started with how it is doing; the tool calls it makes (events that carry its
+ * `subagentRunId`) are attributed to it by name. Read leniently: an event without its invocation's ID is skipped; an
+ * outcome this chat does not know shows neutrally under its own name.
+ */
+
+export type SubagentRecord = { readonly type: 'subagent'; readonly id: string } & SubagentPart['data'];
+
+type Loose = Readonly<Record<string, unknown>>;
+
+const text = (value: unknown, max: number): string | undefined => (typeof value === 'string' && value.length > 0 && value.length <= max ? value : undefined);
+const isObject = (value: unknown): value is Loose => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+export const subagentRecord: RecordHandler<SubagentRecord> = {
+  read(value) {
+    if (!isObject(value)) return null;
+    const id = text(value['id'], 200);
+    const name = text(value['name'], 128);
+    const state = text(value['state'], 64);
+    if (!id || !name || !state) return null;
+    const [description, message, toolCallId] = [text(value['description'], 2000), text(value['message'], 2000), text(value['toolCallId'], 200)];
+    return { type: 'subagent', id, name, state, ...(description ? { description } : {}), ...(message ? { message } : {}), ...(toolCallId ? { toolCallId } : {}) };
+  },
+  apply(record, editor) {
+    const { type: _type, id, ...data } = record;
+    const part: MantisPart = { type: 'data-mantis-subagent', id, data };
+    return editor.upsert(part, (p) => p.type === 'data-mantis-subagent' && p.id === id);
+  },
+};
+
+/** The subagents of a run, by invocation: what their events record, and whose name a tool call carries. */
+export class Subagents {
+  readonly #known = new Map<string, SubagentRecord>();
+
+  /** The name of the subagent an event belongs to, if it carries one this run announced. */
+  agentOf(event: Loose): string | undefined {
+    const id = text(event['subagentRunId'], 200);
+    return id ? this.#known.get(id)?.name : undefined;
+  }
+
+  /** A `SUBAGENT_*` event as its record; false when it names no invocation (the caller says it is unreadable). */
+  read(event: Loose, reply: ReplyWriter): boolean {
+    const id = text(event['subagentRunId'], 200);
+    if (!id) return false;
+    const known = this.#known.get(id);
+    let record: SubagentRecord;
+    if (event['type'] === 'SUBAGENT_STARTED') {
+      const [description, toolCallId] = [text(event['description'], 2000), text(event['parentToolCallId'], 200)];
+      record = { type: 'subagent', id, name: text(event['name'], 128) ?? 'subagent', state: 'running', ...(description ? { description } : {}), ...(toolCallId ? { toolCallId } : {}) };
+    } else {
+      const { message: _was, ...base } = known ?? { type: 'subagent' as const, id, name: 'subagent', state: 'running' };
+      const outcome = isObject(event['outcome']) ? text(event['outcome']['type'], 64) : undefined;
+      const message = text(event['message'], 2000);
+      const state = event['type'] === 'SUBAGENT_ERROR' ? 'failed' : outcome === undefined || outcome === 'success' ? 'done' : outcome;
+      record = { ...base, state, ...(message ? { message } : {}) };
+    }
+    this.#known.set(id, record);
+    reply.record(record);
+    return true;
+  }
+}
