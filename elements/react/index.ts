@@ -46,6 +46,7 @@ export const ELEMENT_EVENTS = {
     'mantis-action-outcome',
     'mantis-protocol-error',
     'mantis-protocol-notice',
+    'mantis-agent-state',
     'mantis-config-error',
     'mantis-view-error',
     'mantis-artifact-close',
