@@ -103,6 +103,20 @@ describe('AG-UI 1.0 against the real @ag-ui/core and @ag-ui/encoder', () => {
     chat.disconnect();
   });
 
+  test('a subagent outcome this chat does not know shows under its own name; a subagent event naming no invocation is skipped and said', () => {
+    const events = readEncoded([
+      { type: EventType.SUBAGENT_STARTED, subagentRunId: 'sub-9', name: 'planner' },
+      { type: EventType.SUBAGENT_FINISHED, subagentRunId: 'sub-9', outcome: { type: 'handed_off' } } as unknown as Parameters<EventEncoder['encodeSSE']>[0],
+      { type: EventType.SUBAGENT_ERROR, message: 'No invocation.' } as unknown as Parameters<EventEncoder['encodeSSE']>[0],
+    ]);
+    const records = events.flatMap((e) => (e.type === 'record' ? [e.record] : []));
+    assert.deepEqual(records, [
+      { type: 'subagent', id: 'sub-9', name: 'planner', state: 'running' },
+      { type: 'subagent', id: 'sub-9', name: 'planner', state: 'handed_off' },
+    ]);
+    assert.equal(events.filter((e) => e.type === 'protocol-error').length, 1);
+  });
+
   test('an unknown event type is skipped with a notice; the run goes on', async () => {
     const { session: chat, events } = session();
     const message = await reply(chat, 'something unknown');

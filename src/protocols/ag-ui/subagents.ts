@@ -43,22 +43,20 @@ export class Subagents {
     return id ? this.#known.get(id)?.name : undefined;
   }
 
-  /** A `SUBAGENT_*` event as its record; false when it names no invocation (the caller says it is unreadable). */
+  /**
+   * A `SUBAGENT_*` event as its record, read by the record's own reader (the same bounds as a stored one); false when
+   * it names no invocation (the caller says it is unreadable).
+   */
   read(event: Loose, reply: ReplyWriter): boolean {
     const id = text(event['subagentRunId'], 200);
     if (!id) return false;
-    const known = this.#known.get(id);
-    let record: SubagentRecord;
-    if (event['type'] === 'SUBAGENT_STARTED') {
-      const [description, toolCallId] = [text(event['description'], 2000), text(event['parentToolCallId'], 200)];
-      record = { type: 'subagent', id, name: text(event['name'], 128) ?? 'subagent', state: 'running', ...(description ? { description } : {}), ...(toolCallId ? { toolCallId } : {}) };
-    } else {
-      const { message: _was, ...base } = known ?? { type: 'subagent' as const, id, name: 'subagent', state: 'running' };
-      const outcome = isObject(event['outcome']) ? text(event['outcome']['type'], 64) : undefined;
-      const message = text(event['message'], 2000);
-      const state = event['type'] === 'SUBAGENT_ERROR' ? 'failed' : outcome === undefined || outcome === 'success' ? 'done' : outcome;
-      record = { ...base, state, ...(message ? { message } : {}) };
-    }
+    const outcome = isObject(event['outcome']) ? text(event['outcome']['type'], 64) : undefined;
+    const said =
+      event['type'] === 'SUBAGENT_STARTED'
+        ? { name: text(event['name'], 128) ?? 'subagent', description: event['description'], toolCallId: event['parentToolCallId'], state: 'running' }
+        : { ...this.#known.get(id), message: event['message'], state: event['type'] === 'SUBAGENT_ERROR' ? 'failed' : outcome === undefined || outcome === 'success' ? 'done' : outcome };
+    const record = subagentRecord.read({ name: 'subagent', ...said, type: 'subagent', id });
+    if (!record) return false;
     this.#known.set(id, record);
     reply.record(record);
     return true;
