@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { keyedBy } from '../../schema/json-shapes.js';
 import { A2UI_LIMITS } from '../../limits.js';
 import { BASIC_CATALOG_ID } from './types.js';
 import {
@@ -141,7 +142,7 @@ const minOrMax = z.refine<{ min?: number | undefined; max?: number | undefined }
 );
 
 /** Any JSON value: `required` takes one without saying which type. */
-const AnyValue = z.union([z.null(), DynamicValue, z.record(z.string(), z.unknown())]);
+const AnyValue = z.union([z.null(), DynamicValue, keyedBy(z.unknown())]);
 
 export const BASIC_FUNCTION_CALLS = {
   required: call('required', 'boolean', z.strictObject({ value: AnyValue })),

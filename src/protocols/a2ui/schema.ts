@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { isoInstant, keyedBy } from '../../schema/json-shapes.js';
 
 /*
  * Zod schemas of the A2UI v0.9 wire format (../shared/spec/a2ui-v0.9/json/common_types.json, server_to_client.json,
@@ -21,18 +22,18 @@ export const RETURN_TYPES = ['string', 'number', 'boolean', 'array', 'object', '
 export const ReturnType = z.enum(RETURN_TYPES);
 
 /** A function argument: a DynamicValue or a literal object (common_types.json FunctionCall `args`). */
-const FunctionArg = z.union([z.string(), z.number(), z.boolean(), z.array(z.unknown()), z.record(z.string(), z.unknown())]);
+const FunctionArg = z.union([z.string(), z.number(), z.boolean(), z.array(z.unknown()), keyedBy(z.unknown())]);
 
 /** A client-side function call, structurally; validate.ts checks the name and arguments against the catalog. */
 export const FunctionCall = z.strictObject({
   call: z.string(),
-  args: z.optional(z.record(z.string(), FunctionArg)),
+  args: z.optional(keyedBy(FunctionArg)),
   returnType: z.optional(ReturnType),
 });
 
 /** A FunctionCall whose `returnType`, when given, is `type` (the Dynamic* types' third branch). */
 const callReturning = (type: (typeof RETURN_TYPES)[number]) =>
-  z.strictObject({ call: z.string(), args: z.optional(z.record(z.string(), FunctionArg)), returnType: z.optional(z.literal(type)) });
+  z.strictObject({ call: z.string(), args: z.optional(keyedBy(FunctionArg)), returnType: z.optional(z.literal(type)) });
 
 export const DynamicValue = z.union([z.string(), z.number(), z.boolean(), z.array(z.unknown()), DataBinding, FunctionCall]);
 export const DynamicString = z.union([z.string(), DataBinding, callReturning('string')]);
@@ -52,7 +53,7 @@ export const AccessibilityAttributes = z.looseObject({ label: z.optional(Dynamic
 /** What a Button does: a server event (its context resolved at click time) or a local function. */
 export const Action = z.union([
   z.strictObject({
-    event: z.strictObject({ name: z.string(), context: z.optional(z.record(z.string(), DynamicValue)) }),
+    event: z.strictObject({ name: z.string(), context: z.optional(keyedBy(DynamicValue)) }),
   }),
   z.strictObject({ functionCall: FunctionCall }),
 ]);
@@ -71,7 +72,7 @@ export const checkable = { checks: z.optional(z.array(CheckRule)) };
 export const AnyComponent = z.looseObject({ id: ComponentId, component: z.string() });
 
 /** Any theme object; the surface's catalog validates its properties. */
-const AnyTheme = z.record(z.string(), z.unknown());
+const AnyTheme = keyedBy(z.unknown());
 
 const version = z.literal('v0.9');
 
@@ -135,8 +136,8 @@ export const ClientActionSchema = z.strictObject({
     name: z.string(),
     surfaceId: z.string(),
     sourceComponentId: z.string(),
-    timestamp: z.iso.datetime({ offset: true }),
-    context: z.record(z.string(), z.unknown()),
+    timestamp: isoInstant(),
+    context: keyedBy(z.unknown()),
   }),
 });
 

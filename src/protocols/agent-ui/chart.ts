@@ -6,6 +6,7 @@
  */
 import * as z from 'zod/mini';
 import { CHART_SERIES_TYPES, CONTROL_CHARS, HexColor, between, fail, isForbiddenKey, issueAt, ok, optionalShape, part, pathAt, readJson, some } from './envelope.js';
+import { keyedBy, tupleOf } from '../../schema/json-shapes.js';
 import { AGENT_UI_LIMITS as L } from './limits.js';
 import { CHART_GRAMMAR, type Checked, type CheckedChart } from './types.js';
 
@@ -63,8 +64,8 @@ const Series = z.strictObject({
     symbol: z.enum(CHART_SYMBOLS),
     symbolSize: Pixels,
     barWidth: Length,
-    radius: z.union([Length, z.tuple([Length, Length])]),
-    center: z.tuple([Length, Length]),
+    radius: z.union([Length, tupleOf([Length, Length])]),
+    center: tupleOf([Length, Length]),
     label: part({
       ...show,
       position: z.enum(['top', 'bottom', 'left', 'right', 'inside', 'outside', 'center', 'insideTop', 'insideBottom', 'insideLeft', 'insideRight']),
@@ -98,7 +99,7 @@ export const ChartSpec = z.strictObject({
  */
 export const ChartData = z.strictObject({
   dimensions: some(Text.check(z.minLength(1)), L.columns).check(z.minLength(1)),
-  source: some(z.union([some(Cell, L.columns), z.record(Text, Cell)]), L.rows),
+  source: some(z.union([some(Cell, L.columns), keyedBy(Cell, L.chartString)]), L.rows),
 });
 
 type Row = Array<string | number | null>;

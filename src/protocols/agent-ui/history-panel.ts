@@ -4,11 +4,12 @@
  * start_time < end_time".
  */
 import * as z from 'zod/mini';
+import { isoInstant } from '../../schema/json-shapes.js';
 import { nameOf } from './envelope.js';
 import { AGENT_UI_PATTERNS as P } from './limits.js';
 
 /** An ISO 8601 date and time with its zone (`Z` or `+08:00`): a time without a zone means different instants. */
-const Instant = z.iso.datetime({ offset: true });
+const Instant = isoInstant();
 
 /** HistoryPanel: a time window, start strictly before end. */
 export const HistoryPanelProps = z

@@ -6,6 +6,7 @@
  */
 import * as z from 'zod/mini';
 import { HexColor, between, fail, issueAt, nameOf, ok, optionalShape, readJson, some } from './envelope.js';
+import { keyedBy, tupleOf } from '../../schema/json-shapes.js';
 import { AGENT_UI_LIMITS as L, AGENT_UI_PATTERNS as P } from './limits.js';
 import { MAP_ACTIONS, type Checked, type JunctionCollection, type LayerStyle, type MapActionName, type MapCommand } from './types.js';
 
@@ -54,7 +55,7 @@ const ACTIONS: { readonly [K in MapActionName]: (params: unknown) => Checked<Req
   locate_features: action(z.strictObject({ feature_ids: some(Id, L.featureIds).check(z.minLength(1)) }), (p) => ({ featureIds: p.feature_ids })),
   zoom_to_map: action(
     z.strictObject({
-      bbox: z.tuple([Lon, Lat, Lon, Lat]).check(z.refine(([w, s, e, n]) => w < e && s < n, 'west < east and south < north')),
+      bbox: tupleOf([Lon, Lat, Lon, Lat]).check(z.refine(([w, s, e, n]) => w < e && s < n, 'west < east and south < north')),
     }),
     (p) => ({ bbox: p.bbox }),
   ),
@@ -82,15 +83,13 @@ const Junctions = z.strictObject({
     z.strictObject({
       type: z.literal('Feature'),
       id: z.optional(z.union([z.string().check(z.maxLength(L.name)), z.number()])),
-      geometry: z.strictObject({ type: z.literal('Point'), coordinates: z.tuple([Lon, Lat]) }),
-      properties: z.nullable(
-        z
-          .record(
-            z.string().check(z.minLength(1), z.maxLength(L.name)),
-            z.union([z.string().check(z.maxLength(L.propertyString)), z.number(), z.boolean(), z.null()]),
-          )
-          .check(z.refine((properties) => Object.keys(properties).length <= L.featureProperties)),
-      ),
+      geometry: z.strictObject({ type: z.literal('Point'), coordinates: tupleOf([Lon, Lat]) }),
+      properties: z.union([
+        z.null(),
+        keyedBy(z.union([z.string().check(z.maxLength(L.propertyString)), z.number(), z.boolean(), z.null()]), L.name, 1).check(
+          z.refine((properties) => Object.keys(properties).length <= L.featureProperties),
+        ),
+      ]),
     }),
     L.features,
   ),

@@ -3,6 +3,7 @@
  * combined with what the host registered in code. An envelope renders only when both allow it.
  */
 import * as z from 'zod/mini';
+import { keyedBy } from '../../schema/json-shapes.js';
 import { CHART_SERIES_TYPES, fail, ok, pathAt, readJson, some, type ChartSeriesType } from './envelope.js';
 import { AGENT_UI_LIMITS as L } from './limits.js';
 import { parseMapAction, type MapRequest } from './map.js';
@@ -26,7 +27,7 @@ const Text = z.string().check(z.maxLength(L.registryText));
 const list = <T extends z.core.SomeType>(item: T) => some(item, L.registryEntries);
 const Described = { description: z.optional(Text) };
 /** Notes on each prop or parameter, for people and prompts: kept bounded, not read. */
-const Notes = z.optional(z.record(Text, Text).check(z.refine((notes) => Object.keys(notes).length <= L.registryEntries)));
+const Notes = z.optional(keyedBy(Text, L.registryText).check(z.refine((notes) => Object.keys(notes).length <= L.registryEntries)));
 
 /**
  * The registry as the server sends it, once read into one shape (registry-shape.ts). Lenient where it only describes
@@ -35,7 +36,7 @@ const Notes = z.optional(z.record(Text, Text).check(z.refine((notes) => Object.k
 export const ServerRegistry = z.object({
   schemaVersion: z.literal(AGENT_UI_SCHEMA_VERSION),
   surfaces: list(Text),
-  chart: z.optional(z.nullable(z.object({ ...Described, grammar: Text, surfaces: list(Text), seriesTypes: z.optional(list(Text)) }))),
+  chart: z.optional(z.union([z.null(), z.object({ ...Described, grammar: Text, surfaces: list(Text), seriesTypes: z.optional(list(Text)) })])),
   components: z.optional(
     list(z.object({ ...Described, name: Text, surfaces: list(Text), props: Notes })),
   ),
