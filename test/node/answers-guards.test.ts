@@ -1,5 +1,6 @@
 // What keeps answering an agent's questions honest (#30 items 4-5): only the user answers (an answer on the wire is
-// left behind), only the latest reply's questions are open, a delta cannot grow an activity without bound, and an AI
+// left behind), only the latest reply's questions are open, a delta cannot grow an activity without bound, what a
+// connection keeps of its activities is bounded, and an AI
 // SDK approval answered in a later stream finds its call. Read from the real packages' output.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
@@ -7,7 +8,7 @@ import { EventType } from '@ag-ui/core';
 import { EventEncoder } from '@ag-ui/encoder';
 import { ChatSession, type ConnectionEvent } from '../../src/index.js';
 import { EventReader } from '../../src/protocols/ag-ui/index.js';
-import { A2uiActivities } from '../../src/protocols/ag-ui/activities.js';
+import { A2uiActivities, MAX_KEPT } from '../../src/protocols/ag-ui/activities.js';
 import { ChunkReader } from '../../src/protocols/ai-sdk/index.js';
 import { ReplyWriter } from '../../src/protocols/reply.js';
 import { AG_UI_PATH } from '../../demo/server/ag-ui.js';
@@ -52,6 +53,19 @@ describe('answering an agent’s questions, guarded', () => {
     const out = readEncoded([snapshot, { type: EventType.ACTIVITY_DELTA, messageId: 'm', activityType: 'a2ui-surface', patch: copies }, { type: EventType.ACTIVITY_DELTA, messageId: 'm', activityType: 'a2ui-surface', patch: many }] as Parameters<EventEncoder['encodeSSE']>[0][], activities);
     assert.equal(out.filter((e) => e.type === 'protocol-error').length, 2);
     assert.equal(records(out).filter((r) => r.type === 'a2ui').length, 1);
+  });
+
+  test('a connection keeps the latest MAX_KEPT activities: a delta to an older one is refused and said, the latest ones still apply', () => {
+    const activities = new A2uiActivities();
+    type Wire = Parameters<EventEncoder['encodeSSE']>[0];
+    const snapshot = (i: number): Wire => ({ type: EventType.ACTIVITY_SNAPSHOT, messageId: `m${i}`, activityType: 'a2ui-surface', content: { a2ui_operations: [{ version: 'v0.9', deleteSurface: { surfaceId: `s${i}` } }] } }) as Wire;
+    const delta = (i: number): Wire => ({ type: EventType.ACTIVITY_DELTA, messageId: `m${i}`, activityType: 'a2ui-surface', patch: [{ op: 'add', path: '/a2ui_operations/-', value: { version: 'v0.9', deleteSurface: { surfaceId: `s${i}` } } }] }) as Wire;
+    const made = readEncoded(Array.from({ length: MAX_KEPT + 1 }, (_, i) => snapshot(i)), activities);
+    assert.equal(records(made).filter((r) => r.type === 'a2ui').length, MAX_KEPT + 1);
+    const oldest = readEncoded([delta(0)], activities);
+    assert.deepEqual(oldest.filter((e) => e.type !== 'message-start').map((e) => e.type), ['protocol-error']);
+    const latest = readEncoded([delta(MAX_KEPT)], activities);
+    assert.deepEqual(records(latest).map((r) => r.type), ['a2ui'], 'the latest activity takes its delta: only the new operation is applied');
   });
 
   test('an AI SDK approval answered in a later stream, naming only its approval, is applied to the call that asked', async () => {

@@ -1,3 +1,4 @@
+import type { ChatMessage } from '../../message/messages.js';
 import type { ActivityPart } from '../../message/parts.js';
 import type { RecordHandler } from '../module.js';
 import type { ReplyWriter } from '../reply.js';
@@ -11,7 +12,11 @@ import { patchJson } from './patch.js';
  * operations that extend it go on as their new tail; any other history rebuilds the surface from its operations in
  * the same element (its `createSurface` is not sent again, so there is never a second surface or a duplicate-surface
  * error). A delta patches the activity's content (RFC 6902, bounded: patch.ts) and is applied the same way. The A2UI messages go as
- * `a2ui` records, which the A2UI protocol owns: this folder never imports it.
+ * `a2ui` records, which the A2UI protocol owns: this folder never imports it. A surface the conversation already shows
+ * when this connection first hears of it (a history replayed after a reload, whose thread is another) counts as applied
+ * with a history this connection does not know: its first snapshot rebuilds it in place. What is kept is bounded: the
+ * latest MAX_KEPT activities and surfaces (an older activity's delta is refused and said; an older surface the
+ * conversation shows counts as shown again).
  */
 
 type Loose = Readonly<Record<string, unknown>>;
@@ -23,6 +28,21 @@ const MAX_OPERATIONS = 1024;
 const PER_RECORD = 64;
 /** The statuses the middleware gives a surface still being made (or that could not be). */
 const STATUSES: ReadonlySet<unknown> = new Set(['building', 'retrying', 'failed']);
+
+/** The most activities, and surfaces, whose operations a connection keeps. */
+export const MAX_KEPT = 64;
+/** What a surface has applied when it was made before this connection: matches no snapshot's history. */
+const SHOWN = '\u0000shown before this connection';
+
+/** `map` with `key` set to `value` as its newest entry, and its oldest entries dropped past MAX_KEPT. */
+function keep<V>(map: Map<string, V>, key: string, value: V): void {
+  map.delete(key);
+  map.set(key, value);
+  for (const oldest of map.keys()) {
+    if (map.size <= MAX_KEPT) break;
+    map.delete(oldest);
+  }
+}
 
 const KINDS = ['createSurface', 'updateComponents', 'updateDataModel', 'deleteSurface'] as const;
 
@@ -43,6 +63,17 @@ export class A2uiActivities {
   readonly #applied = new Map<string, string[]>();
   /** The status each activity last showed (building, retrying, failed), by its `messageId`. */
   readonly #statuses = new Map<string, string | null>();
+
+  /**
+   * The surfaces `conversation` shows (each assistant message's surface parts), before a run: one this connection has
+   * applied nothing to was made before it (a replayed history), so a snapshot that creates it again rebuilds it.
+   */
+  known(conversation: readonly ChatMessage[]): void {
+    for (const message of conversation) {
+      if (message.role !== 'assistant') continue;
+      for (const part of message.parts) if (part.type === 'data-mantis-surface' && !this.#applied.has(part.data.surfaceId)) keep(this.#applied, part.data.surfaceId, [SHOWN]);
+    }
+  }
 
   /** An `ACTIVITY_SNAPSHOT` of an A2UI surface. False when it is not one (another activity type). */
   snapshot(event: Loose, reply: ReplyWriter): boolean {
@@ -76,10 +107,10 @@ export class A2uiActivities {
       reply.say({ type: 'protocol-error', reason: 'An A2UI surface activity of the agent has no list of operations this chat can read; it was skipped.' });
       return;
     }
-    this.#contents.set(id, content);
+    keep(this.#contents, id, content);
     // A status is shown in the surface's place until the activity has another (or none).
     if (status !== (this.#statuses.get(id) ?? null)) reply.record({ type: 'a2ui-activity', id, status });
-    this.#statuses.set(id, status);
+    keep(this.#statuses, id, status);
     const bySurface = new Map<string, unknown[]>();
     for (const operation of (operations as unknown[] | undefined) ?? []) {
       const surface = surfaceOf(operation) ?? '';
@@ -92,7 +123,7 @@ export class A2uiActivities {
       // A history this chat applied before, extended: only its new tail. Any other: the whole, but the surface is not
       // created again when it already is.
       const send = extends_ ? list.slice(applied.length) : list.filter((operation) => !(applied.length > 0 && isObject(operation) && 'createSurface' in operation));
-      this.#applied.set(surface, texts);
+      keep(this.#applied, surface, texts);
       for (let at = 0; at < send.length; at += PER_RECORD) reply.record({ type: 'a2ui', messages: send.slice(at, at + PER_RECORD) });
     }
   }

@@ -43,6 +43,7 @@ export class AgUiConnection extends TurnConnection {
   #input(conversation: readonly ChatMessage[], forwarded: Readonly<Record<string, unknown>>, resume: readonly unknown[] = []): unknown {
     const error = this.#a2uiError;
     this.#a2uiError = undefined;
+    this.#activities.known(conversation);
     return {
       threadId: this.#threadId,
       runId: newReplyId('run'),

@@ -1,8 +1,9 @@
 // A2UI over AG-UI (#30 item 4), as the AG-UI A2UI middleware sends it, against the reference server's endpoint written
 // with the real `@ag-ui/encoder` (demo/server/ag-ui-a2ui.ts): a surface from `ACTIVITY_SNAPSHOT`, filled in and
 // submitted as a run with `forwardedProps.a2uiAction`, the same element updated in place by that run's snapshot; a
-// delta applied; a snapshot that rewrites the history rebuilt in the same element; a status in the surface's place; an
-// A2UI error told to the agent with the next run.
+// delta applied; a snapshot that rewrites the history rebuilt in the same element; a surface replayed with no request,
+// and after a reload rebuilt in place by the new thread's snapshot; a status in the surface's place; an A2UI error told
+// to the agent with the next run.
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import '../../../elements/index.js';
 import type { MantisChat } from '../../../elements/mantis-chat/mantis-chat.js';
@@ -90,6 +91,38 @@ describe('<mantis-chat transport="ag-ui"> and A2UI surfaces', () => {
     await surfaceShowing(chat, 'Book a table, again');
     expect(surfaces(chat)).to.have.length(1);
     expect(errors).to.equal(0);
+  });
+
+  it('replays a surface with no request, and after a reload a snapshot that creates it again (another thread) rebuilds the same element, with no error', async () => {
+    const first = await chatSaying('show me a surface');
+    await surfaceShowing(first, 'Fill in the form');
+    const history = first.messages;
+    first.remove();
+
+    const posts = recordPosts();
+    try {
+      let errors = 0;
+      const chat = await fixture<MantisChat>(html`<mantis-chat transport="ag-ui" url=${AG_UI}></mantis-chat>`);
+      chat.addEventListener('mantis-a2ui-error', () => errors++);
+      chat.messages = history;
+      await chat.updateComplete;
+      const surface = await surfaceShowing(chat, 'Fill in the form');
+      expect(posts.bodies, 'a replay asks the agent nothing').to.deep.equal([]);
+
+      const complete = oneEvent(chat, 'mantis-message-complete');
+      chat.send('show me a surface');
+      await complete;
+      await chat.updateComplete;
+      const run = posts.bodies[0] as { threadId: string; messages: unknown[] };
+      expect(run.messages.length, 'the run carries the replayed conversation').to.be.greaterThan(1);
+      await surfaceShowing(chat, 'Fill in the form');
+      // Without the surfaces the conversation shows, the snapshot's createSurface is a duplicate (an A2UI error).
+      expect(errors).to.equal(0);
+      expect(surfaces(chat)).to.deep.equal([surface]);
+      expect(surface.isConnected).to.equal(true);
+    } finally {
+      posts.restore();
+    }
   });
 
   it('shows a surface the agent could not build as a notice in its place', async () => {
