@@ -30,11 +30,16 @@ const INTERRUPTS: Readonly<Record<string, () => Interrupt[]>> = {
     { id: 'int-old', reason: 'input', message: 'Still want the old report?', expiresAt: new Date(Date.now() - 3_600_000).toISOString() },
     { id: 'int-new', reason: 'input', message: 'Send the new report?' },
   ],
+  // One that expires a moment after it is asked: answering the other before then, the answer goes once it has.
+  'interrupt soon': () => [
+    { id: 'int-soon', reason: 'input', message: 'Keep the draft?', expiresAt: new Date(Date.now() + 1_500).toISOString() },
+    { id: 'int-now', reason: 'input', message: 'Send the report?' },
+  ],
   'interrupt form': () => [{ id: 'int-form', reason: 'input', message: 'How should I file this?', responseSchema: FORM_SCHEMA }],
   interrupt: () => [{ id: 'int-1', reason: 'tool_approval', message: 'Delete site north-3?', toolCallId: 'call-del' }],
 };
 
-/** The runs that stop for the user (`interrupt`, `interrupt form`, `interrupt expired`), longest word first. */
+/** The runs that stop for the user (`interrupt`, `interrupt form`, `interrupt expired`, `interrupt soon`), longest word first. */
 export const INTERRUPT_SCRIPTS = (text: Text): Record<string, (emit: Emit, run: Run) => Promise<void>> =>
   Object.fromEntries(
     Object.entries(INTERRUPTS).map(([word, interrupts]) => [

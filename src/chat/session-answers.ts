@@ -54,9 +54,42 @@ function recordOf(message: AssistantMessage, answer: Answer, now: number): Reado
   return { type: 'interrupt', id: answer.interruptId, answer: { status: answer.status, ...(answer.payload === undefined ? {} : { payload: answer.payload }) } };
 }
 
+/** The answers that went to the agent, by thread (a message's ID and its answers): the same answers go once. */
+const sentAnswers = new WeakMap<Thread, Set<string>>();
+
+/** Sends the message's answers unless a question is still open or they went already; true when sent now. */
+function sendIfAnswered(host: AnswerHost, connection: Connection, message: AssistantMessage, now: number): boolean {
+  if (message.parts.some((p) => awaitsApproval(p) || awaitsAnswer(p, now))) return false;
+  const answers = answersOf(message);
+  const sent = sentAnswers.get(host.thread) ?? new Set<string>();
+  sentAnswers.set(host.thread, sent);
+  const key = `${message.id} ${JSON.stringify(answers)}`;
+  if (sent.has(key)) return false;
+  sent.add(key);
+  connection.send({ type: 'answers', messageId: message.id, answers, conversation: host.thread.messages });
+  return true;
+}
+
+/**
+ * Once the last question still open expires (an interrupt's `expiresAt`), the answers given go without it, as they
+ * would have had it expired before the user answered: never kept and not sent. Only while the message is still the
+ * latest, no reply streams and the connection the answers were given on is open.
+ */
+function sendAtExpiry(host: AnswerHost, connection: Connection, messageId: string, now: number): void {
+  const message = host.thread.assistant(messageId);
+  const open = message?.parts.filter((p) => awaitsApproval(p) || awaitsAnswer(p, now)) ?? [];
+  if (open.length === 0 || !open.every((p) => p.type === 'data-mantis-interrupt' && p.data.expiresAt !== undefined)) return;
+  const last = Math.max(...open.map((p) => (p.type === 'data-mantis-interrupt' ? (p.data.expiresAt ?? 0) : 0)));
+  setTimeout(() => {
+    const later = host.thread.assistant(messageId);
+    const latest = host.thread.messages.at(-1)?.id === messageId && host.thread.streaming.length === 0;
+    if (later && latest && connection.state === 'open') sendIfAnswered(host, connection, later, Date.now());
+  }, Math.max(0, last - now) + 1);
+}
+
 /**
  * Keeps the user's answer to a question of the message `messageId` and, once none is left open, sends the message's
- * answers. False when nothing was kept: the connection carries no answers or is not open, the message is not the
+ * answers (or once the last one open expires, without it). False when nothing was kept: the connection carries no answers or is not open, the message is not the
  * conversation's latest or a reply streams, or it asks no such open question (already answered, expired, decided
  * without the user).
  */
@@ -72,8 +105,6 @@ export function answer(host: AnswerHost, messageId: string, given: Answer, now =
   if (!changed) return false;
   host.emit({ type: 'messages' });
   host.emit({ type: 'history-change', messages: host.persisted() });
-  if (!changed.parts.some((p) => awaitsApproval(p) || awaitsAnswer(p, now))) {
-    connection.send({ type: 'answers', messageId, answers: answersOf(changed), conversation: host.thread.messages });
-  }
+  if (!sendIfAnswered(host, connection, changed, now)) sendAtExpiry(host, connection, messageId, now);
   return true;
 }

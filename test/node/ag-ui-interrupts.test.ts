@@ -122,6 +122,22 @@ describe('AG-UI 1.0 interrupts against the real @ag-ui/core and @ag-ui/encoder',
     chat.disconnect();
   });
 
+  test('an answer given while another interrupt is still open goes once that one expires, without it, and once', async () => {
+    const { chat, message, run } = await asked('interrupt soon');
+    assert.ok((interrupt(message, 'int-soon')?.data.expiresAt ?? 0) > Date.now(), 'int-soon is still open');
+    const counted = posts.count;
+    const continued = ended(chat);
+    assert.equal(await chat.answer(message.id, { kind: 'interrupt', interruptId: 'int-now', status: 'resolved' }), true);
+    assert.equal(posts.count, counted, 'nothing goes while int-soon is open');
+    // The continuation comes only once int-soon expired and the kept answer went.
+    const after = await continued;
+    assert.deepEqual(since(agent.server.agUiRequests, run).map((r) => r.body['resume']), [[{ interruptId: 'int-now', status: 'resolved' }]]);
+    assert.equal(after.id, message.id);
+    assert.deepEqual(resumedWith(after), [{ interruptId: 'int-now', status: 'resolved' }]);
+    assert.equal(posts.count, counted + 1);
+    chat.disconnect();
+  });
+
   test('an interrupt is answered once: a second answer, at once or after the run went on, keeps nothing and starts no run', async () => {
     const { chat, message, run } = await asked('interrupt');
     const counted = posts.count;
