@@ -84,14 +84,15 @@ function sendAtExpiry(host: AnswerHost, connection: Connection, messageId: strin
     const later = host.thread.assistant(messageId);
     const latest = host.thread.messages.at(-1)?.id === messageId && host.thread.streaming.length === 0;
     if (later && latest && connection.state === 'open') sendIfAnswered(host, connection, later, Date.now());
-  }, Math.max(0, last - now) + 1);
+    // At most 2^31 - 1 ms, which a timer can wait: a longer delay would fire at once (and find the question open).
+  }, Math.min(Math.max(0, last - now) + 1, 2_147_483_647));
 }
 
 /**
  * Keeps the user's answer to a question of the message `messageId` and, once none is left open, sends the message's
- * answers (or once the last one open expires, without it). False when nothing was kept: the connection carries no answers or is not open, the message is not the
- * conversation's latest or a reply streams, or it asks no such open question (already answered, expired, decided
- * without the user).
+ * answers (or once the last one open expires, without it). False when nothing was kept: the connection carries no
+ * answers or is not open, the message is not the conversation's latest or a reply streams, or it asks no such open
+ * question (already answered, expired, decided without the user).
  */
 export function answer(host: AnswerHost, messageId: string, given: Answer, now = Date.now()): boolean {
   const connection = host.connection;
