@@ -11,12 +11,12 @@ import { patchJson } from './patch.js';
  * connection, what was applied to each surface is kept (by `surfaceId`, never by the activity's `messageId`):
  * operations that extend it go on as their new tail; any other history rebuilds the surface from its operations in
  * the same element (its `createSurface` is not sent again, so there is never a second surface or a duplicate-surface
- * error). A delta patches the activity's content (RFC 6902, bounded: patch.ts) and is applied the same way. The A2UI messages go as
- * `a2ui` records, which the A2UI protocol owns: this folder never imports it. A surface the conversation already shows
- * when this connection first hears of it (a history replayed after a reload, whose thread is another) counts as applied
- * with a history this connection does not know: its first snapshot rebuilds it in place. What is kept is bounded: the
- * latest MAX_KEPT activities and surfaces (an older activity's delta is refused and said; an older surface the
- * conversation shows counts as shown again).
+ * error). A delta patches the activity's content (RFC 6902, bounded: patch.ts) and is applied the same way. The A2UI
+ * messages go as `a2ui` records, which the A2UI protocol owns: this folder never imports it. A surface the conversation
+ * already shows when this connection first hears of it (a history replayed after a reload, whose thread is another)
+ * counts as applied with a history this connection does not know: its first snapshot rebuilds it in place. What is
+ * kept is bounded: the latest MAX_KEPT activities and surfaces (an older activity's delta is refused and said; an older
+ * surface the conversation shows counts as shown again).
  */
 
 type Loose = Readonly<Record<string, unknown>>;
