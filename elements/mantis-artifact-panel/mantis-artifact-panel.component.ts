@@ -1,8 +1,9 @@
-import { LitElement, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
-import { property, state } from 'lit/decorators.js';
+import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { state } from 'lit/decorators.js';
 import type { ArtifactChange, ArtifactStore } from '../../src/index.js';
 import { emit } from '../events.js';
-import { themeStyles, type Theme } from '../internal/theme.styles.js';
+import { themeStyles } from '../internal/theme.styles.js';
+import { MantisArtifactPanel } from './mantis-artifact-panel.js';
 import { rejectValue } from '../internal/reject-value.js';
 import { renderArtifact } from './formats.js';
 import { artifactPanelStyles } from './mantis-artifact-panel.styles.js';
@@ -17,84 +18,9 @@ import { cssProperties } from '../internal/css-properties.js';
 /** Events of `<mantis-chat>` (bubbling and composed) after which the chat named by `for` is looked up again. */
 const CHAT_EVENTS = ['mantis-artifact-open', 'mantis-history-change', 'mantis-connection-change'] as const;
 
-/**
- * The artifact panel: the payloads of an artifact store as tabs, docked on the right of the workspace, resizable by
- * pointer and keyboard, and an overlay sheet on narrow screens. It shows nothing while the store holds no tab, so a
- * reload never brings back an orphaned panel: tabs and payloads live only in the store, in memory. Only its layout
- * preferences (width, collapsed or not) are kept, in IndexedDB, under `layout-key`.
- *
- * As an overlay (`narrow`, or a viewport below 40rem) the expanded sheet covers the whole viewport and is modal: a
- * `dialog` with `aria-modal="true"`, focus moves into it and Tab and Shift+Tab wrap around its controls (it cannot
- * make the host page inert, so it keeps focus itself), and Escape collapses it and returns focus to where it was.
- * Collapsed, the overlay is a bar pinned to the top of the viewport (the title, the tabs and the buttons), not the
- * bottom, so it never covers a chat's composer; it is not modal.
- *
- * @tagname mantis-artifact-panel
- * @summary The side panel of dense artifact payloads, one tab per artifact.
- *
- * @fires {CustomEvent<ArtifactCloseDetail>} mantis-artifact-close - A tab closed: by the user, or to make room when a cap of the store was reached (`detail.evicted`).
- * @fires {CustomEvent<ArtifactPanelResizeDetail>} mantis-artifact-panel-resize - The user resized the panel (as the width changes).
- * @fires {CustomEvent<ConfigErrorDetail>} mantis-config-error - `store` was set to something that is not an artifact store (ignored).
- *
- * @csspart base - The panel.
- * @csspart resize-handle - The separator that resizes it.
- * @csspart header - The title of the active artifact and the panel's buttons.
- * @csspart toggle - The button that collapses and expands the content.
- * @csspart close-all - The button that closes every tab, and so the panel.
- * @csspart tabs - The tab list.
- * @csspart tab - One tab.
- * @csspart tab-close - The button that closes a tab, after it.
- * @csspart content - The tab panel showing the active artifact.
- *
- * @cssprop --mantis-artifact-panel-width - Width of the docked panel until the user resizes it (default 26rem, at most 80vw).
- * @cssprop --mantis-font-family - Text font.
- * @cssprop --mantis-font-size - Base font size (default 1rem).
- * @cssprop --mantis-font-family-mono - Font of text, code, JSON and CSV payloads.
- * @cssprop --mantis-color-text - Text color.
- * @cssprop --mantis-color-text-muted - Unselected tabs and notes.
- * @cssprop --mantis-color-surface - The panel's background.
- * @cssprop --mantis-color-surface-raised - Header, table headers and hovered tabs.
- * @cssprop --mantis-color-border - Borders.
- * @cssprop --mantis-color-accent - The selected tab and the resize handle.
- * @cssprop --mantis-color-on-accent - Text on accent.
- * @cssprop --mantis-color-focus - Focus rings.
- * @cssprop --mantis-color-info - Info accents in Markdown payloads.
- * @cssprop --mantis-color-success - Success accents.
- * @cssprop --mantis-color-warning - Warning accents.
- * @cssprop --mantis-color-danger - Danger accents.
- * @cssprop --mantis-radius - Corner radius.
- * @cssprop --mantis-space - Base spacing unit.
- */
-export class MantisArtifactPanel extends LitElement {
+/** The implementation of `<mantis-artifact-panel>` (mantis-artifact-panel.ts), loaded when a panel first has a tab. */
+export class ArtifactPanelImpl extends MantisArtifactPanel {
   static override styles = [themeStyles, ...artifactPanelStyles];
-
-  /** The artifact store shown. Takes precedence over `for`. */
-  @property({ attribute: false }) store: ArtifactStore | undefined = undefined;
-
-  /**
-   * The id of a `<mantis-chat>` in the same document or shadow root: the panel shows its session's artifacts
-   * (`chat.session.artifacts`). When the chat is given another session, the panel follows it at the chat's next
-   * event (`mantis-artifact-open`, `mantis-history-change` or `mantis-connection-change`) or the panel's next update.
-   */
-  @property({ attribute: 'for' }) htmlFor: string | undefined = undefined;
-
-  /** Width of the docked panel in CSS pixels, kept within 240 and 80% of its container; unset, the CSS default. */
-  @property({ type: Number }) width: number | undefined = undefined;
-
-  /**
-   * Content hidden, tabs kept. The user's choice (the toggle, or Escape on the overlay) is kept as a layout
-   * preference; opening an artifact expands the panel again without changing it.
-   */
-  @property({ type: Boolean, reflect: true }) collapsed = false;
-
-  /** Shows the panel as an overlay sheet, as it is anyway below 40rem of viewport width. */
-  @property({ type: Boolean, reflect: true }) narrow = false;
-
-  /** Where the layout preferences are kept (`layout:<layout-key>` in IndexedDB). Panels sharing it share them. */
-  @property({ attribute: 'layout-key' }) layoutKey = 'artifact-panel';
-
-  /** Color scheme: `light`, `dark`, or `system`; unset inherits the scheme of where the panel is placed. */
-  @property({ reflect: true }) theme: Theme | undefined = undefined;
 
   /** What the live region last said (a tab closed to make room). */
   @state() private announcement = '';
@@ -128,7 +54,7 @@ export class MantisArtifactPanel extends LitElement {
   }
 
   /** The store shown: `store`, else the artifacts of the chat named by `for`. */
-  get shownStore(): ArtifactStore | null {
+  override get shownStore(): ArtifactStore | null {
     return this.#bound;
   }
 

@@ -1,6 +1,7 @@
 import { css, html, nothing, type TemplateResult } from 'lit';
 import { cleanFileName, formatBytes, type AttachedFile, type AttachmentPart, type MediaService } from '../../src/index.js';
-import { requireMediaItem } from '../mantis-media-item/mantis-media-item.js';
+// Defines <mantis-media-item> (its code loads when the first one connects).
+import '../mantis-media-item/mantis-media-item.js';
 
 /**
  * A file the backend confirmed with a trusted `attachment` event: its name, type and size, and, once stored, the file
@@ -11,7 +12,6 @@ export function renderAttachmentCard(part: AttachmentPart, media: MediaService |
   const { mediaType, size, key } = part.data;
   // As the composer shows names: no folders, no control or direction-override characters.
   const name = cleanFileName(part.data.name);
-  if (key) requireMediaItem();
   return html`<figure part="attachment" class="attachment" data-attachment-id=${part.id}>
     ${key ? html`<mantis-media-item .media=${media} key=${key} alt=${name}></mantis-media-item>` : nothing}
     <figcaption><span aria-hidden="true">📎</span> ${name} <span class="muted">(${mediaType}, ${formatBytes(size)})</span></figcaption>

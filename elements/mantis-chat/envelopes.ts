@@ -3,7 +3,8 @@ import { html, nothing, render, type ReactiveController, type TemplateResult } f
 import { repeat } from 'lit/directives/repeat.js';
 import type { ArtifactSource, AssistantMessage, ChatSession, EnvelopePart, MapAdapter } from '../../src/index.js';
 import { chatPort, type ChatPort } from '../internal/chat-context.js';
-import { requireAgentEnvelope } from '../internal/lazy.js';
+// Defines <agent-envelope> (its code loads when the first one connects).
+import '../agent-envelope/agent-envelope.js';
 
 /** What the chat's envelopes need from the element. */
 export interface EnvelopeHost extends HTMLElement {
@@ -168,8 +169,6 @@ export class EnvelopesController implements ReactiveController {
 
 /** One `<agent-envelope>` for an envelope part; `surfaces` lists what the page provides (null: render it whatever it asks). */
 function envelopeElement(part: EnvelopePart, ctx: EnvelopeSurfaces, surfaces: readonly string[] | null): TemplateResult {
-  // In the IIFE the element is a file of its own: what is set on it now is taken when it is defined.
-  requireAgentEnvelope();
   return html`<agent-envelope
     part="envelope"
     envelope-id=${part.id}

@@ -18,7 +18,6 @@ import { ChatConfigController } from './config-controller.js';
 import { EnvelopesController } from './envelopes.js';
 import { SurfacesController } from './surfaces.js';
 import { ChatAttachmentsController } from './attachments.js';
-import { requireArtifactPanel } from '../mantis-artifact-panel/mantis-artifact-panel.js';
 
 /**
  * The Composer: a transcript of streamed answers with validated views between their paragraphs, and an input. It is a
@@ -280,8 +279,6 @@ export class MantisChat extends MantisChatProperties {
 
   protected override render(): TemplateResult {
     const session = this.session;
-    // In the IIFE the panel is a file of its own, loaded with the store's first artifact (a no-op in the ES build).
-    if (this.artifactPanel !== 'none') requireArtifactPanel(session.artifacts);
     return renderChat({
       session,
       files: this.#attachments,

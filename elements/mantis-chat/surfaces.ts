@@ -1,7 +1,8 @@
 import { html, nothing, type ReactiveController, type TemplateResult } from 'lit';
 import { Directive, directive, type ElementPart } from 'lit/directive.js';
 import type { AssistantMessage, ChatSession, SurfaceModel, SurfacePlacement } from '../../src/index.js';
-import { loadA2uiSurface, takenBeforeLoad, type A2uiSurfaceModule } from '../internal/lazy.js';
+import { MantisA2uiSurface } from '../mantis-a2ui-surface/mantis-a2ui-surface.js';
+import { moveSurface } from '../mantis-a2ui-surface/move.js';
 
 /** What the chat's A2UI surfaces need from the element. */
 export interface SurfaceHost extends HTMLElement {
@@ -16,7 +17,7 @@ interface Surfaces {
   surface(surfaceId: string): SurfaceModel | undefined;
 }
 
-type SurfaceElement = InstanceType<A2uiSurfaceModule['MantisA2uiSurface']>;
+type SurfaceElement = MantisA2uiSurface;
 
 const key = (messageId: string, surfaceId: string): string => `${messageId}\u0000${surfaceId}`;
 
@@ -35,11 +36,8 @@ export class SurfacesController implements ReactiveController {
   readonly #elements = new Map<string, SurfaceElement>();
   /** The slots rendered now, by message and surface. */
   readonly #slots = new Map<string, HTMLElement>();
-  /** The surface element's module (a lazy file in the IIFE): it defines the element and moves it keeping its state. */
-  #kit: A2uiSurfaceModule | null = null;
-  #loading = false;
   /** The page defined `<mantis-a2ui-surface>` itself: its element is not ours, so surfaces show a note instead. */
-  #taken = false;
+  readonly #taken = customElements.get(TAG) !== MantisA2uiSurface;
   readonly slot = directive(
     // An element directive: `update` gets the slot element itself.
     class extends Directive {
@@ -77,10 +75,8 @@ export class SurfacesController implements ReactiveController {
     const surfaces = this.#surfaces();
     if (!surfaces || surfaces.placements.size === 0) return;
     for (const [k, slot] of this.#slots) if (!slot.isConnected) this.#slots.delete(k);
+    // Each element loads the renderer when it first connects (mantis-a2ui-surface.ts), keeping what is set on it now.
     if (this.#taken) return this.#noteRefusal(surfaces.placements);
-    // Surfaces are drawn by their element's module (a lazy file in the IIFE): once it came, this runs again.
-    const kit = this.#kit;
-    if (!kit) return this.#load();
     const wanted = new Set<string>();
     const session = this.#host.session;
     for (const placement of surfaces.placements.values()) {
@@ -101,7 +97,7 @@ export class SurfacesController implements ReactiveController {
       const readOnly = session.thread.assistant(placement.owner)?.marker.mode === 'ask';
       Object.assign(element, { surface: model, pending, actionsDisabled: pending, readOnly, messageId: placement.owner });
       const slot = this.#slots.get(key(placement.owner, placement.surfaceId));
-      if (slot && element.parentNode !== slot) kit.moveSurface(element, slot);
+      if (slot && element.parentNode !== slot) moveSurface(element, slot);
     }
     for (const [id, element] of this.#elements) {
       if (wanted.has(id)) continue;
@@ -112,30 +108,6 @@ export class SurfacesController implements ReactiveController {
 
   hostDisconnected(): void {
     // The elements are kept (the chat may come back); only slots go with the render.
-  }
-
-  #load(): void {
-    if (this.#loading) return;
-    this.#loading = true;
-    // A tag the page took before the IIFE ran: its file is never loaded (it would define nothing).
-    if (takenBeforeLoad(TAG)) return this.#refuse();
-    loadA2uiSurface().then(
-      (kit) => {
-        // Taken after the IIFE ran, or in the ES build: the element of that name is another class.
-        if (customElements.get(TAG) !== kit.MantisA2uiSurface) return this.#refuse();
-        this.#kit = kit;
-        this.#host.requestUpdate();
-      },
-      (error: unknown) => {
-        this.#loading = false;
-        console.warn('[mantis-ui] <mantis-a2ui-surface> could not be loaded:', error);
-      },
-    );
-  }
-
-  #refuse(): void {
-    this.#taken = true;
-    this.#host.requestUpdate();
   }
 
   /**

@@ -1,7 +1,8 @@
 import { css, html, nothing, type TemplateResult } from 'lit';
 import type { MediaGalleryNode } from '../../../src/index.js';
 import type { RenderContext } from './context.js';
-import { requireMediaItem } from '../../mantis-media-item/mantis-media-item.js';
+// Defines <mantis-media-item> (its code loads when the first one connects).
+import '../../mantis-media-item/mantis-media-item.js';
 
 /**
  * Authenticated media by `agent_files/...` key (the schema admits nothing else). Each item is a
@@ -9,7 +10,6 @@ import { requireMediaItem } from '../../mantis-media-item/mantis-media-item.js';
  * without a service it shows its text alternative and requests nothing.
  */
 export function mediaGallery(node: MediaGalleryNode, ctx: RenderContext): TemplateResult {
-  requireMediaItem();
   // A group, not a section: a view may hold several galleries, and same-named region landmarks would clash.
   return html`<div part="media-gallery" class="gallery" role="group" aria-label=${node.title ?? 'Media'}>
     ${node.title ? html`<p class="group-title" aria-hidden="true">${node.title}</p>` : nothing}

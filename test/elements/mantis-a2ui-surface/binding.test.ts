@@ -37,7 +37,7 @@ describe('<mantis-a2ui-surface> two-way binding', () => {
     input.focus();
     await sendKeys({ type: 'ada@example.com' });
     await el.updateComplete;
-    expect(el.store.get('s')?.data).to.deep.equal({ form: { email: 'ada@example.com' } });
+    expect(el.store?.get('s')?.data).to.deep.equal({ form: { email: 'ada@example.com' } });
     expect($(el, '[part="text"]')?.textContent?.trim()).to.equal('ada@example.com');
     expect($<HTMLInputElement>(el, 'input') === input).to.equal(true);
     expect(el.shadowRoot!.activeElement === input).to.equal(true);
@@ -122,7 +122,7 @@ describe('<mantis-a2ui-surface> two-way binding', () => {
     const inputs = $$<HTMLInputElement>(el, 'input');
     type(inputs[1]!, 'Robert');
     await el.updateComplete;
-    expect(el.store.get('s')?.data).to.deep.equal({ company: 'Acme', people: [{ name: 'Alice' }, { name: 'Robert' }] });
+    expect(el.store?.get('s')?.data).to.deep.equal({ company: 'Acme', people: [{ name: 'Alice' }, { name: 'Robert' }] });
     expect(names()).to.deep.equal(['Alice', 'Acme', 'Pick', 'Robert', 'Acme', 'Pick']);
     expect($$<HTMLInputElement>(el, 'input')[1] === inputs[1]).to.equal(true);
     // Each instance has its own ids: labels stay tied to their own input.
@@ -157,7 +157,7 @@ describe('<mantis-a2ui-surface> two-way binding', () => {
     const when = $<HTMLInputElement>(el, 'input[type="datetime-local"]')!;
     type(when, '2025-12-15T10:00');
     await el.updateComplete;
-    expect(el.store.get('s')?.data).to.deep.equal({ agree: true, toppings: ['cheese', 'olives'], size: ['l'], level: 0.75, when: '2025-12-15T10:00:00' });
+    expect(el.store?.get('s')?.data).to.deep.equal({ agree: true, toppings: ['cheese', 'olives'], size: ['l'], level: 0.75, when: '2025-12-15T10:00:00' });
     // The filter narrows the options by a case-insensitive substring of their labels.
     type($<HTMLInputElement>(el, '[part="filter"]')!, 'OLI');
     await el.updateComplete;
@@ -202,7 +202,7 @@ describe('<mantis-a2ui-surface> two-way binding', () => {
     await el.updateComplete;
     el.messages = form();
     await el.updateComplete;
-    expect(el.store.get('s')?.data).to.deep.equal({ form: { email: '' } });
+    expect(el.store?.get('s')?.data).to.deep.equal({ form: { email: '' } });
     expect($<HTMLInputElement>(el, 'input')!.value).to.equal('');
   });
 });

@@ -3,7 +3,7 @@
 // a huge list is capped; a render function that throws costs only its own component.
 import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
-import { BASIC_RENDERERS } from '../../../elements/mantis-a2ui-surface/mantis-a2ui-surface.js';
+import { BASIC_RENDERERS } from '../../../elements/mantis-a2ui-surface/basic-renderers.js';
 import type { A2uiRenderFn, MantisA2uiSurface } from '../../../elements/mantis-a2ui-surface/mantis-a2ui-surface.js';
 import { BASIC_CATALOG_ID } from '../../../src/protocols/a2ui/types.js';
 import { A2UI_LIMITS } from '../../../src/limits.js';
@@ -115,7 +115,7 @@ describe('<mantis-a2ui-surface> safety', () => {
         await sendKeys({ type: `${PROBE}/leak.png?pw=` });
         await el.updateComplete;
         await settle();
-        expect(el.store.get('s')?.data).to.deep.equal({ password: `${PROBE}/leak.png?pw=` });
+        expect(el.store?.get('s')?.data).to.deep.equal({ password: `${PROBE}/leak.png?pw=` });
         expect(JSON.stringify(remoteElements(el))).to.equal('[]');
         expect(JSON.stringify(requests.seen())).to.equal('[]');
       } finally {
@@ -323,7 +323,7 @@ describe('<mantis-a2ui-surface> safety', () => {
         ])}
       ></mantis-a2ui-surface>`);
       drawn = 0;
-      const setData = el.store.setData('s', '/items', new Array(100_000).fill(0));
+      const setData = el.store?.setData('s', '/items', new Array(100_000).fill(0));
       expect(setData).to.equal(true);
       await el.updateComplete;
       expect($$(el, '[role="listitem"]').length).to.equal(A2UI_LIMITS.listItems);
