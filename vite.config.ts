@@ -40,6 +40,9 @@ function firstLoadModules(): { plugin: Plugin; has: (id: string) => boolean } {
         const walk = (id: string): void => {
           if (modules.has(id)) return;
           modules.add(id);
+          // The core's index re-exports every module of the core: what an element takes from it is reached through
+          // the modules that use it, and the rest (a lazy protocol's helpers, say) stays out of the first load.
+          if (id.endsWith('/src/index.ts')) return;
           for (const next of this.getModuleInfo(id)?.importedIds ?? []) walk(next);
         };
         for (const id of this.getModuleIds()) if (this.getModuleInfo(id)?.isEntry) walk(id);
