@@ -1,10 +1,7 @@
-import { ContextProvider } from '@lit/context';
-import { html, nothing, render, type ReactiveController, type TemplateResult } from 'lit';
-import { repeat } from 'lit/directives/repeat.js';
-import type { ArtifactSource, AssistantMessage, ChatSession, EnvelopePart, MapAdapter } from '../../src/index.js';
-import { chatPort, type ChatPort } from '../internal/chat-context.js';
-// Defines <agent-envelope> (its code loads when the first one connects).
-import '../agent-envelope/agent-envelope.js';
+import { html, type ReactiveController, type TemplateResult } from 'lit';
+import type { AssistantMessage, ChatSession, EnvelopePart, MapAdapter } from '../../src/index.js';
+import type { ChatPort } from '../internal/chat-context.js';
+import type { EnvelopesView } from './envelopes-view.js';
 
 /** What the chat's envelopes need from the element. */
 export interface EnvelopeHost extends HTMLElement {
@@ -30,28 +27,35 @@ export interface EnvelopeSurfaces {
   readonly canvas: boolean;
   /** The surfaces the page provides, for `<agent-envelope surfaces>` (one array per combination, so it never looks changed). */
   readonly provided: readonly string[];
+  /** Whether the code that draws envelopes is here (a new object when it comes, so the transcript draws them again). */
+  readonly drawn: boolean;
 }
 
-/** The port providers of the canvases chats drew into (a context provider cannot be taken off an element). */
-const providers = new WeakMap<HTMLElement, ContextProvider<typeof chatPort>>();
+/** What an envelope reports when the chat's code for envelopes could not be loaded. */
+const UNLOADED = 'The agent UI element could not be loaded.';
 
-/** Where an envelope asks to be shown, as the core's check found it (null: it failed its check, and falls back in place). */
-const surfaceOf = (part: EnvelopePart): string | null => (part.data.check.ok ? part.data.check.surface : null);
-const titleOf = (part: EnvelopePart): string => (part.data.check.ok ? part.data.check.title : 'Agent panel');
+const isCanvasEnvelope = (part: { readonly type: string }): boolean => {
+  const check = part.type === 'data-mantis-envelope' ? (part as EnvelopePart).data.check : null;
+  return check?.ok === true && check.surface === 'canvas';
+};
 
 /**
- * A chat's agent-ui@1 envelopes, which arrive as envelope parts of their messages (checked by the core): drawn in
- * place, or opened in the artifact panel (side_panel, as they arrive live), or drawn into the canvas the page handed
- * over. Each `<agent-envelope>` reports how it rendered through the chat's port; the chat provides that port on the
- * canvas too.
+ * A chat's agent-ui@1 envelopes, which arrive as envelope parts of their messages (checked by the core). The code
+ * that draws them (envelopes-view.ts) loads with the conversation's first envelope, or with a canvas that has one to
+ * show, so that a chat whose agent never sends one pays nothing for it; until then an envelope's place says it is
+ * loading, and if the code cannot be loaded it says so and each envelope reports `error` once, as an
+ * `<agent-envelope>` whose code could not be loaded does.
  */
 export class EnvelopesController implements ReactiveController {
   readonly #host: EnvelopeHost;
   readonly #port: () => ChatPort;
-  #canvas: { readonly element: HTMLElement; readonly provider: ContextProvider<typeof chatPort> } | null = null;
-  /** Side-panel envelopes already opened (or seen on replay): each opens once, as it arrives. */
-  readonly #opened = new Set<string>();
-  #toOpen: Array<{ readonly message: AssistantMessage; readonly part: EnvelopePart }> = [];
+  #view: EnvelopesView | null = null;
+  #loading: Promise<void> | null = null;
+  #failed = false;
+  /** The envelopes that said they could not be drawn (each says it once), and those to say it after this render. */
+  readonly #reported = new Set<string>();
+  #toReport: string[] = [];
+  #surfaces: EnvelopeSurfaces | null = null;
 
   constructor(host: EnvelopeHost, port: () => ChatPort) {
     this.#host = host;
@@ -59,126 +63,54 @@ export class EnvelopesController implements ReactiveController {
     host.addController(this);
   }
 
-  hostConnected(): void {
-    // Put back after a move: the canvas it emptied is drawn again.
-    this.#host.requestUpdate();
-  }
-
-  hostDisconnected(): void {
-    this.#setCanvas(null);
-  }
-
   hostUpdated(): void {
-    const open = this.#toOpen;
-    this.#toOpen = [];
-    for (const { message, part } of open) this.#openSide(message, part);
-    this.#renderCanvas();
+    const report = this.#toReport;
+    this.#toReport = [];
+    for (const id of report) this.#port().setEnvelopeStatus(id, 'error', UNLOADED);
+    if (this.#view || this.#loading || !this.#host.canvas) return;
+    if (this.#host.session.messages.some((m) => m.role === 'assistant' && m.parts.some(isCanvasEnvelope))) this.#load();
   }
 
-  /** Opens a side_panel envelope in the artifact panel (through the port, so the page may show it itself). */
-  #openSide(message: AssistantMessage, part: EnvelopePart): void {
-    const source: ArtifactSource = {
-      node: { id: part.id, type: 'artifact', title: titleOf(part), format: 'json', content: JSON.stringify(part.data.entry.envelope) },
-      viewId: 'agent-ui',
-      messageId: message.id,
-      envelope: {
-        envelopeId: part.id,
-        agentUiUrl: this.base,
-        sessionId: part.data.sessionId,
-        registryScope: this.#host.session,
-        ...(this.#host.agentUiHeaders ? { headers: this.#host.agentUiHeaders } : {}),
+  #load(): void {
+    this.#loading ??= import('./envelopes-view.js').then(
+      (module) => {
+        this.#view = new module.EnvelopesView(this.#host, this.#port, () => this.surfaces());
+        this.#host.requestUpdate();
       },
-    };
-    this.#port().openArtifact(source);
+      (error: unknown) => {
+        console.warn('[mantis-ui] The chat could not load the code that draws agent UI envelopes:', error);
+        this.#failed = true;
+        this.#host.requestUpdate();
+      },
+    );
   }
-
-  /** The agent-ui base URL, or '' when neither `agent-ui-url` nor a Composer URL gives one (the session's configuration). */
-  get base(): string {
-    return this.#host.session.agentUiBase;
-  }
-
-  #surfaces: EnvelopeSurfaces | null = null;
 
   /** What envelopes are drawn with: the same object until one of its values changes. */
   surfaces(): EnvelopeSurfaces {
-    const [base, scope, mapAdapter, headers, canvas] = [this.base, this.#host.session, this.#host.mapAdapter, this.#host.agentUiHeaders, this.#host.canvas !== null];
+    const host = this.#host;
+    const [base, scope, mapAdapter, headers, canvas, drawn] = [host.session.agentUiBase, host.session, host.mapAdapter, host.agentUiHeaders, host.canvas !== null, this.#view !== null];
     const last = this.#surfaces;
-    if (last?.base === base && last.scope === scope && last.mapAdapter === mapAdapter && last.headers === headers && last.canvas === canvas) return last;
+    if (last?.base === base && last.scope === scope && last.mapAdapter === mapAdapter && last.headers === headers && last.canvas === canvas && last.drawn === drawn) return last;
     const provided = ['chat_inline', 'side_panel', ...(canvas ? ['canvas'] : []), ...(mapAdapter ? ['map_overlay'] : [])];
-    return (this.#surfaces = { base, scope, mapAdapter, headers, canvas, provided });
+    return (this.#surfaces = { base, scope, mapAdapter, headers, canvas, provided, drawn });
   }
 
-  /**
-   * An envelope part in the transcript: chat_inline (and one that failed its check, which falls back in place) and
-   * map_overlay (a line saying what the map did) render in place; side_panel and canvas show a short line saying where
-   * they went, or, with no such surface on the page, a notice in their place.
-   */
+  /** An envelope part in the transcript: drawn by the view once it is here. */
   render(message: AssistantMessage, part: EnvelopePart, ctx: EnvelopeSurfaces): TemplateResult {
-    const surface = surfaceOf(part);
-    if (surface === 'side_panel' && !this.#opened.has(part.id)) {
-      this.#opened.add(part.id);
-      // One that arrived now opens at once; a replayed one waits for its Show button.
-      if (this.#host.session.thread.arrivedLive(message.id)) this.#toOpen.push({ message, part });
+    if (this.#view) return this.#view.render(message, part, ctx);
+    if (!this.#failed) {
+      this.#load();
+      return html`<p part="envelope-loading" class="muted" role="status">Loading…</p>`;
     }
-    if (surface === 'side_panel' || (surface === 'canvas' && ctx.canvas)) {
-      const title = titleOf(part);
-      const where = surface === 'side_panel' ? 'the side panel' : 'the canvas';
-      const open = surface === 'side_panel' ? () => this.#openSide(message, part) : null;
-      return html`<p part="envelope-elsewhere" class="envelope-elsewhere">
-        <span>${title}: shown in ${where}.</span>
-        ${open ? html`<button type="button" class="link" aria-label=${`Show ${title} in the side panel`} @click=${open}>Show</button>` : nothing}
-      </p>`;
+    if (!this.#reported.has(part.id)) {
+      this.#reported.add(part.id);
+      this.#toReport.push(part.id);
     }
-    return envelopeElement(part, ctx, ctx.provided);
-  }
-
-  /** Draws the conversation's canvas envelopes into the page's canvas (after each chat update). */
-  #renderCanvas(): void {
-    const canvas = this.#host.canvas;
-    this.#setCanvas(canvas);
-    if (!canvas) return;
-    const ctx = this.surfaces();
-    const parts = this.#host.session.messages.flatMap((m) =>
-      m.role === 'assistant' ? m.parts.filter((p): p is EnvelopePart => p.type === 'data-mantis-envelope' && surfaceOf(p) === 'canvas') : [],
-    );
-    render(html`${repeat(parts, (part) => part.id, (part) => envelopeElement(part, ctx, null))}`, canvas);
-  }
-
-  #setCanvas(canvas: HTMLElement | null): void {
-    if (this.#canvas?.element === canvas) return;
-    if (this.#canvas) {
-      render(nothing, this.#canvas.element);
-      this.#canvas.provider.setValue(undefined);
-    }
-    if (!canvas) {
-      this.#canvas = null;
-      return;
-    }
-    // The canvas is the page's, outside the chat: the port is provided there too, for the envelopes drawn into it.
-    let provider = providers.get(canvas);
-    if (!provider) providers.set(canvas, (provider = new ContextProvider(canvas, { context: chatPort, initialValue: undefined })));
-    provider.setValue(this.#port());
-    this.#canvas = { element: canvas, provider };
+    return html`<p part="fallback" role="note" data-reason="render-failed">This content could not be drawn.</p>`;
   }
 
   /** The port changed (another session, another media service): the canvas's envelopes see the new one. */
   portChanged(): void {
-    this.#canvas?.provider.setValue(this.#port());
+    this.#view?.portChanged();
   }
-}
-
-/** One `<agent-envelope>` for an envelope part; `surfaces` lists what the page provides (null: render it whatever it asks). */
-function envelopeElement(part: EnvelopePart, ctx: EnvelopeSurfaces, surfaces: readonly string[] | null): TemplateResult {
-  return html`<agent-envelope
-    part="envelope"
-    envelope-id=${part.id}
-    agent-ui-url=${ctx.base}
-    session-id=${part.data.sessionId}
-    .envelope=${part.data.entry.envelope}
-    .createdAt=${part.data.entry.createdAt}
-    .registryScope=${ctx.scope}
-    .mapAdapter=${ctx.mapAdapter}
-    .agentUiHeaders=${ctx.headers}
-    .surfaces=${surfaces}
-  ></agent-envelope>`;
 }
