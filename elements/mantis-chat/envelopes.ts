@@ -63,6 +63,11 @@ export class EnvelopesController implements ReactiveController {
     host.addController(this);
   }
 
+  /** The loading of the code that draws envelopes, while it loads. */
+  get loading(): Promise<void> | null {
+    return this.#view || this.#failed ? null : this.#loading;
+  }
+
   hostUpdated(): void {
     const report = this.#toReport;
     this.#toReport = [];

@@ -27,6 +27,11 @@ export class LazyParts {
     this.#announce = announce;
   }
 
+  /** The loading of the module, while it loads. */
+  get loading(): Promise<void> | null {
+    return this.#controls || this.#failed ? null : this.#loading;
+  }
+
   readonly #redraw = (): void => {
     this.version++;
     this.#host.requestUpdate();

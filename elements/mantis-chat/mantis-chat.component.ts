@@ -211,11 +211,8 @@ export class MantisChat extends MantisChatProperties {
    * under `layout-key`) over the `theme` attribute when the page loads again.
    */
   chooseTheme(theme: Theme): void {
-    if (!isTheme(theme)) {
-      rejectValue(this, 'theme', '"light", "dark" or "system"');
-      return;
-    }
-    this.#workspace.chooseTheme(theme);
+    if (isTheme(theme)) this.#workspace.chooseTheme(theme);
+    else rejectValue(this, 'theme', '"light", "dark" or "system"');
   }
 
   /** Deletes the conversation stored under `history-key` from IndexedDB. The transcript on screen stays. */
@@ -239,9 +236,13 @@ export class MantisChat extends MantisChatProperties {
     super.scheduleUpdate();
   }
 
-  /** Resolves once the chat and the views inside it have rendered (views render after the chat's own update). */
+  /** Resolves once the chat, the code its update started loading and the views inside it have rendered. */
   protected override async getUpdateComplete(): Promise<boolean> {
-    const done = await super.getUpdateComplete();
+    let done = await super.getUpdateComplete();
+    for (let loading = this.#timeline.loading(); loading.length > 0; loading = this.#timeline.loading()) {
+      await Promise.all(loading);
+      done = await super.getUpdateComplete();
+    }
     const views = this.renderRoot.querySelectorAll<HTMLElement & { updateComplete?: Promise<unknown> }>('mantis-ui-view');
     await Promise.all([...views].map((view) => view.updateComplete));
     this.#follow.follow();

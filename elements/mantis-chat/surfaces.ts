@@ -69,6 +69,11 @@ export class SurfacesController implements ReactiveController {
     return html`<div part="surface-slot" class="surface-slot" ${this.slot(this, message.id, surfaceId)}></div>`;
   }
 
+  /** The loading of the code that places surfaces, while it loads. */
+  get loading(): Promise<void> | null {
+    return this.#placer || this.#failed ? null : this.#loading;
+  }
+
   hostUpdated(): void {
     const surfaces = this.#surfaces();
     if (!surfaces || surfaces.placements.size === 0) return;

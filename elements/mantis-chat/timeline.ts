@@ -24,6 +24,7 @@ export function timelineContext(
 ): TimelineContext {
   return {
     lazyParts,
+    loading: () => [envelopes.loading, a2ui.loading, lazyParts.loading].filter((p) => p !== null),
     envelopes: () => envelopes.surfaces(),
     envelope: (message, part, ctx) => envelopes.render(message, part, ctx),
     a2ui,
@@ -66,6 +67,8 @@ export interface TimelineContext {
   readonly media: () => MediaService | null;
   /** The parts drawn by a module loaded on first need: what the agent asks (with the controls to answer), sources, files. */
   readonly lazyParts: LazyParts;
+  /** The code that a render started loading (the first envelope's, surface's or question's), while it loads. */
+  readonly loading: () => Promise<void>[];
 }
 
 /** What a question's drawing depends on beyond its message: whether its controls loaded, whether it can be answered. */
