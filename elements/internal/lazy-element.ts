@@ -78,10 +78,12 @@ export abstract class LazyElement extends LitElement {
   }
 
   protected override async getUpdateComplete(): Promise<boolean> {
-    // Waits for the implementation's first render when an update started loading it (a test's `await el.updateComplete`).
+    // Waits for the implementation's first render when an update started loading it (a test's `await el.updateComplete`),
+    // even when the upgrade happened while the shell's update settled: the implementation's update comes after it.
     let done = await super.getUpdateComplete();
-    while (this.#loading && !this.#upgraded) {
-      await this.#loading.catch(() => undefined);
+    const loading = this.#loading;
+    if (loading) {
+      await loading.catch(() => undefined);
       done = await super.getUpdateComplete();
     }
     return done;

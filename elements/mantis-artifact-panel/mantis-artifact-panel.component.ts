@@ -58,6 +58,15 @@ export class ArtifactPanelImpl extends MantisArtifactPanel {
     return this.#bound;
   }
 
+  /**
+   * Each update waits for the layout preferences being read (on connection, or for a new layout key): the panel's code
+   * loads with its first tab, and it shows at the width the user chose, never at the default width first.
+   */
+  protected override async scheduleUpdate(): Promise<void> {
+    await this.#layout.restored;
+    super.scheduleUpdate();
+  }
+
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('store') && this.store !== undefined && !isArtifactStore(this.store)) {
       rejectValue(this, 'store', 'an ArtifactStore (open, activate, close, closeAll, get, subscribe, tabs)');

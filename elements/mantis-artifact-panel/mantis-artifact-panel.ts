@@ -15,6 +15,18 @@ const isStoreLike = (value: unknown): value is ArtifactStore =>
 const waiting = new WeakMap<MantisArtifactPanel, ArtifactStore>();
 
 /**
+ * Where focus was when a panel's first tab opened, before its code was here (by panel): the implementation takes it
+ * as the opener focus goes back to, as it does for every later tab.
+ */
+export const firstOpener = new WeakMap<HTMLElement, Element | null>();
+
+const deepActiveElement = (): Element | null => {
+  let active = document.activeElement;
+  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+  return active;
+};
+
+/**
  * The artifact panel: the payloads of an artifact store as tabs, docked on the right of the workspace, resizable by
  * pointer and keyboard, and an overlay sheet on narrow screens. It shows nothing while the store holds no tab, so a
  * reload never brings back an orphaned panel: tabs and payloads live only in the store, in memory. Only its layout
@@ -112,6 +124,7 @@ export class MantisArtifactPanel extends LazyElement {
     if (waiting.get(this) !== store) {
       waiting.set(this, store as ArtifactStore);
       const stop = store.subscribe(() => {
+        if (waiting.get(this) === store && store.tabs.length > 0) firstOpener.set(this, deepActiveElement());
         if (waiting.get(this) !== store || store.tabs.length > 0) stop();
         if (waiting.get(this) === store) this.requestUpdate();
       });

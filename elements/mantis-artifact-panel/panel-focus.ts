@@ -3,6 +3,7 @@ import type { ArtifactStore } from '../../src/index.js';
 import { wrapFocus } from './focus-wrap.js';
 import { NARROW_QUERY } from './mantis-artifact-panel.styles.js';
 import { deepActiveElement } from './store-source.js';
+import { firstOpener } from './mantis-artifact-panel.js';
 
 /*
  * Where focus goes in the artifact panel: whether the panel is the overlay sheet (`narrow`, or a narrow viewport),
@@ -39,6 +40,11 @@ export class PanelFocusController implements ReactiveController {
   }
 
   hostConnected(): void {
+    const first = firstOpener.get(this.#host);
+    if (first !== undefined) {
+      firstOpener.delete(this.#host);
+      if (first instanceof HTMLElement) this.#opener = first;
+    }
     this.#media = window.matchMedia(NARROW_QUERY);
     this.#media.addEventListener('change', this.#onMedia);
   }

@@ -68,16 +68,22 @@ export class PanelLayout implements ReactiveController {
     if (panel) this.#observer.observe(panel);
   }
 
+  /** Settles once the preferences read last were applied (or could not be read). */
+  restored: Promise<void> = Promise.resolve();
+
   /** Reads the preferences of the current layout key. */
   restore(): void {
     const call = ++this.#call;
     const host = this.#host;
     this.#touched = { width: false, open: false };
-    void readLayout(host.layoutKey).then((preferences) => {
-      if (call !== this.#call) return;
-      if (preferences.panelWidth !== undefined && !this.#touched.width) host.width = preferences.panelWidth;
-      if (preferences.panelOpen !== undefined && !this.#touched.open) host.collapsed = !preferences.panelOpen;
-    });
+    this.restored = readLayout(host.layoutKey).then(
+      (preferences) => {
+        if (call !== this.#call) return;
+        if (preferences.panelWidth !== undefined && !this.#touched.width) host.width = preferences.panelWidth;
+        if (preferences.panelOpen !== undefined && !this.#touched.open) host.collapsed = !preferences.panelOpen;
+      },
+      () => undefined,
+    );
   }
 
   /** The widest the panel may be now. */
@@ -89,7 +95,8 @@ export class PanelLayout implements ReactiveController {
 
   /** The width shown: the panel's `width` (or its rendered width while none is set), clamped. */
   get width(): number {
-    return this.clamp(this.#host.width ?? (this.#measured || MIN_PANEL_WIDTH));
+    // Before the observer's first report (a key pressed right after the panel first showed), measured now.
+    return this.clamp(this.#host.width ?? (this.#measured || Math.round(this.#observed?.getBoundingClientRect().width ?? 0) || MIN_PANEL_WIDTH));
   }
 
   clamp(width: number): number {

@@ -194,12 +194,13 @@ describe('<mantis-artifact-panel> tabs and layout', () => {
     expect(JSON.stringify(stored)).not.to.contain('m/v/secret');
     first.wrapper.remove();
 
+    // A panel's code (and so its layout) loads with its first tab: it shows at the stored width from its first render.
     const second = await panel({ layoutKey });
-    await waitUntil(() => second.el.width === 336, 'the width was not restored');
     expect(second.store.tabs.length).to.equal(0);
     expect(second.el.checkVisibility()).to.equal(false);
     second.store.open(source('again'));
     await second.el.updateComplete;
+    expect(second.el.width).to.equal(336);
     expect(tabs(second.el).length).to.equal(1);
     expect(Math.round(second.el.getBoundingClientRect().width)).to.equal(336);
   });
