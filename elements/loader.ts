@@ -6,10 +6,11 @@
  * on it.
  *
  * The entry is imported by a relative specifier, which a classic script resolves against its response URL (after
- * redirects): `…/dist/mantis-ui.iife.js` imports `…/dist/cdn/mantis-ui.js`. A URL that names no file (a CDN's
- * `…/mantis-ui`) and was not redirected to one gives no such folder: `./cdn/mantis-ui.js` would be another package of
- * the CDN's root, which anyone may publish. Such a page names the folder with `data-mantis-lazy-base`; without it
- * nothing loads, and the console says so once.
+ * redirects): `…/dist/mantis-ui.iife.js` imports `…/dist/cdn/mantis-ui.js` (a script of another origin loaded without
+ * `crossorigin` is not told its response URL: it imports beside the URL the page named). A URL that names no file (a
+ * CDN's `…/mantis-ui`) and was not redirected to one gives no such folder: `./cdn/mantis-ui.js` would be another
+ * package of the CDN's root, which anyone may publish. Such a page names the folder with `data-mantis-lazy-base`;
+ * without it nothing loads, and the console says so once.
  */
 
 interface MantisGlobal {
@@ -25,24 +26,33 @@ const script = document.currentScript instanceof HTMLScriptElement ? document.cu
 /** Whether a URL's path ends in a file name (`…/mantis-ui.iife.js`), not a folder or a package name. */
 const namesFile = (url: string): boolean => /\/[^/]+\.m?js$/.test(new URL(url).pathname);
 
-/** The URL this script was served from after redirects, as the engine reports it (null when it cannot tell). */
-function responseUrl(): string | null {
-  const stack = new Error().stack ?? '';
-  return /(https?:\/\/[^\s)]+?):\d+:\d+/.exec(stack)?.[1] ?? null;
-}
+/** The script tag's entry, beside this script: elements/cdn/mantis-ui.ts, built as dist/cdn/mantis-ui.js. */
+const ENTRY = 'cdn/mantis-ui.js';
 
-function load(): Promise<Record<string, unknown>> {
+/**
+ * Whether the engine resolves this script's relative imports against about:blank: a script of another origin loaded
+ * without `crossorigin` is CORS-cross-origin, and where a redirect led is not told to it. It imports by the URL the
+ * page named instead.
+ */
+const crossOriginWithoutCors = (element: HTMLScriptElement): boolean => element.crossOrigin === null && new URL(element.src).origin !== self.origin;
+
+type Entry = Record<string, unknown>;
+
+async function load(): Promise<Entry> {
   const base = script?.dataset['mantisLazyBase'];
-  if (base) {
-    const folder = new URL(base.endsWith('/') ? base : `${base}/`, document.baseURI);
-    return import(/* @vite-ignore */ new URL('cdn/mantis-ui.js', folder).href) as Promise<Record<string, unknown>>;
+  if (base) return import(/* @vite-ignore */ new URL(ENTRY, new URL(base.endsWith('/') ? base : `${base}/`, document.baseURI)).href) as Promise<Entry>;
+  if (!script?.src || namesFile(script.src)) {
+    if (script?.src && crossOriginWithoutCors(script)) return import(/* @vite-ignore */ new URL(ENTRY, script.src).href) as Promise<Entry>;
+    // A literal relative specifier (vite.config.ts keeps it external): resolved against this script's response URL,
+    // after redirects.
+    return import('./cdn/mantis-ui.js') as Promise<Entry>;
   }
-  const served = responseUrl();
-  if (!script?.src || namesFile(script.src) || (served !== null && served !== script.src && namesFile(served))) {
-    // elements/cdn/mantis-ui.ts, built beside this script as dist/cdn/mantis-ui.js (vite.config.ts keeps it external).
-    return import('./cdn/mantis-ui.js') as Promise<Record<string, unknown>>;
-  }
-  return Promise.reject(new Error(`${script.src} names no file, so the folder of mantis-ui's modules is unknown: set data-mantis-lazy-base on the script`));
+  // A URL that names no file gives a folder only when it was redirected to one that does, which only a request tells
+  // (an engine names a script by the URL the page asked for); the script was just fetched, so the cache answers it.
+  const response = await fetch(script.src, { cache: 'force-cache' }).catch(() => null);
+  void response?.body?.cancel().catch(() => undefined);
+  if (response?.redirected && namesFile(response.url)) return import(/* @vite-ignore */ new URL(ENTRY, response.url).href) as Promise<Entry>;
+  throw new Error(`${script.src} names no file, so the folder of mantis-ui's modules is unknown: set data-mantis-lazy-base on the script`);
 }
 
 const api: MantisGlobal = scope.MantisUI ?? ({} as MantisGlobal);
