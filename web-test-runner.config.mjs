@@ -20,6 +20,20 @@ const { startAgentServer } = await tsImport('./demo/server/agent-server.ts', imp
 // It also serves dist/ as a CDN would (test/iife.test.ts loads the IIFE from this other origin).
 const agent = await startAgentServer({ port: 0, mediaTest: true, mounts: [{ prefix: '/dist/', dir: 'dist', cors: true }] });
 
+/**
+ * Whether the script tag's chunk `file` (dist/cdn/…) holds A2UI's code or the SSE parser's, by its source map, and is
+ * not part of the first load (what dist/cdn/mantis-ui.js imports statically, which a page cannot do without): what
+ * /__partial-dist/ leaves out (test/iife.test.ts).
+ */
+function withheld(file) {
+  const entry = readFileSync('dist/cdn/mantis-ui.js', 'utf8');
+  const firstLoad = [...entry.matchAll(/(?:import|export)\b(?!\s*\()[^"'();]*?["']\.\/([^"']+\.js)["']/g)].map((m) => m[1]);
+  const name = file.slice('dist/cdn/'.length);
+  if (name === 'mantis-ui.js' || firstLoad.includes(name) || !existsSync(`${file}.map`)) return false;
+  const { sources } = JSON.parse(readFileSync(`${file}.map`, 'utf8'));
+  return sources.some((/** @type {string} */ source) => /\/src\/protocols\/a2ui\/|\/node_modules\/eventsource-parser\//.test(source));
+}
+
 /** @returns {import('@web/test-runner').Reporter} */
 function countingReporter() {
   return {
@@ -76,6 +90,27 @@ export default {
         ],
       },
     }),
+  ],
+  middleware: [
+    // The script tag under a URL that names no file, redirected to the file (as a CDN resolves `…/mantis-ui` to its
+    // main file): its lazy parts come from beside where the redirect led (test/iife.test.ts).
+    function redirectedScript(context, next) {
+      if (context.path !== '/__redirect/mantis-ui') return next();
+      context.redirect('/dist/mantis-ui.iife.js');
+      return undefined;
+    },
+    // dist/ as a CDN that fails some of the script tag's chunks (A2UI's and the SSE parser's) would serve it: a page
+    // whose lazy parts cannot load (test/iife.test.ts).
+    function partialDist(context, next) {
+      if (!context.path.startsWith('/__partial-dist/')) return next();
+      const file = `dist/${context.path.slice('/__partial-dist/'.length)}`;
+      if (/^dist\/cdn\/[^/]+\.js$/.test(file) && withheld(file)) {
+        context.status = 404;
+        return undefined;
+      }
+      context.url = context.url.replace('/__partial-dist/', '/dist/');
+      return next();
+    },
   ],
   plugins: [
     esbuildPlugin({ ts: true, tsconfig: './tsconfig.json', target: 'es2022' }),

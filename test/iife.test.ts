@@ -3,11 +3,12 @@ import { agentOrigin, composerSocketUrl, composerSseUrl } from './helpers/agent.
 import { replyWithNode } from './helpers/chat-views.js';
 import type { MantisChat } from '../elements/mantis-chat/mantis-chat.js';
 import type { MapLibreAdapter } from '../elements/maplibre/index.js';
-import { animationFrames, legacyPage } from './helpers/legacy-page.js';
+import { animationFrames, legacyPage, type LegacyWindow } from './helpers/legacy-page.js';
+import { cdnFiles, fetchedCode, fetchedModule, fetchedModules, modulesOf } from './helpers/cdn-files.js';
 
 /**
- * The one-file bundle in a page with no module scripts, as a legacy page would load it: a plain <script> tag.
- * Needs `npm run build` (npm test builds first).
+ * The script tag in a page with no module scripts, as a legacy page would load it: a plain <script> tag, which imports
+ * the script tag's chunks (dist/cdn/) beside it. Needs `npm run build` (npm test builds first).
  */
 describe('dist/mantis-ui.iife.js', () => {
   it('defines every element in a page without module scripts', async () => {
@@ -33,26 +34,33 @@ describe('dist/mantis-ui.iife.js', () => {
     frame.remove();
   });
 
-  it('warns instead of throwing when loaded twice, once per tag it defines at once, and keeps the first copy’s elements', async () => {
+  it('warns instead of throwing when loaded twice, once per tag, and keeps the first copy’s elements', async () => {
     const { frame, win, doc } = await legacyPage('');
-    // The tags the IIFE defines as it runs. The lazily defined ones are not defined yet on a page that holds none, so
-    // the second copy finds them free.
-    const eager = ['mantis-chat', 'mantis-ui-view'];
-    const first = eager.map((tag) => win.customElements.get(tag));
+    // Every tag is defined as the script tag's modules run (the lazily loaded ones by a small class of their own).
+    const tags = ['agent-envelope', 'mantis-a2ui-surface', 'mantis-artifact-panel', 'mantis-chat', 'mantis-media-item', 'mantis-ui-view'];
+    const first = tags.map((tag) => win.customElements.get(tag));
     expect(first.every((element) => typeof element === 'function'), 'defined by the first copy').to.equal(true);
     const warnings: string[] = [];
     win.console.warn = (...args: unknown[]) => warnings.push(args.map(String).join(' '));
     const errors: unknown[] = [];
     win.addEventListener('error', (event) => errors.push(event.message));
-    const again = doc.createElement('script');
-    again.src = '/dist/mantis-ui.iife.js';
-    const loaded = new Promise((done) => again.addEventListener('load', done, { once: true }));
-    doc.head.append(again);
-    await loaded;
+    const load = async (src: string) => {
+      const again = doc.createElement('script');
+      again.src = src;
+      const loaded = new Promise((done) => again.addEventListener('load', done, { once: true }));
+      doc.head.append(again);
+      await loaded;
+      await win.MantisUI.ready;
+    };
+    // The same script again imports the same modules, which run once per page: nothing is defined twice.
+    await load('/dist/mantis-ui.iife.js');
+    expect(warnings.filter((warning) => warning.includes('already defined'))).to.deep.equal([]);
+    // Another copy (another origin's, so modules of its own) finds every tag taken.
+    await load(`${agentOrigin}/dist/mantis-ui.iife.js`);
     expect(errors).to.deep.equal([]);
     const taken = warnings.filter((warning) => warning.includes('already defined')).map((warning) => /<([a-z0-9-]+)>/.exec(warning)?.[1]);
-    expect(taken.sort()).to.deep.equal(eager);
-    expect(eager.filter((tag, i) => win.customElements.get(tag) !== first[i]), 'replaced by the second copy').to.deep.equal([]);
+    expect(taken.sort()).to.deep.equal(tags);
+    expect(tags.filter((tag, i) => win.customElements.get(tag) !== first[i]), 'replaced by the second copy').to.deep.equal([]);
     frame.remove();
   });
 });
@@ -68,6 +76,7 @@ describe('the page-level generative UI switch', () => {
     const loaded = new Promise((done) => frame.addEventListener('load', done, { once: true }));
     document.body.append(frame);
     await loaded;
+    await (frame.contentWindow as LegacyWindow).MantisUI.ready;
     const chat = frame.contentDocument?.querySelector('mantis-chat') as HTMLElement & { send(text: string): boolean; generativeUiActive: boolean };
     expect(chat.generativeUiActive).to.equal(false);
     await waitUntil(() => chat.shadowRoot?.querySelector('[part="status"] [role="status"]')?.textContent === 'Connected', 'never connected');
@@ -89,47 +98,58 @@ describe('the lazily loaded parts of the IIFE', () => {
     data: { dimensions: ['time', 'kpa'], source: [['06:00', 318], ['08:00', 301]] },
     fallbackText: 'Pressure fell from 318 to 301 kPa.',
   };
-  const lazyFiles = (win: Window) =>
-    win.performance
-      .getEntriesByType('resource')
-      .map((entry) => new URL(entry.name).pathname)
-      .filter((path) => /mantis-ui\.(agent-ui|chart|maplibre|shared-[^/]*)\.js$/.test(path));
+  // The lazy parts an envelope or a map loads: the agent-ui runtime, the chart runtime with ECharts, the map adapter.
+  const ENVELOPE_RUNTIME = 'elements/agent-envelope/envelope-runtime.ts';
+  const CHART_RUNTIME = 'elements/agent-envelope/chart-runtime.ts';
+  const MAPLIBRE = 'elements/maplibre/maplibre-adapter.ts';
+  const lazyParts = async (win: Window) =>
+    (await fetchedModules(win)).filter((m) => [ENVELOPE_RUNTIME, CHART_RUNTIME, MAPLIBRE].includes(m) || /^node_modules\/(echarts|zrender)\//.test(m));
+
+  const framed = async (html: string, title: string) => {
+    const frame = document.createElement('iframe');
+    frame.title = title;
+    frame.srcdoc = html;
+    const loaded = new Promise((done) => frame.addEventListener('load', done, { once: true }));
+    document.body.append(frame);
+    await loaded;
+    return { frame, win: frame.contentWindow as LegacyWindow };
+  };
 
   it('carries no ECharts or MapLibre code and fetches nothing lazily on a page without envelopes', async () => {
-    const iife = await (await fetch('/dist/mantis-ui.iife.js')).text();
-    // ECharts' internal markers and its renderer library's name; the map adapter's MapLibre calls.
-    for (const marker of ['__ec_', 'zrender', 'fitBounds', 'echarts-safe-subset']) expect(iife.includes(marker), marker).to.equal(false);
     const { frame, win, doc } = await legacyPage('<mantis-ui-view spec=\'{"version":1,"id":"v","root":{"id":"h","type":"heading","text":"Hi"}}\'></mantis-ui-view>');
     const view = doc.querySelector('mantis-ui-view') as HTMLElement;
     await waitUntil(() => view.shadowRoot?.querySelector('[role="heading"]'), 'the view never rendered');
     // Rendered and painted twice: a lazy import the render asked for would have been requested by now.
     await animationFrames(win, 2);
-    expect(lazyFiles(win)).to.deep.equal([]);
+    expect(cdnFiles(win).length, 'the first load').to.be.greaterThan(0);
+    expect(await lazyParts(win)).to.deep.equal([]);
+    // ECharts' internal markers and its renderer library's name; the map adapter's MapLibre calls.
+    const code = await fetchedCode(win);
+    for (const marker of ['__ec_', 'zrender', 'fitBounds', 'echarts-safe-subset']) expect(code.includes(marker), marker).to.equal(false);
     frame.remove();
   });
 
   it('draws a chart from files found beside the IIFE, whatever the page base', async () => {
-    const frame = document.createElement('iframe');
-    frame.title = 'legacy chart page';
     // The page's base points elsewhere: the lazy files must still come from where the IIFE was served.
-    frame.srcdoc = `<!doctype html><html lang="en"><head><title>chart</title><base href="/test/elements/"><script src="/dist/mantis-ui.iife.js"></script></head>
-      <body><agent-envelope envelope-id="e1" envelope='${JSON.stringify(chart)}'></agent-envelope></body></html>`;
-    const loaded = new Promise((done) => frame.addEventListener('load', done, { once: true }));
-    document.body.append(frame);
-    await loaded;
-    const win = frame.contentWindow as Window & typeof globalThis;
+    const { frame, win } = await framed(
+      `<!doctype html><html lang="en"><head><title>chart</title><base href="/test/elements/"><script src="/dist/mantis-ui.iife.js"></script></head>
+      <body><agent-envelope envelope-id="e1" envelope='${JSON.stringify(chart)}'></agent-envelope></body></html>`,
+      'legacy chart page',
+    );
     const el = win.document.querySelector('agent-envelope') as HTMLElement;
     await waitUntil(() => el.shadowRoot?.querySelector('[part="chart"] svg'), 'no chart SVG', { timeout: 8000 });
-    const files = lazyFiles(win);
-    expect(files).to.include('/dist/mantis-ui.agent-ui.js');
-    expect(files).to.include('/dist/mantis-ui.chart.js');
-    expect(files.some((path) => path.includes('maplibre'))).to.equal(false);
+    const parts = await lazyParts(win);
+    expect(parts).to.include(ENVELOPE_RUNTIME);
+    expect(parts).to.include(CHART_RUNTIME);
+    expect(parts).not.to.include(MAPLIBRE);
+    expect(cdnFiles(win).filter((file) => !new URL(file).pathname.startsWith('/dist/cdn/')), 'a file from elsewhere').to.deep.equal([]);
     frame.remove();
   });
 
   it('creates a MapLibre adapter from the file found beside the IIFE, whatever the page base', async () => {
     // maplibre-gl 6 ships ES modules only, so the page loads it with a module script (as demo/page/map.mjs does) and
-    // makes the adapter through the IIFE's global (as demo/page/demo.js does). The page's base points elsewhere.
+    // makes the adapter through the IIFE's global (as demo/page/demo.js does), once `MantisUI.ready` says it is all
+    // there. The page's base points elsewhere.
     const { frame, win } = await legacyPage(
       `<div id="map" style="position: relative; width: 400px; height: 300px"></div>
       <script type="module">
@@ -137,17 +157,19 @@ describe('the lazily loaded parts of the IIFE', () => {
         setWorkerUrl('/node_modules/maplibre-gl/dist/maplibre-gl-worker.mjs');
         const style = { version: 8, sources: {}, layers: [{ id: 'bg', type: 'background', paint: { 'background-color': '#eef' } }] };
         const map = new Map({ container: 'map', style, center: [121.47, 31.23], zoom: 12, attributionControl: false });
-        window.pageMap = { map, adapter: MantisUI.createMapLibreAdapter(map, { padding: 0 }) };
+        const { createMapLibreAdapter } = await MantisUI.ready;
+        window.pageMap = { map, adapter: createMapLibreAdapter(map, { padding: 0 }) };
       </script>`,
       '<base href="/test/elements/">',
     );
-    const page = (win as unknown as { pageMap?: { map: { getLayer(id: string): { type: string } | undefined }; adapter: MapLibreAdapter } }).pageMap;
-    if (!page) throw new Error('the page made no map');
+    type PageMap = { map: { getLayer(id: string): { type: string } | undefined }; adapter: MapLibreAdapter };
+    await waitUntil(() => (win as unknown as { pageMap?: PageMap }).pageMap, 'the page made no map');
+    const page = (win as unknown as { pageMap: PageMap }).pageMap;
     const junction = { type: 'Feature', id: 'J-101', geometry: { type: 'Point', coordinates: [121.4705, 31.2304] }, properties: { id: 'J-101' } };
     // Resolves once the adapter's file has loaded and drawn on the page's map.
     await page.adapter.renderJunctions(win.JSON.parse(JSON.stringify({ renderRef: 'rr_iife', junctions: { type: 'FeatureCollection', features: [junction] } })));
     expect(page.map.getLayer('mantis-junctions')?.type).to.equal('circle');
-    expect(lazyFiles(win)).to.include('/dist/mantis-ui.maplibre.js');
+    expect(await lazyParts(win)).to.include(MAPLIBRE);
     const requested = win.performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname);
     expect(requested.filter((path) => path.startsWith('/test/elements/'))).to.deep.equal([]);
     page.adapter.dispose();
@@ -156,79 +178,87 @@ describe('the lazily loaded parts of the IIFE', () => {
 
   it('draws a chart from files of the IIFE’s own origin when a page of another origin loads it, as from a CDN', async () => {
     // The reference server serves dist/ with CORS, as a CDN does: the lazy files are modules of its origin.
-    const frame = document.createElement('iframe');
-    frame.title = 'cdn origin page';
-    frame.srcdoc = `<!doctype html><html lang="en"><head><title>cdn origin</title><script src="${agentOrigin}/dist/mantis-ui.iife.js"></script></head>
-      <body><agent-envelope envelope-id="e1" envelope='${JSON.stringify(chart)}'></agent-envelope></body></html>`;
-    const loaded = new Promise((done) => frame.addEventListener('load', done, { once: true }));
-    document.body.append(frame);
-    await loaded;
-    const win = frame.contentWindow as Window & typeof globalThis;
+    const { frame, win } = await framed(
+      `<!doctype html><html lang="en"><head><title>cdn origin</title><script src="${agentOrigin}/dist/mantis-ui.iife.js"></script></head>
+      <body><agent-envelope envelope-id="e1" envelope='${JSON.stringify(chart)}'></agent-envelope></body></html>`,
+      'cdn origin page',
+    );
     expect(new URL(agentOrigin).origin).not.to.equal(win.location.origin === 'null' ? location.origin : win.location.origin);
     const el = win.document.querySelector('agent-envelope') as HTMLElement;
     await waitUntil(() => el.shadowRoot?.querySelector('[part="chart"] svg'), 'no chart SVG', { timeout: 15000 });
-    const lazy = win.performance
-      .getEntriesByType('resource')
-      .map((entry) => entry.name)
-      .filter((name) => /\/mantis-ui\.[^/]+\.js$/.test(new URL(name).pathname));
-    expect(lazy).to.include(`${agentOrigin}/dist/mantis-ui.agent-ui.js`);
-    expect(lazy).to.include(`${agentOrigin}/dist/mantis-ui.chart.js`);
-    expect(lazy.filter((name) => !name.startsWith(`${agentOrigin}/`)), 'a file from the page’s origin').to.deep.equal([]);
+    const files = cdnFiles(win);
+    expect(files).to.include(`${agentOrigin}/dist/cdn/mantis-ui.js`);
+    expect(files.filter((name) => !name.startsWith(`${agentOrigin}/`)), 'a file from the page’s origin').to.deep.equal([]);
+    const parts = await lazyParts(win);
+    expect(parts).to.include(ENVELOPE_RUNTIME);
+    expect(parts).to.include(CHART_RUNTIME);
     frame.remove();
   });
 
   it('fetches no chart code for a chart that fails its checks', async () => {
     const bad = { ...chart, spec: { ...chart.spec, title: { text: '<img src=x onerror=alert(1)>' } } };
-    const frame = document.createElement('iframe');
-    frame.title = 'invalid chart page';
-    frame.srcdoc = `<!doctype html><html lang="en"><head><title>bad chart</title><script src="/dist/mantis-ui.iife.js"></script></head>
-      <body><agent-envelope envelope='${JSON.stringify(bad).replaceAll("'", '&#39;')}'></agent-envelope></body></html>`;
-    const loaded = new Promise((done) => frame.addEventListener('load', done, { once: true }));
-    document.body.append(frame);
-    await loaded;
-    const win = frame.contentWindow as Window & typeof globalThis;
+    const { frame, win } = await framed(
+      `<!doctype html><html lang="en"><head><title>bad chart</title><script src="/dist/mantis-ui.iife.js"></script></head>
+      <body><agent-envelope envelope='${JSON.stringify(bad).replaceAll("'", '&#39;')}'></agent-envelope></body></html>`,
+      'invalid chart page',
+    );
     const el = win.document.querySelector('agent-envelope') as HTMLElement;
     await waitUntil(() => el.shadowRoot?.querySelector('[part="fallback"][data-reason="invalid-chart"]'), 'no invalid-chart fallback', { timeout: 8000 });
-    expect(lazyFiles(win)).to.deep.equal(['/dist/mantis-ui.agent-ui.js']);
+    expect(await lazyParts(win)).to.deep.equal([ENVELOPE_RUNTIME]);
     frame.remove();
   });
 
-  it('loads nothing from a package URL without a file name, unless the page names the folder', async () => {
-    const page = async (script: string) => {
-      const frame = document.createElement('iframe');
-      frame.title = 'cdn page';
-      frame.srcdoc = `<!doctype html><html lang="en"><head><title>cdn</title>${script}</head>
-        <body><agent-envelope envelope='${JSON.stringify(chart)}'></agent-envelope></body></html>`;
-      const loaded = new Promise((done) => frame.addEventListener('load', done, { once: true }));
-      document.body.append(frame);
-      await loaded;
-      return { frame, win: frame.contentWindow as Window & typeof globalThis };
-    };
-    // `…/mantis-ui` has the server's root as its folder, where mantis-ui.agent-ui.js could be anyone's package.
+  it('loads nothing from a package URL without a file name, says so once, unless the page names the folder', async () => {
+    // `…/mantis-ui` has the server's root as its folder, where `./cdn/mantis-ui.js` could be anyone's package.
+    const warned = `<script>window.__warnings = []; const warn = console.warn; console.warn = (...args) => { window.__warnings.push(args.join(' ')); warn(...args); };</script>`;
+    const page = (script: string) =>
+      framed(`<!doctype html><html lang="en"><head><title>cdn</title>${warned}${script}</head><body><agent-envelope envelope='${JSON.stringify(chart)}'></agent-envelope></body></html>`, 'cdn page');
     const bare = await page('<script src="/__cdn/mantis-ui"></script>');
-    const el = bare.win.document.querySelector('agent-envelope') as HTMLElement;
-    await waitUntil(() => el.shadowRoot?.querySelector('[part="fallback"][data-reason="render-failed"]'), 'no fallback', { timeout: 8000 });
+    const failure = await bare.win.MantisUI.ready.then(
+      () => 'loaded',
+      (error: Error) => error.message,
+    );
+    expect(failure).to.contain('data-mantis-lazy-base');
+    const warnings = (bare.win as unknown as { __warnings: string[] }).__warnings;
+    expect(warnings.filter((warning) => warning.includes('mantis-ui')), 'said once').to.have.length(1);
+    expect(warnings[0]).to.contain('names no file');
     const requested = bare.win.performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname);
     expect(requested.filter((path) => path !== '/__cdn/mantis-ui')).to.deep.equal([]);
+    expect(bare.win.customElements.get('agent-envelope') === undefined, 'a tag defined from elsewhere').to.equal(true);
     bare.frame.remove();
     // The page names the folder: the files come from there.
     const named = await page('<script src="/__cdn/mantis-ui" data-mantis-lazy-base="/dist/"></script>');
     const chartEl = named.win.document.querySelector('agent-envelope') as HTMLElement;
     await waitUntil(() => chartEl.shadowRoot?.querySelector('[part="chart"] svg'), 'no chart with data-mantis-lazy-base', { timeout: 8000 });
-    expect(lazyFiles(named.win)).to.include('/dist/mantis-ui.chart.js');
+    expect(await lazyParts(named.win)).to.include(CHART_RUNTIME);
+    expect(cdnFiles(named.win).every((file) => new URL(file).pathname.startsWith('/dist/cdn/'))).to.equal(true);
     named.frame.remove();
   });
 
-  it('in a chat on a page that loads nothing lazily, a reply says what it could not show, and SSE says why it cannot read its stream', async () => {
-    const frame = document.createElement('iframe');
-    frame.title = 'cdn chat page';
-    frame.srcdoc = `<!doctype html><html lang="en"><head><title>cdn chat</title><script src="/__cdn/mantis-ui"></script></head>
-      <body><mantis-chat id="ws" url="${composerSocketUrl({ delay: '0' })}"></mantis-chat><mantis-chat id="sse" transport="sse" url="${composerSseUrl()}"></mantis-chat></body></html>`;
-    const loaded = new Promise((done) => frame.addEventListener('load', done, { once: true }));
-    document.body.append(frame);
+  it('takes its lazy parts from where a redirected script URL led, not from the URL the page named', async () => {
+    // web-test-runner.config.mjs redirects /__redirect/mantis-ui (no file name) to /dist/mantis-ui.iife.js.
+    const { frame, win } = await framed(
+      `<!doctype html><html lang="en"><head><title>redirected</title><script src="/__redirect/mantis-ui"></script></head>
+      <body><agent-envelope envelope-id="e1" envelope='${JSON.stringify(chart)}'></agent-envelope></body></html>`,
+      'redirected page',
+    );
+    await win.MantisUI.ready;
+    const el = win.document.querySelector('agent-envelope') as HTMLElement;
+    await waitUntil(() => el.shadowRoot?.querySelector('[part="chart"] svg'), 'no chart SVG', { timeout: 8000 });
+    expect(await lazyParts(win)).to.include(CHART_RUNTIME);
+    expect(cdnFiles(win).filter((file) => !new URL(file).pathname.startsWith('/dist/cdn/')), 'a file not beside the script the redirect led to').to.deep.equal([]);
+    frame.remove();
+  });
+
+  it('in a chat on a page whose lazy parts cannot load, a reply says what it could not show, and SSE says why it cannot read its stream', async () => {
+    // web-test-runner.config.mjs serves dist/ under /__partial-dist/ without the chunks of A2UI and of the SSE parser,
+    // as a CDN that fails them would.
+    const { frame, win } = await legacyPage(
+      `<mantis-chat id="ws" url="${composerSocketUrl({ delay: '0' })}"></mantis-chat><mantis-chat id="sse" transport="sse" url="${composerSseUrl()}"></mantis-chat>`,
+      '',
+      '/__partial-dist/mantis-ui.iife.js',
+    );
     try {
-      await loaded;
-      const win = frame.contentWindow as Window & typeof globalThis;
       type Chat = HTMLElement & { send(text: string): boolean };
       const ws = win.document.getElementById('ws') as Chat;
       const errors: string[] = [];
@@ -246,8 +276,7 @@ describe('the lazily loaded parts of the IIFE', () => {
       sse.addEventListener('mantis-protocol-error', (event) => reasons.push((event as CustomEvent<{ reason: string }>).detail.reason));
       await waitUntil(() => reasons.length > 0, 'the SSE chat never said why', { timeout: 8000 });
       expect(reasons[0]).to.contain('could not load the part that reads the server’s event stream');
-      const requested = win.performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname);
-      expect(requested.filter((path) => /\/mantis-ui\.[^/]+\.js$/.test(path)), 'no lazy file from the server’s root').to.deep.equal([]);
+      expect(await fetchedModule(win, 'src/protocols/a2ui/module.ts'), 'the A2UI protocol loaded').to.equal(false);
     } finally {
       frame.remove();
     }
@@ -267,89 +296,107 @@ describe('the lazily loaded parts of the IIFE', () => {
 });
 
 describe('the media engine beside the IIFE', () => {
-  it('is not in the IIFE, and a chat loads it only when an image is previewed', async () => {
-    const iife = await (await fetch('/dist/mantis-ui.iife.js')).text();
-    // The engine's download header, its limits and its object URLs (the image types are the attachment checks' too).
-    for (const marker of ['content-disposition', 'idleMs', 'createObjectURL']) expect(iife.includes(marker), marker).to.equal(false);
+  it('is not in the first load, and a chat loads it only when an image is previewed', async () => {
     const { frame, win, doc } = await legacyPage(`<mantis-chat media-base-url="${agentOrigin}/api/v1/"></mantis-chat>`);
     const chat = doc.querySelector('mantis-chat') as HTMLElement & { mediaToken: () => string; updateComplete: Promise<unknown> };
     chat.mediaToken = () => 'demo-token';
     await chat.updateComplete;
-    const engine = () => win.performance.getEntriesByType('resource').some((entry) => entry.name.endsWith('/dist/mantis-ui.media.js'));
-    expect(engine()).to.equal(false);
+    const engine = () => fetchedModule(win, 'src/media/media-service.ts');
+    expect(await engine()).to.equal(false);
+    // The engine's modules (its fetcher, object-URL cache, limiter), its download header and its object URLs (the
+    // image types are the attachment checks' too).
+    for (const module of ['src/media/fetcher.ts', 'src/media/object-url-cache.ts', 'src/media/limiter.ts']) expect(await fetchedModule(win, module), module).to.equal(false);
+    const code = await fetchedCode(win);
+    for (const marker of ['content-disposition', 'createObjectURL']) expect(code.includes(marker), marker).to.equal(false);
     const view = doc.createElement('mantis-ui-view') as HTMLElement & { view: unknown; media: unknown };
     view.view = { version: 1, id: 'v', root: { id: 'g', type: 'media-gallery', items: [{ id: 'a', key: 'agent_files/demo/alarm.png', alt: 'Alarm panel' }] } };
     view.media = (chat as unknown as { session: { media: unknown } }).session.media;
     // Above the chat, in view: previews wait until they are near the viewport.
     doc.body.prepend(view);
     await waitUntil(() => view.shadowRoot?.querySelector('mantis-media-item')?.shadowRoot?.querySelector('img'), 'no preview', { timeout: 8000 });
-    expect(engine()).to.equal(true);
+    expect(await engine()).to.equal(true);
     frame.remove();
   });
 });
 
-describe('lazily defined elements beside the IIFE', () => {
-  it('defines <mantis-media-item> from its own file, on the IIFE’s Lit, for items in the page now and later', async () => {
-    const iife = await (await fetch('/dist/mantis-ui.iife.js')).text();
-    // The item's download card and its placeholders are not in the IIFE.
-    expect(iife.includes('Stopped: larger than'), 'download messages').to.equal(false);
+/**
+ * The LitElement of an element class's chain (LitElement extends ReactiveElement, which extends HTMLElement; the build
+ * minifies their names): the one every class of a page's mantis-ui extends.
+ */
+function litElementOf(element: CustomElementConstructor, win: Window & typeof globalThis): unknown {
+  for (let at: unknown = element; at; at = Object.getPrototypeOf(at)) if (Object.getPrototypeOf(Object.getPrototypeOf(at)) === win.HTMLElement) return at;
+  return undefined;
+}
+
+/** Whether an element runs a class whose chain holds `lit` (its implementation, once it upgraded, on the page's one Lit). */
+const onLit = (element: Element, lit: unknown): boolean => {
+  for (let at: unknown = Object.getPrototypeOf(element); at; at = Object.getPrototypeOf(at)) if ((at as { constructor?: unknown }).constructor === lit) return true;
+  return false;
+};
+
+describe('lazily loaded elements beside the IIFE', () => {
+  it('loads <mantis-media-item>’s code from its own file, on the IIFE’s Lit, for items in the page now and later', async () => {
     const { frame, win, doc } = await legacyPage('<mantis-media-item key="agent_files/demo/alarm.png" alt="Alarm panel"></mantis-media-item>');
-    await waitUntil(() => win.customElements.get('mantis-media-item'), 'never defined', { timeout: 8000 });
     const item = win.customElements.get('mantis-media-item') as CustomElementConstructor;
-    const view = win.customElements.get('mantis-ui-view') as CustomElementConstructor;
-    // One Lit: both extend the same LitElement.
-    expect(Object.getPrototypeOf(item) === Object.getPrototypeOf(view)).to.equal(true);
+    const lit = litElementOf(win.customElements.get('mantis-ui-view') as CustomElementConstructor, win);
+    expect(lit, 'the view’s LitElement').not.to.equal(undefined);
     // Without a media service the item shows its text alternative and requests nothing.
     const el = doc.querySelector('mantis-media-item') as HTMLElement;
-    await waitUntil(() => el.shadowRoot?.querySelector('[role="img"]')?.getAttribute('aria-label')?.startsWith('Alarm panel'), 'no text alternative');
+    await waitUntil(() => el.shadowRoot?.querySelector('[role="img"]')?.getAttribute('aria-label')?.startsWith('Alarm panel'), 'no text alternative', { timeout: 8000 });
+    expect(el instanceof item, 'the tag’s element').to.equal(true);
+    // One Lit: the implementation it now runs extends the LitElement the view's class does.
+    expect(onLit(el, lit), 'on the page’s one Lit').to.equal(true);
+    // Its code (the download card and its placeholders) is a file of its own, not the first load's.
+    const component = 'elements/mantis-media-item/mantis-media-item.component.ts';
+    expect(await fetchedModule(win, component)).to.equal(true);
+    const files = cdnFiles(win);
+    const holders = (await Promise.all(files.map(async (file) => ((await modulesOf(file)).includes(component) ? file : null)))).filter(Boolean);
+    expect(holders).to.have.length(1);
+    expect((await modulesOf(holders[0] as string)).includes('elements/mantis-ui-view/mantis-ui-view.ts'), 'in the first load').to.equal(false);
     // One added later by a script is upgraded too.
     const later = doc.createElement('mantis-media-item');
+    later.setAttribute('alt', 'Later');
     doc.body.append(later);
-    await waitUntil(() => later.shadowRoot, 'not upgraded');
+    await waitUntil(() => later.shadowRoot?.querySelector('[role="img"]'), 'not upgraded');
     frame.remove();
   });
 
-  it('defines <mantis-artifact-panel> from its own file when a chat opens its first artifact; the chat’s store set before survives', async () => {
-    const iife = await (await fetch('/dist/mantis-ui.iife.js')).text();
-    // The panel's resize handle and its CSV notes are not in the IIFE.
-    for (const marker of ['Resize artifact panel', 'can’t be shown as a table']) expect(iife.includes(marker), marker).to.equal(false);
+  it('loads <mantis-artifact-panel>’s code from its own file when a chat opens its first artifact; the chat’s store set before survives', async () => {
     const { frame, win, doc } = await legacyPage('');
-    const ui = (win as unknown as { MantisUI: Record<string, unknown> }).MantisUI;
-    expect(ui['MantisArtifactPanel']).to.equal(undefined);
-    expect(ui['requireArtifactPanel']).to.be.a('function');
+    const ui = win.MantisUI;
+    // Defined at once, by a small class of its own; its code loads on need.
+    expect(win.customElements.get('mantis-artifact-panel') === ui['MantisArtifactPanel'], 'the tag’s class').to.equal(true);
     const warnings: string[] = [];
     const warn = win.console.warn;
     win.console.warn = (...args: unknown[]) => {
       warnings.push(args.map(String).join(' '));
       warn(...args);
     };
+    const component = 'elements/mantis-artifact-panel/mantis-artifact-panel.component.ts';
     // Nothing needs the panel yet: its file is not loaded.
-    expect(win.customElements.get('mantis-artifact-panel') === undefined, 'defined without a chat').to.equal(true);
+    expect(await fetchedModule(win, component), 'loaded without a chat').to.equal(false);
+    // The panel's resize handle and its CSV notes are not in the first load.
+    const code = await fetchedCode(win);
+    for (const marker of ['Resize artifact panel', 'can’t be shown as a table']) expect(code.includes(marker), marker).to.equal(false);
     const chat = doc.createElement('mantis-chat') as MantisChat;
     chat.setAttribute('url', composerSocketUrl({ scenario: 'echo', delay: '0' }));
     chat.setAttribute('layout-key', `iife-panel-${Math.random().toString(36).slice(2)}`);
     doc.body.append(chat);
     await chat.updateComplete;
     const panel = chat.shadowRoot?.querySelector('mantis-artifact-panel') as HTMLElement & { store?: unknown; updateComplete: Promise<unknown> };
-    // Rendered (and its store set) before its file came: the upgrade keeps the store.
-    expect(win.customElements.get('mantis-artifact-panel') === undefined, 'defined already').to.equal(true);
+    // Rendered (and its store set) before its code came: the upgrade keeps the store.
     expect(panel.store === chat.session.artifacts, 'the chat’s store').to.equal(true);
     // A chat that never opens an artifact never fetches the panel's file.
     await waitUntil(() => chat.shadowRoot?.querySelector('[part="status"] [role="status"]')?.textContent === 'Connected', 'never connected');
-    const fetched = () => win.performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname);
-    expect(fetched()).not.to.include('/dist/mantis-ui.artifact-panel.js');
+    expect(await fetchedModule(win, component)).to.equal(false);
     const view = await replyWithNode(chat, { id: 'report', type: 'artifact', title: 'Weekly report', format: 'text', content: 'The payload of Weekly report.' });
-    expect(win.customElements.get('mantis-artifact-panel') === undefined, 'defined before an artifact opened').to.equal(true);
+    expect(await fetchedModule(win, component), 'loaded before an artifact opened').to.equal(false);
     (view.shadowRoot?.querySelector('[part~="artifact-open"]') as HTMLButtonElement).click();
-    await waitUntil(() => win.customElements.get('mantis-artifact-panel'), 'never defined', { timeout: 8000 });
-    expect(fetched()).to.include('/dist/mantis-ui.artifact-panel.js');
-    // One Lit: the panel extends the IIFE's LitElement.
-    const chatClass = win.customElements.get('mantis-chat') as CustomElementConstructor;
-    const ancestors: unknown[] = [];
-    for (let at: unknown = Object.getPrototypeOf(chatClass); at; at = Object.getPrototypeOf(at)) ancestors.push(at);
-    expect(ancestors.includes(Object.getPrototypeOf(win.customElements.get('mantis-artifact-panel'))), 'the panel extends a class of the chat’s own chain').to.equal(true);
-    expect(panel.store === chat.session.artifacts, 'the chat’s store').to.equal(true);
     await waitUntil(() => panel.shadowRoot?.textContent?.includes('The payload of Weekly report.'), 'the panel never showed the artifact', { timeout: 8000 });
+    expect(await fetchedModule(win, component)).to.equal(true);
+    // One Lit: the panel's implementation extends the LitElement the chat's class does.
+    expect(onLit(panel, litElementOf(win.customElements.get('mantis-chat') as CustomElementConstructor, win)), 'on the chat’s Lit').to.equal(true);
+    expect(panel.store === chat.session.artifacts, 'the chat’s store').to.equal(true);
     expect(panel.shadowRoot?.querySelector('[role="tab"]')?.textContent).to.contain('Weekly report');
     // The panel's file defines nothing else (no second <agent-envelope>): no "already defined" warning.
     expect(warnings.filter((w) => w.includes('already defined'))).to.deep.equal([]);

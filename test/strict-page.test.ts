@@ -19,6 +19,8 @@ async function strictPage(): Promise<{ frame: HTMLIFrameElement; win: StrictWind
   document.body.append(frame);
   await loaded;
   const win = frame.contentWindow as StrictWindow;
+  // The script tag's modules run after the page loaded (a dynamic import): every tag is defined once this resolved.
+  await (win as unknown as { MantisUI: { ready: Promise<unknown> } }).MantisUI.ready;
   return { frame, win, doc: win.document };
 }
 

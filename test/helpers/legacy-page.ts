@@ -1,16 +1,21 @@
+/** What the script tag gives a page: `MantisUI`, whose `ready` resolves once its modules ran (every tag defined). */
+export type LegacyWindow = Window & typeof globalThis & { MantisUI: { ready: Promise<unknown>; [name: string]: unknown } };
+
 /**
  * A page with no build step and no modules: an iframe whose only script is the IIFE, as a legacy page adds it, with
- * `body` as its markup and `head` (a `<base>`, say) before the IIFE's script. Resolves once it loaded; remove `frame`
- * when done.
+ * `body` as its markup and `head` (a `<base>`, say) before the IIFE's script. Resolves once it loaded and
+ * `MantisUI.ready` resolved: the script tag imports its modules, which run after the page's load event (what a page
+ * script that uses the elements waits on, as the README says); remove `frame` when done.
  */
-export async function legacyPage(body: string, head = ''): Promise<{ frame: HTMLIFrameElement; win: Window & typeof globalThis; doc: Document }> {
+export async function legacyPage(body: string, head = '', src = '/dist/mantis-ui.iife.js'): Promise<{ frame: HTMLIFrameElement; win: LegacyWindow; doc: Document }> {
   const frame = document.createElement('iframe');
   frame.title = 'legacy page';
-  frame.srcdoc = `<!doctype html><html lang="en"><head><title>legacy</title>${head}<script src="/dist/mantis-ui.iife.js"></script></head><body>${body}</body></html>`;
+  frame.srcdoc = `<!doctype html><html lang="en"><head><title>legacy</title>${head}<script src="${src}"></script></head><body>${body}</body></html>`;
   const loaded = new Promise((done) => frame.addEventListener('load', done, { once: true }));
   document.body.append(frame);
   await loaded;
-  const win = frame.contentWindow as Window & typeof globalThis;
+  const win = frame.contentWindow as LegacyWindow;
+  await win.MantisUI.ready;
   return { frame, win, doc: win.document };
 }
 
