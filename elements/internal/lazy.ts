@@ -3,6 +3,7 @@ import type * as MapLibreRuntime from '../maplibre/maplibre-adapter.js';
 import type * as MediaEngine from '../../src/media/media-service.js';
 import type * as TusUploader from './tus-uploader.js';
 import type * as AttachmentsView from '../mantis-chat/attachments-view.js';
+import type * as SurfacePlacerModule from '../mantis-a2ui-surface/placer.js';
 
 /*
  * The parts loaded only when first needed: the agent-ui@1 runtime (schemas, registry, render_refs; it imports the
@@ -39,3 +40,22 @@ export const loadMediaEngine: () => Promise<MediaEngineModule> = once(() => impo
 export const loadTusUploader: () => Promise<TusUploaderModule> = once(() => import('./tus-uploader.js'));
 /** The composer's attachment controls, loaded once a chat has an upload endpoint. */
 export const loadAttachmentsView: () => Promise<AttachmentsViewModule> = once(() => import('../mantis-chat/attachments-view.js'));
+
+/*
+ * The protocols' elements a chat draws, reached through this file (one road to a protocol's code, test/node/
+ * import-graph.test.ts): each is defined at once by a small class whose code loads when the first one connects, and
+ * an A2UI surface is moved between messages keeping its state.
+ */
+export { AgentEnvelope } from '../agent-envelope/agent-envelope.js';
+export { MantisA2uiSurface } from '../mantis-a2ui-surface/mantis-a2ui-surface.js';
+export { moveSurface } from '../mantis-a2ui-surface/move.js';
+
+/*
+ * The protocols' elements a chat draws, reached through this file (one road to a protocol's code, test/node/
+ * import-graph.test.ts): each is defined at once by a small class whose code loads when the first one connects; what
+ * puts a chat's A2UI surfaces into its messages (and moves them, keeping their state) loads with the first surface.
+ */
+export { AgentEnvelope } from '../agent-envelope/agent-envelope.js';
+export { MantisA2uiSurface } from '../mantis-a2ui-surface/mantis-a2ui-surface.js';
+export type { SurfacePlacer, Surfaces } from '../mantis-a2ui-surface/placer.js';
+export const loadSurfacePlacer: () => Promise<typeof SurfacePlacerModule> = once(() => import('../mantis-a2ui-surface/placer.js'));

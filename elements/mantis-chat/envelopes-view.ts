@@ -5,7 +5,7 @@ import type { ArtifactSource, AssistantMessage, EnvelopePart } from '../../src/i
 import { chatPort, type ChatPort } from '../internal/chat-context.js';
 import type { EnvelopeHost, EnvelopeSurfaces } from './envelopes.js';
 // Defines <agent-envelope> (its code loads when the first one connects).
-import '../agent-envelope/agent-envelope.js';
+import '../internal/lazy.js';
 
 /** The port providers of the canvases chats drew into (a context provider cannot be taken off an element). */
 const providers = new WeakMap<HTMLElement, ContextProvider<typeof chatPort>>();

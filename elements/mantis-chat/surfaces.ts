@@ -1,8 +1,7 @@
 import { html, nothing, type ReactiveController, type TemplateResult } from 'lit';
 import { Directive, directive, type ElementPart } from 'lit/directive.js';
-import type { AssistantMessage, ChatSession, SurfaceModel, SurfacePlacement } from '../../src/index.js';
-import { MantisA2uiSurface } from '../mantis-a2ui-surface/mantis-a2ui-surface.js';
-import type { SurfacePlacer } from './surface-placer.js';
+import type { AssistantMessage, ChatSession, SurfacePlacement } from '../../src/index.js';
+import { MantisA2uiSurface, loadSurfacePlacer, type SurfacePlacer, type Surfaces } from '../internal/lazy.js';
 
 /** What the chat's A2UI surfaces need from the element. */
 export interface SurfaceHost extends HTMLElement {
@@ -11,20 +10,14 @@ export interface SurfaceHost extends HTMLElement {
   requestUpdate(): void;
 }
 
-/** The surface group of a session's A2UI state, as far as the chat draws it (the core holds it: src/protocols/a2ui/). */
-export interface Surfaces {
-  readonly placements: ReadonlyMap<string, SurfacePlacement>;
-  surface(surfaceId: string): SurfaceModel | undefined;
-}
-
 const UNLOADED = 'This interactive surface could not be loaded.';
 
-export const slotKey = (messageId: string, surfaceId: string): string => `${messageId}\u0000${surfaceId}`;
+const slotKey = (messageId: string, surfaceId: string): string => `${messageId}\u0000${surfaceId}`;
 
 /**
  * A2UI surfaces that follow the conversation (004_655f119d9cdaeeed.txt), as the session's A2UI state places them: every
  * assistant message that touched a surface renders an empty slot where it first did, and after each render the
- * surface's one element is put into the slot of its owner (surface-placer.ts, loaded with the conversation's first
+ * surface's one element is put into the slot of its owner (elements/mantis-a2ui-surface/placer.ts, loaded with the conversation's first
  * surface, so that a chat whose agent never shows one pays nothing for it).
  */
 export class SurfacesController implements ReactiveController {
@@ -80,9 +73,9 @@ export class SurfacesController implements ReactiveController {
     for (const [k, slot] of this.#slots) if (!slot.isConnected) this.#slots.delete(k);
     if (this.#taken) return noteRefusal(surfaces.placements, this.#slots, 'This interactive surface cannot be shown here: the page defines <mantis-a2ui-surface> itself.');
     // Each element loads the renderer when it first connects (mantis-a2ui-surface.ts), keeping what is set on it now.
-    if (this.#placer) return this.#placer.place(this.#host.session, surfaces, this.#slots);
+    if (this.#placer) return this.#placer.place(this.#host.session, surfaces, (messageId, surfaceId) => this.#slots.get(slotKey(messageId, surfaceId)));
     if (this.#failed) return noteRefusal(surfaces.placements, this.#slots, UNLOADED);
-    this.#loading ??= import('./surface-placer.js').then(
+    this.#loading ??= loadSurfacePlacer().then(
       (module) => {
         this.#placer = new module.SurfacePlacer();
         this.#host.requestUpdate();

@@ -1,13 +1,18 @@
-import type { ChatSession } from '../../src/index.js';
-import type { MantisA2uiSurface } from '../mantis-a2ui-surface/mantis-a2ui-surface.js';
-import { moveSurface } from '../mantis-a2ui-surface/move.js';
-import { slotKey, type Surfaces } from './surfaces.js';
+import type { ChatSession, SurfaceModel, SurfacePlacement } from '../../src/index.js';
+import type { MantisA2uiSurface } from './mantis-a2ui-surface.js';
+import { moveSurface } from './move.js';
+
+/** The surface group of a session's A2UI state, as far as a chat draws it (the core holds it: src/protocols/a2ui/). */
+export interface Surfaces {
+  readonly placements: ReadonlyMap<string, SurfacePlacement>;
+  surface(surfaceId: string): SurfaceModel | undefined;
+}
 
 const TAG = 'mantis-a2ui-surface';
 
 /**
  * Puts a chat's A2UI surfaces where the session's A2UI state places them (loaded with the conversation's first
- * surface: surfaces.ts keeps the slots): each live surface is one `<mantis-a2ui-surface>` element, made once and kept
+ * surface: the chat's elements/mantis-chat/surfaces.ts keeps the slots): each live surface is one `<mantis-a2ui-surface>` element, made once and kept
  * for the surface's life and given its model, moved after each render into the slot of its owner. `moveBefore` moves
  * it without disconnecting it, so typed input, focus, selection and scroll positions survive; where the browser lacks
  * it, they are put back.
@@ -16,8 +21,8 @@ export class SurfacePlacer {
   /** The surface elements, by surface ID and generation. */
   readonly #elements = new Map<string, MantisA2uiSurface>();
 
-  /** Places every surface in its owner's slot. */
-  place(session: ChatSession, surfaces: Surfaces, slots: ReadonlyMap<string, HTMLElement>): void {
+  /** Places every surface in its owner's slot (`slotOf`: the slot a message rendered for a surface, if any). */
+  place(session: ChatSession, surfaces: Surfaces, slotOf: (messageId: string, surfaceId: string) => HTMLElement | undefined): void {
     const wanted = new Set<string>();
     for (const placement of surfaces.placements.values()) {
       const model = surfaces.surface(placement.surfaceId);
@@ -36,7 +41,7 @@ export class SurfacePlacer {
       const pending = session.thread.streaming.includes(placement.owner);
       const readOnly = session.thread.assistant(placement.owner)?.marker.mode === 'ask';
       Object.assign(element, { surface: model, pending, actionsDisabled: pending, readOnly, messageId: placement.owner });
-      const slot = slots.get(slotKey(placement.owner, placement.surfaceId));
+      const slot = slotOf(placement.owner, placement.surfaceId);
       if (slot && element.parentNode !== slot) moveSurface(element, slot);
     }
     for (const [id, element] of this.#elements) {
