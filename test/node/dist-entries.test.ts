@@ -1,7 +1,7 @@
 // The built package as a host installs it (needs `npm run build`; npm test builds first, and these tests skip,
 // saying so, when dist/ is absent): every entry of package.json's `exports` imports in plain Node through the
-// package's own name, its types file is a real declaration, and the files the IIFE loads lazily carry no DOMPurify or
-// Trusted Types policy of their own (one per page, lent by the IIFE: docs/strict-pages.md).
+// package's own name, its types file is a real declaration, and the script tag's chunks (dist/cdn/) carry one
+// DOMPurify and one Trusted Types policy, in the first load (one per page: docs/strict-pages.md).
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -17,6 +17,20 @@ function runModule(source: string): { status: number | null; output: string } {
   const result = spawnSync(process.execPath, ['--input-type=module', '--eval', source], { encoding: 'utf8', timeout: 60_000 });
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }
+
+/** The script tag's first load: dist/cdn/mantis-ui.js and the chunks it imports statically, transitively. */
+function firstLoad(): string[] {
+  const seen = new Set<string>();
+  const walk = (file: string): void => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const m of readFileSync(`dist/cdn/${file}`, 'utf8').matchAll(/(?:import|export)\b(?!\s*\()[^"'();]*?["']\.\/([^"']+\.js)["']/g)) walk(m[1] as string);
+  };
+  walk('mantis-ui.js');
+  return [...seen];
+}
+const cdnFiles = (): string[] => readdirSync('dist/cdn').filter((file) => file.endsWith('.js'));
+const cdnText = (file: string): string => readFileSync(`dist/cdn/${file}`, 'utf8');
 
 describe('the built entries', { skip }, () => {
   test('mantis-ui/testing and mantis-ui/react import through the package name and export their API', () => {
@@ -77,12 +91,13 @@ describe('the built entries', { skip }, () => {
     }
   });
 
-  test('the IIFE carries no catalog descriptions or example views: only the prompt and the A2UI catalog JSON read them', () => {
-    const iife = readFileSync('dist/mantis-ui.iife.js', 'utf8');
+  test('the script tag’s first load carries no catalog descriptions or example views: only the prompt and the A2UI catalog JSON read them', () => {
+    const first = firstLoad();
+    assert.ok(first.length >= 2, `the walk missed the first load: ${first.join(', ')}`);
     // The example views' IDs and a description's sentence (src/catalog/*.ts), which validating and rendering never use.
-    for (const text of ['table-example', 'stack-example', 'A row of buttons for next steps.']) assert.equal(iife.includes(text), false, text);
+    for (const file of first) for (const text of ['table-example', 'stack-example', 'A row of buttons for next steps.']) assert.equal(cdnText(file).includes(text), false, `${file}: ${text}`);
     // The ES build, which exports the prompt, still has them (in the core's modules, one file each).
-    const es = (readdirSync('dist', { recursive: true }) as string[]).filter((file) => file.endsWith('.js') && !file.startsWith('mantis-ui.'));
+    const es = (readdirSync('dist', { recursive: true }) as string[]).filter((file) => file.endsWith('.js') && !file.startsWith('mantis-ui.') && !file.startsWith('cdn'));
     assert.ok(es.some((file) => readFileSync(`dist/${file}`, 'utf8').includes('table-example')), 'no ES module holds the examples');
   });
 
@@ -108,24 +123,24 @@ describe('the built entries', { skip }, () => {
     assert.match(readFileSync('dist/src/protocols/composer/module.js', 'utf8'), /import\(["']\.\/websocket\.js["']\)/);
   });
 
-  test('the IIFE loads the add-to-bag confirmation, what checks and uploads attached files, and the AI SDK and AG-UI protocols as files of their own, on first need', () => {
-    const iife = readFileSync('dist/mantis-ui.iife.js', 'utf8');
-    const files = [
-      ['mantis-ui.bag-confirmation.js', 'is read-only: nothing can be added'],
-      ['mantis-ui.upload-checks.js', 'was not attached: it could not be read'],
-      ['mantis-ui.ai-sdk.js', 'An AI SDK chunk of type'],
-      ['mantis-ui.ag-ui.js', 'An AG-UI event of type'],
-    ] as const;
-    for (const [file, text] of files) {
-      assert.equal(iife.includes(text), false, `the IIFE carries "${text}"`);
-      assert.ok(readFileSync(`dist/${file}`, 'utf8').includes(text), `${file} lacks "${text}"`);
+  test('the script tag loads the add-to-bag confirmation, what checks and uploads attached files, and the AI SDK and AG-UI protocols as chunks of their own, on first need', () => {
+    const first = firstLoad();
+    for (const text of ['is read-only: nothing can be added', 'was not attached: it could not be read', 'An AI SDK chunk of type', 'An AG-UI event of type']) {
+      assert.deepEqual(first.filter((file) => cdnText(file).includes(text)), [], `the first load carries "${text}"`);
+      assert.equal(cdnFiles().filter((file) => cdnText(file).includes(text)).length, 1, `no one chunk carries "${text}"`);
     }
   });
 
-  test('no lazily loaded file carries its own DOMPurify or Trusted Types policy', () => {
-    const lazy = readdirSync('dist').filter((file) => /^mantis-ui\..+\.js$/.test(file) && file !== 'mantis-ui.iife.js');
-    assert.ok(lazy.length >= 5, `only ${lazy.length} lazy files`);
-    for (const file of lazy) assert.equal(readFileSync(`dist/${file}`, 'utf8').includes('createPolicy'), false, `${file} creates a policy`);
-    assert.equal(/createPolicy\(\s*[`"']mantis-ui[`"']/.test(readFileSync('dist/mantis-ui.iife.js', 'utf8')), true, 'the IIFE creates no mantis-ui policy');
+  test('the script tag’s chunks carry one DOMPurify and create the mantis-ui Trusted Types policy once, in the first load', () => {
+    const first = firstLoad();
+    const policy = cdnFiles().filter((file) => /createPolicy\(\s*[`"']mantis-ui[`"']/.test(cdnText(file)));
+    assert.equal(policy.length, 1, `the mantis-ui policy is created in ${policy.join(', ') || 'no chunk'}`);
+    assert.ok(first.includes(policy[0] as string), 'the policy is not created by the first load');
+    const purify = cdnFiles().filter((file) => {
+      const map = `dist/cdn/${file}.map`;
+      return existsSync(map) && (JSON.parse(readFileSync(map, 'utf8')) as { sources: string[] }).sources.some((source) => source.includes('node_modules/dompurify/'));
+    });
+    assert.equal(purify.length, 1, `DOMPurify is in ${purify.join(', ') || 'no chunk'}`);
+    assert.ok(first.includes(purify[0] as string), 'DOMPurify is not in the first load');
   });
 });
