@@ -1,6 +1,7 @@
 // The demo's controls and its tour of prompts, as a classic script (no modules, no build step): they use only the
-// elements' public API (attributes, properties, methods and events). docs/demo.md describes the page.
-(() => {
+// elements' public API (attributes, properties, methods and events). docs/demo.md describes the page. It runs once
+// `MantisUI.ready` resolved: the script tag's modules load after it, and this script reads the chat's properties.
+MantisUI.ready.then(() => {
   const params = new URLSearchParams(location.search);
   const chat = document.getElementById('chat');
 
@@ -183,4 +184,4 @@
       message({ updateDataModel: { surfaceId: 'rsvp', path: '/reply', value: reply } }),
     ];
   });
-})();
+});

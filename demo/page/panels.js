@@ -66,8 +66,8 @@ class DemoScadaPanel extends DemoPanel {
 customElements.define('demo-history-panel', DemoHistoryPanel);
 customElements.define('demo-scada-panel', DemoScadaPanel);
 
-// The schemas come with the agent-ui runtime, loaded on demand beside the IIFE.
-MantisUI.loadAgentUi().then(({ HistoryPanelProps, ScadaPanelProps }) => {
+// The schemas come with the agent-ui runtime, loaded on demand beside the IIFE (once `MantisUI` holds its API).
+MantisUI.ready.then((ui) => ui.loadAgentUi()).then(({ HistoryPanelProps, ScadaPanelProps }) => {
   MantisUI.registerEnvelopeComponent({ name: 'HistoryPanel', tagName: 'demo-history-panel', props: HistoryPanelProps });
   MantisUI.registerEnvelopeComponent({ name: 'ScadaPanel', tagName: 'demo-scada-panel', props: ScadaPanelProps });
 });
