@@ -43,15 +43,6 @@ export const loadAttachmentsView: () => Promise<AttachmentsViewModule> = once(()
 
 /*
  * The protocols' elements a chat draws, reached through this file (one road to a protocol's code, test/node/
- * import-graph.test.ts): each is defined at once by a small class whose code loads when the first one connects, and
- * an A2UI surface is moved between messages keeping its state.
- */
-export { AgentEnvelope } from '../agent-envelope/agent-envelope.js';
-export { MantisA2uiSurface } from '../mantis-a2ui-surface/mantis-a2ui-surface.js';
-export { moveSurface } from '../mantis-a2ui-surface/move.js';
-
-/*
- * The protocols' elements a chat draws, reached through this file (one road to a protocol's code, test/node/
  * import-graph.test.ts): each is defined at once by a small class whose code loads when the first one connects; what
  * puts a chat's A2UI surfaces into its messages (and moves them, keeping their state) loads with the first surface.
  */
