@@ -52,8 +52,7 @@ test('a file within its budget passes, with its bytes, gzip bytes and margin', a
   assert.equal(result.gzipBytes, gzipSync(content, { level: 9 }).length);
   assert.equal(result.margin, 100_000 - (result.gzipBytes ?? 0));
   const report = formatResults(results);
-  assert.match(report, /small\.js/);
-  assert.match(report, /budget\s+100,000/);
+  assert.match(report, /\| `small\.js` \| [\d,]+ \| [\d,]+ \| 100,000 \| [\d,]+ \([\d.]+%\) ok \|/);
   assert.match(report, /within its budget/);
 });
 
@@ -113,10 +112,11 @@ test('the command exits non-zero and names the file when a budget is exceeded, z
   };
   const within = run({ 'small.js': { maxGzipBytes: 100_000 } });
   assert.equal(within.status, 0, within.stderr);
-  assert.match(within.stdout, /small\.js\s+[\d,]+ B\s+[\d,]+ B gzip\s+budget\s+100,000\s+margin [\d,]+/);
+  assert.match(within.stdout, /\| `small\.js` \| [\d,]+ \| [\d,]+ \| 100,000 \| [\d,]+ \([\d.]+%\) ok \|/);
   const over = run({ 'small.js': { maxGzipBytes: 100_000 }, 'dep.js': { maxGzipBytes: 50 } });
   assert.notEqual(over.status, 0);
-  assert.match(over.stderr, /small\.js .* ok/, 'every size is printed, the passing ones too');
+  assert.match(over.stderr, /small\.js` .* ok/, 'every size is printed, the passing ones too');
+  assert.match(over.stderr, /dep\.js` \| [\d,]+ \| [\d,]+ \| 50 \| -[\d,]+ \(-[\d.]+%\) OVER BUDGET/);
   assert.match(over.stderr, /dep\.js is over its budget/);
 });
 
@@ -128,7 +128,8 @@ test('every budgeted path in package.json exists after a build', (t) => {
     return;
   }
   for (const [name, budget] of Object.entries(budgets)) {
-    const path = (budget as { file?: string }).file ?? name;
+    const { file, scriptTag } = budget as { file?: string; scriptTag?: string };
+    const path = scriptTag ?? file ?? name;
     assert.ok(existsSync(path), `${path} is budgeted in package.json but the build did not make it`);
   }
 });
