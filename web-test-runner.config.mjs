@@ -10,6 +10,7 @@ import { chromiumPath } from './scripts/chromium.mjs';
 import { selfImportPlugin } from './test/helpers/wtr-self-import-plugin.mjs';
 import { reactPlugin } from './test/helpers/wtr-react-plugin.mjs';
 import { strictPolicy } from './test/fixtures/strict/policy.mjs';
+import { scriptTagPage } from './scripts/size-graph.mjs';
 
 /** Where the summary reporter leaves the counts that scripts/test.mjs prints as `N passed, N failed`. */
 export const RESULTS_FILE = process.env.MANTIS_WTR_RESULTS ?? 'node_modules/.cache/mantis-wtr-results.json';
@@ -143,6 +144,27 @@ export default {
     {
       name: 'mantis-agent-server',
       serverStop: () => agent.close(),
+    },
+    {
+      // What scripts/check-size.mjs counts for each script-tag budget of package.json, computed from dist/ as it does
+      // (scripts/size-graph.mjs): test/iife-fetched.test.ts checks that a page fetches nothing else.
+      name: 'mantis-size-pages',
+      async serve(context) {
+        if (context.path !== '/__size/pages.json') return undefined;
+        const { sizeBudgets } = JSON.parse(readFileSync('package.json', 'utf8'));
+        const pages = [];
+        for (const [name, budget] of Object.entries(sizeBudgets)) {
+          if (budget.scriptTag === undefined) continue;
+          try {
+            const page = await scriptTagPage(budget.scriptTag, budget.modules);
+            pages.push({ name, files: page.files.map((f) => ({ path: f.path, modules: f.modules })) });
+          } catch (error) {
+            // The test says why (dist/ not built, a module in no file) rather than a bare server error.
+            pages.push({ name, error: error instanceof Error ? error.message : String(error) });
+          }
+        }
+        return { body: JSON.stringify(pages), type: 'json' };
+      },
     },
     {
       // ../shared/ sits beside the project, not in it: a user's clone has none, and tests that read it skip.
