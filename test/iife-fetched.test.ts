@@ -7,7 +7,7 @@ import { expect, waitUntil } from '@open-wc/testing';
 import { composerSocketUrl } from './helpers/agent.js';
 import { animationFrames, legacyPage } from './helpers/legacy-page.js';
 
-/** The first budget of package.json's `sizeBudgets` (check-size.mjs prints it first). */
+/** The name of the WebSocket chat page's budget in package.json's `sizeBudgets`. */
 const SCENARIO = 'a script-tag page showing a Composer chat over WebSocket with a reply (views, Markdown, actions)';
 
 interface SizePage {
