@@ -161,10 +161,11 @@ export class MantisChat extends MantisChatProperties {
       rejectValue(this, 'messages', 'an array of persisted messages');
       return;
     }
-    // Entries not of the persisted shape are left out, with mantis-config-error.
-    this.session.load(value);
-    this.#window.set(this.session.messages, true);
-    this.#follow.stick();
+    // Entries not of the persisted shape are left out, with mantis-config-error; it shows once its check has loaded.
+    void this.session.load(value).then(() => {
+      this.#window.set(this.session.messages, true);
+      this.#follow.stick();
+    });
   }
 
   @state() private announcement = '';
@@ -238,6 +239,7 @@ export class MantisChat extends MantisChatProperties {
 
   /** Resolves once the chat, the code its update started loading and the views inside it have rendered. */
   protected override async getUpdateComplete(): Promise<boolean> {
+    await this.session.historyReady;
     let done = await super.getUpdateComplete();
     for (let loading = this.#timeline.loading(); loading.length > 0; loading = this.#timeline.loading()) {
       await Promise.all(loading);

@@ -1,5 +1,6 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { checkPersistedHistory, describeChecked, type ChatSession, type PersistedMessage } from '../../src/index.js';
+import type { ChatSession, PersistedMessage } from '../../src/index.js';
+import { HISTORY_UNREAD, readHistory } from '../../src/chat/session-history.js';
 import { deleteStored, historyKey, readLayout, readStored, writeLayout, writeStored } from '../internal/storage.js';
 import type { Theme } from '../internal/theme.styles.js';
 
@@ -65,12 +66,14 @@ export class ChatWorkspaceController implements ReactiveController {
     this.#restoring = this.#restoring.then(async () => {
       const stored = await readStored<unknown>(historyKey(key));
       if (this.#host.historyKey !== key) return;
-      const checked = stored === undefined ? { messages: [], dropped: [], downgraded: [] } : checkPersistedHistory(stored, this.#host.session.protocols);
-      const said = describeChecked(checked);
+      const read = stored === undefined ? { checked: { messages: [], dropped: [], downgraded: [] }, said: null } : await readHistory(stored, this.#host.session.protocols).catch(() => null);
+      if (!read) return console.warn(`[mantis-ui] ${HISTORY_UNREAD}`);
+      const { checked, said } = read;
       if (said) console.warn(`[mantis-ui] The conversation stored under history-key "${key}" is not all in the persisted format: ${said}`);
       const messages = checked?.messages ?? [];
       if (!switching && (messages.length === 0 || this.#host.session.messages.length > 0)) return;
       (this.#host as unknown as { messages: readonly PersistedMessage[] }).messages = messages;
+      await this.#host.session.historyReady;
     });
     return this.#restoring;
   }

@@ -12,7 +12,7 @@ import type { WaitEnd } from './session-outbox.js';
 export type InterruptReason = 'transport-changed' | 'connection-closed' | 'released' | 'server-error' | 'timeout';
 
 /** Why a message was not sent. Nothing of it reached the transcript or the transport. */
-export type SendRefusal = 'empty' | 'too-long' | 'no-connection' | 'waiting';
+export type SendRefusal = 'empty' | 'too-long' | 'loading' | 'no-connection' | 'waiting';
 
 export type SessionEvent =
   /** The messages changed (any streamed event, a sent message, a replay). */
@@ -80,6 +80,7 @@ export function globalGenerativeUiSwitch(): boolean {
 export const REFUSAL_TEXT: Record<SendRefusal, string> = {
   empty: 'Type a message first.',
   'too-long': `This message is too long: at most ${COMPOSER_LIMITS.userMessageLength.toLocaleString('en-US')} characters can be sent.`,
+  loading: 'The conversation is still loading: send once it shows.',
   'no-connection': 'This chat has no connection to send through.',
   waiting: 'A message is waiting for its files to upload: send this one after it.',
 };

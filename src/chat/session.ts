@@ -10,7 +10,7 @@ import type { ProtocolRegistry } from '../protocols/registry.js';
 import { defaultProtocols } from '../protocols/register.js';
 import { AttachmentTray, type AttachedFile } from '../uploads/tray.js';
 import type { ChatMessage, PersistedMessage, UserMessage } from '../message/messages.js';
-import { checkPersistedHistory, describeChecked } from './persisted-schema.js';
+import { HistoryLoads } from './session-history.js';
 import type { ActionRunner, RunOptions } from './session-actions.js';
 import type { ChatSessionConfig } from './session-config.js';
 import type { ChatSessionOptions } from './session-base.js';
@@ -60,8 +60,9 @@ export class ChatSession extends LinkedSession {
     (text, files, mode) => this.#deliver(text, files, mode),
     (text, end) => this.emit({ type: 'waiting', text, ...(end ? { end } : {}) }),
   );
-
-  readonly #replayed = new ReplayedCitations((messageId, citations) => this.emit({ type: 'citations', messageId, citations }));
+  readonly #history = new HistoryLoads();
+  // Not while a history replaces the one shown: a set of a message about to go is not announced.
+  readonly #replayed = new ReplayedCitations((messageId, citations) => !this.#history.loading && this.emit({ type: 'citations', messageId, citations }));
 
   constructor(options: ChatSessionOptions = {}) {
     super();
@@ -107,14 +108,14 @@ export class ChatSession extends LinkedSession {
     this.#inbox = parts.inbox;
     if (options.generativeUi === false) this.generativeUi = false;
     this.#mode = options.mode ?? 'orchestrator';
-    if (options.messages) {
-      const checked = checkPersistedHistory(options.messages, protocols);
-      this.thread.load(checked?.messages ?? []);
-      this.#protocols.loaded(this.thread.messages);
-      const said = describeChecked(checked);
-      if (said) console.warn(`[mantis-ui] ${said}`);
-    }
-    if (options.transport) this.useTransport(options.transport);
+    const { messages, transport } = options;
+    if (messages) {
+      const warn = (said: string | null): void => void (said && console.warn(`[mantis-ui] ${said}`));
+      // The history shows before the transport connects, so nothing the agent sends can come before it.
+      void this.#history
+        .run(messages, protocols, ({ checked, said }) => (this.#show(checked?.messages ?? []), warn(said)), warn)
+        .then(() => transport && !this.link.current && this.useTransport(transport));
+    } else if (transport) this.useTransport(transport);
   }
 
   /** The messages, oldest first, with their parts. */
@@ -133,18 +134,24 @@ export class ChatSession extends LinkedSession {
   }
 
   /**
-   * Replaces the conversation with a persisted one, replayed exactly as it was authored. A history from elsewhere is
-   * read leniently (`checkPersistedHistory`): what was downgraded or left out is said in a `config-error`; a value
-   * that is not an array changes nothing.
+   * Replaces the conversation with a persisted one, replayed exactly as it was authored, once its check has loaded
+   * (sends are refused as `loading` until then). A history from elsewhere is read leniently (`checkPersistedHistory`):
+   * what was downgraded or left out is said in a `config-error`; a value that is not an array changes nothing.
    */
-  load(messages: readonly unknown[]): void {
-    const checked = checkPersistedHistory(messages, this.protocols);
-    const said = describeChecked(checked);
-    if (said) this.emit({ type: 'config-error', reason: said });
-    if (checked === null) return;
+  load(messages: readonly unknown[]): Promise<void> {
+    const say = (reason: string | null): void => void (reason && this.emit({ type: 'config-error', reason }));
+    return this.#history.run(messages, this.protocols, ({ checked, said }) => (say(said), checked && this.#show(checked.messages)), say);
+  }
+
+  /** Settles once the history given last (the `messages` option or `load`) is shown, or was refused or unreadable. */
+  get historyReady(): Promise<void> {
+    return this.#history.settled;
+  }
+
+  #show(messages: readonly PersistedMessage[]): void {
     for (const id of this.thread.streaming) this.#inbox.interrupt(id, 'transport-changed', false);
     this.#replayed.reset();
-    this.thread.load(checked.messages);
+    this.thread.load(messages);
     this.#protocols.loaded(this.thread.messages);
     this.emit({ type: 'messages' });
   }
@@ -159,7 +166,7 @@ export class ChatSession extends LinkedSession {
   /** Why `text` cannot be sent now, or null when it can (empty text can, with files attached). */
   check(text: string, withFiles = this.attachments.items.length > 0): { readonly reason: SendRefusal; readonly message: string } | null {
     const reason: SendRefusal | null =
-      text.trim().length === 0 && !withFiles ? 'empty' : text.length > COMPOSER_LIMITS.userMessageLength ? 'too-long' : !this.link.current ? 'no-connection' : null;
+      text.trim().length === 0 && !withFiles ? 'empty' : text.length > COMPOSER_LIMITS.userMessageLength ? 'too-long' : this.#history.loading ? 'loading' : !this.link.current ? 'no-connection' : null;
     return reason ? { reason, message: REFUSAL_TEXT[reason] } : null;
   }
 
@@ -216,7 +223,6 @@ export class ChatSession extends LinkedSession {
   protocol(name: string): ProtocolState | undefined {
     return this.#protocols.state(name);
   }
-
   /** A user turn a protocol wrote for the user (an A2UI action), described; null for the user's own words. */
   describeTurn(message: UserMessage): TurnDescription | null {
     return this.#protocols.describeTurn(message);
@@ -226,7 +232,6 @@ export class ChatSession extends LinkedSession {
   receive(event: ConnectionEvent): void {
     this.#protocols.receive(event);
   }
-
   protected received(event: ConnectionEvent): void {
     this.#protocols.receive(event);
   }
@@ -282,8 +287,6 @@ export class ChatSession extends LinkedSession {
     const { answer } = await import('./session-answers.js');
     return answer({ thread: this.thread, connection: this.link.current, persisted: () => this.persisted, emit: (event) => this.emit(event) }, messageId, given);
   }
-
-
 }
 
 /**

@@ -61,8 +61,8 @@ export class ThreadDriver {
     return this.session.persisted;
   }
 
-  load(messages: readonly unknown[]): void {
-    this.session.load(messages);
+  load(messages: readonly unknown[]): Promise<void> {
+    return this.session.load(messages);
   }
 
   /** The placement of every live A2UI surface. */

@@ -6,11 +6,12 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { EventSchemas } from '@ag-ui/core/schemas';
-import { ChatSession, type AssistantMessage, type InterruptPart, type ToolPart } from '../../src/index.js';
+import { type ChatSession, type AssistantMessage, type InterruptPart, type ToolPart } from '../../src/index.js';
 import { answerAndContinue, countPosts, ended, reply, since, turnSession } from './turn-session.js';
 import { AG_UI_PATH } from '../../demo/server/ag-ui.js';
 import type { PostedTurn } from '../../demo/server/turn-endpoint.js';
 import { useAgentServer } from './agent.js';
+import { restore } from '../helpers/restore.js';
 
 const agent = useAgentServer();
 const url = (): string => `${agent.server.origin}${AG_UI_PATH}`;
@@ -166,8 +167,8 @@ describe('AG-UI 1.0 interrupts against the real @ag-ui/core and @ag-ui/encoder',
     assert.deepEqual(interrupt(shownAnswered, 'int-form')?.data.answer, { status: 'resolved', payload: { priority: 'low' } });
     const after = await continued;
 
-    assert.deepEqual((new ChatSession({ messages: answered }).messages.at(-1) as AssistantMessage).parts, shownAnswered.parts);
-    const replayed = new ChatSession({ messages: chat.persisted }).messages.at(-1) as AssistantMessage;
+    assert.deepEqual(((await restore({ messages: answered })).messages.at(-1) as AssistantMessage).parts, shownAnswered.parts);
+    const replayed = (await restore({ messages: chat.persisted })).messages.at(-1) as AssistantMessage;
     assert.equal(replayed.id, message.id);
     assert.deepEqual(replayed.parts, after.parts);
     assert.equal(replayed.text, after.text);

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { EventType } from '@ag-ui/core';
 import { EventEncoder } from '@ag-ui/encoder';
-import { ChatSession, createChatSession, type AssistantMessage } from '../../src/index.js';
+import { createChatSession, type AssistantMessage } from '../../src/index.js';
 import { partTypes, reply, stopAfterTwoWords, turnSession } from './turn-session.js';
 import { EventReader } from '../../src/protocols/ag-ui/index.js';
 import { SharedState } from '../../src/protocols/ag-ui/state.js';
@@ -13,6 +13,7 @@ import { ReplyWriter } from '../../src/protocols/reply.js';
 import type { ConnectionEvent } from '../../src/protocols/connection.js';
 import { AG_UI_PATH } from '../../demo/server/ag-ui.js';
 import { useAgentServer } from './agent.js';
+import { restore } from '../helpers/restore.js';
 
 const agent = useAgentServer();
 
@@ -74,7 +75,7 @@ describe('AG-UI 1.0 against the real @ag-ui/core and @ag-ui/encoder', () => {
     assert.deepEqual(tool, { type: 'dynamic-tool', toolName: 'search_sites', toolCallId: 'call-1', state: 'output-available', input: { region: 'north' }, output: { sites: 3 } });
     assert.match(message.text, /One site has an alert\.$/);
     assert.deepEqual(events.filter((e) => e.type === 'protocol-error' || e.type === 'protocol-notice'), []);
-    const replayed = new ChatSession({ messages: chat.persisted });
+    const replayed = await restore({ messages: chat.persisted });
     assert.deepEqual((replayed.messages.at(-1) as AssistantMessage | undefined)?.parts, message.parts);
     chat.disconnect();
   });
@@ -98,7 +99,7 @@ describe('AG-UI 1.0 against the real @ag-ui/core and @ag-ui/encoder', () => {
     assert.deepEqual(parts[3], { type: 'data-mantis-subagent', id: 'sub-2', data: { name: 'checker', state: 'failed', message: 'The checker was rate limited.' } });
     assert.deepEqual([parts[0]?.agent, parts[2]?.toolName, parts[2]?.agent, parts[2]?.state], [undefined, 'web_search', 'researcher', 'output-available']);
     assert.deepEqual(events.filter((e) => e.type === 'protocol-error' || e.type === 'protocol-notice'), []);
-    const replayed = new ChatSession({ messages: chat.persisted });
+    const replayed = await restore({ messages: chat.persisted });
     assert.deepEqual((replayed.messages.at(-1) as AssistantMessage | undefined)?.parts, message.parts);
     chat.disconnect();
   });

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { DefaultChatTransport, readUIMessageStream, type UIMessage } from 'ai';
 import { WebSocket } from 'ws';
-import { ChatSession, createChatSession, type AssistantMessage, type Answer, type PersistedMessage, type SocketLike, type ToolPart } from '../../src/index.js';
+import { createChatSession, type AssistantMessage, type Answer, type PersistedMessage, type SocketLike, type ToolPart } from '../../src/index.js';
 import { WebSocketTransport } from '../../src/protocols/composer/transports.js';
 import { answerAndContinue, countPosts, ended, reply, since, turnSession } from './turn-session.js';
 import { AI_SDK_PATH } from '../../demo/server/ai-sdk.js';
@@ -14,6 +14,7 @@ import { approvalSignature } from '../../demo/server/ai-sdk-approval.js';
 import { COMPOSER_SSE_PATH } from '../../demo/server/agent-server.js';
 import type { PostedTurn } from '../../demo/server/turn-endpoint.js';
 import { useAgentServer } from './agent.js';
+import { restore, restored } from '../helpers/restore.js';
 
 const agent = useAgentServer();
 const url = (): string => `${agent.server.origin}${AI_SDK_PATH}`;
@@ -176,9 +177,9 @@ describe('AI SDK tool approvals against the real `ai` package', { timeout: 30_00
     assert.equal(tool(shownAnswered, 'call-approve')?.state, 'approval-responded');
     const after = await continued;
 
-    const early = new ChatSession({ messages: answered });
+    const early = await restore({ messages: answered });
     assert.deepEqual((early.messages.at(-1) as AssistantMessage).parts, shownAnswered.parts);
-    const replayed = new ChatSession({ messages: chat.persisted });
+    const replayed = await restore({ messages: chat.persisted });
     const last = replayed.messages.at(-1) as AssistantMessage;
     assert.equal(last.id, message.id);
     assert.deepEqual(last.parts, after.parts);
@@ -194,7 +195,7 @@ describe('AI SDK tool approvals against the real `ai` package', { timeout: 30_00
     const id = history.at(-1)?.id as string;
     asking.disconnect();
 
-    const none = createChatSession({}, { messages: history });
+    const none = await restored(createChatSession({}, { messages: history }));
     assert.equal(none.answerable, false);
     assert.equal(await none.answer(id, approve(true)), false);
     assert.equal(tool(none.messages.at(-1) as AssistantMessage, 'call-approve')?.state, 'approval-requested');
@@ -205,7 +206,7 @@ describe('AI SDK tool approvals against the real `ai` package', { timeout: 30_00
       ['ws', socket],
       ['sse', { kind: 'sse', url: `${agent.server.origin}${COMPOSER_SSE_PATH}?delay=0&inline_ui_version=1` }],
     ] as const) {
-      const composer = createChatSession({ connection }, { messages: history });
+      const composer = await restored(createChatSession({ connection }, { messages: history }));
       const open = new Promise<void>((resolve) => composer.subscribe((e) => e.type === 'state' && e.state === 'open' && resolve()));
       composer.connect();
       await open;

@@ -7,6 +7,7 @@ import { createUIMessageStream, readUIMessageStream, type UIMessage, type UIMess
 import { ChatSession, type AssistantMessage } from '../../src/index.js';
 import { ChunkReader } from '../../src/protocols/ai-sdk/index.js';
 import { ReplyWriter } from '../../src/protocols/reply.js';
+import { restore } from '../helpers/restore.js';
 
 /** The chunks a script writes, as the real SDK streams them. */
 async function chunksOf(script: (writer: UIMessageStreamWriter) => void): Promise<UIMessageChunk[]> {
@@ -73,7 +74,7 @@ describe('the AI SDK’s reset-step', () => {
     assert.deepEqual(tools(ours.parts), ['c1']);
     assert.equal(ours.status, 'done');
     // The history holds what is shown: the reset step is gone from it too.
-    const replayed = new ChatSession({ messages: session.persisted });
+    const replayed = await restore({ messages: session.persisted });
     assert.deepEqual((replayed.messages.at(-1) as AssistantMessage).parts, ours.parts);
   });
 });

@@ -4,13 +4,14 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { DefaultChatTransport, type UIMessage } from 'ai';
-import { ChatSession, createChatSession, type AssistantMessage } from '../../src/index.js';
+import { createChatSession, type AssistantMessage } from '../../src/index.js';
 import { partTypes, reply, stopAfterTwoWords, turnSession } from './turn-session.js';
 import { AI_SDK_PATH } from '../../demo/server/ai-sdk.js';
 import { ChunkReader } from '../../src/protocols/ai-sdk/index.js';
 import { ReplyWriter } from '../../src/protocols/reply.js';
 import type { ConnectionEvent } from '../../src/protocols/connection.js';
 import { useAgentServer } from './agent.js';
+import { restore } from '../helpers/restore.js';
 
 const agent = useAgentServer();
 
@@ -59,7 +60,7 @@ describe('the AI SDK protocol against the real `ai` package', () => {
     // Start and end of steps change nothing; no chunk of this reply was refused or skipped.
     assert.deepEqual(events.filter((e) => e.type === 'protocol-error' || e.type === 'protocol-notice'), []);
 
-    const replayed = new ChatSession({ messages: chat.persisted });
+    const replayed = await restore({ messages: chat.persisted });
     assert.deepEqual((replayed.messages.at(-1) as AssistantMessage | undefined)?.parts, message.parts);
     chat.disconnect();
   });
@@ -134,7 +135,7 @@ describe('the AI SDK protocol against the real `ai` package', () => {
     assert.doesNotMatch(JSON.stringify(message), /south/);
     assert.deepEqual(types(message), ['source-url', 'text']);
     assert.deepEqual(message.parts[0], { type: 'source-url', sourceId: 's1', url: 'https://example.com/report', title: 'Report' });
-    const replayed = new ChatSession({ messages: chat.persisted });
+    const replayed = await restore({ messages: chat.persisted });
     assert.deepEqual((replayed.messages.at(-1) as AssistantMessage | undefined)?.parts, message.parts);
     // The next turn posts the source back as the SDK's client keeps it: the endpoint's validateUIMessages accepts it.
     assert.equal((await reply(chat, 'show the view')).status, 'done');

@@ -10,6 +10,7 @@ import { InPageTransport } from '../helpers/in-page-transport.js';
 import { ENVELOPE_THREAD_LIMITS } from '../../src/limits.js';
 import { ChatSession, checkPersistedHistory, type AssistantMessage, type PersistedMessage, type ServerEvent, type SessionEvent, type UiEnvelopeEvent } from '../../src/index.js';
 import { SseTransport } from '../../src/protocols/composer/transports.js';
+import { restore } from '../helpers/restore.js';
 
 const marker = { inline_ui_version: 1, mode: 'orchestrator' } as const;
 const start = (id: string, sequence = 0): ServerEvent => ({ type: 'message_start', message_id: id, sequence, marker });
@@ -168,7 +169,7 @@ describe('Thread envelopes', () => {
     assert.deepEqual(again && Object.keys(again).sort(), ['createdAt', 'envelope', 'envelopeId', 'renderStatus']);
   });
 
-  test('toPersisted carries uiEnvelopes exactly in the specification shape and uiSessionId; load() restores them', () => {
+  test('toPersisted carries uiEnvelopes exactly in the specification shape and uiSessionId; load() restores them', async () => {
     const thread = new ThreadDriver();
     thread.apply(start('plain'));
     thread.apply(end('plain', 1));
@@ -199,7 +200,7 @@ describe('Thread envelopes', () => {
     assert.deepEqual(checkPersistedHistory(json)?.dropped, []);
 
     const loaded = new ThreadDriver();
-    loaded.load(json);
+    await loaded.load(json);
     const message = assistant(loaded, 'a');
     assert.deepEqual(message.uiEnvelopes, stored.uiEnvelopes);
     assert.equal(message.uiSessionId, 'S-9');
@@ -211,7 +212,7 @@ describe('Thread envelopes', () => {
     assert.equal(assistant(loaded, 'a').uiEnvelopes[1]?.renderStatus, 'rendered');
   });
 
-  test('checkPersistedHistory keeps a message whose uiEnvelopes entry is not of the persisted shape, and says what it left out', () => {
+  test('checkPersistedHistory keeps a message whose uiEnvelopes entry is not of the persisted shape, and says what it left out', async () => {
     const good = { envelopeId: 'e', createdAt: 1, envelope: chart, renderStatus: 'rendered' };
     const message = (uiEnvelopes: unknown[], extra: Record<string, unknown> = {}) => ({
       id: `m${Math.random()}`,
@@ -246,7 +247,7 @@ describe('Thread envelopes', () => {
     const warnings: unknown[] = [];
     console.warn = (...args: unknown[]) => void warnings.push(args.join(' '));
     try {
-      const session = new ChatSession({ messages: history as PersistedMessage[] });
+      const session = await restore({ messages: history as PersistedMessage[] });
       assert.equal(session.messages.length, 10);
       const kept = session.messages.map((m) => (m.role === 'assistant' ? m.uiEnvelopes.map((e) => e.renderStatus) : null));
       assert.deepEqual(kept, [null, ['rendered'], ['pending'], [], [], [], ['rendered'], Array(ENVELOPE_THREAD_LIMITS.envelopesPerMessage).fill('rendered'), ['rendered'], ['error']]);
@@ -349,13 +350,13 @@ describe('ChatSession envelopes', () => {
     session.disconnect();
   });
 
-  test('a session given a persisted history with envelopes replays them as they were, statuses and all', () => {
+  test('a session given a persisted history with envelopes replays them as they were, statuses and all', async () => {
     const thread = new ThreadDriver();
     thread.apply(start('a'));
     thread.addEnvelope(envelope('r1', chart, 'S'));
     thread.apply(end('a', 1));
     thread.setEnvelopeStatus('r1', 'rendered');
-    const session = new ChatSession({ messages: thread.toPersisted() });
+    const session = await restore({ messages: thread.toPersisted() });
     const message = session.messages[0];
     assert.ok(message?.role === 'assistant');
     assert.deepEqual(message.uiEnvelopes, [{ envelopeId: 'r1', createdAt: message.uiEnvelopes[0]?.createdAt, envelope: chart, renderStatus: 'rendered' }]);
@@ -427,11 +428,11 @@ describe('ChatSession envelopes over the reference server’s Composer SSE strea
 });
 
 describe('deprecated tool_call and artifacts (001 "State Persistence")', () => {
-  test('a persisted message keeps them as they were, through load and toPersisted, as debug data only', () => {
+  test('a persisted message keeps them as they were, through load and toPersisted, as debug data only', async () => {
     const thread = new ThreadDriver();
     const tool_call = { name: 'view_history', arguments: { start_time: '2024-03-09T00:00:00Z' } };
     const artifacts = [{ id: 'a1', html: '<img src=x onerror=alert(1)>' }];
-    thread.load([
+    await thread.load([
       { id: 'm1', role: 'assistant', text: 'Done.', marker: { inlineUiVersion: 1, mode: 'orchestrator' }, sequence: 3, events: [], tool_call, artifacts },
       { id: 'm2', role: 'assistant', text: 'Plain.', marker: { inlineUiVersion: 1, mode: 'orchestrator' }, sequence: 1, events: [] },
     ]);

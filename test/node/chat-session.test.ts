@@ -7,6 +7,7 @@ import { WebSocket } from 'ws';
 import { useAgentServer } from './agent.js';
 import { COMPOSER_LIMITS, ChatSession, ActionRegistry, defaultProtocols, ProtocolRegistry, type AssistantMessage, type ClientFrame, type PersistedMessage, type SessionEvent, type SocketLike, type ServerEvent, type ToolPart, type ReasoningRecord, type ProtocolRecord, type TextProtocol, type MessageParser } from '../../src/index.js';
 import { WebSocketTransport } from '../../src/protocols/composer/transports.js';
+import { restore } from '../helpers/restore.js';
 
 const agent = useAgentServer();
 const socketUrl = agent.socketUrl;
@@ -90,7 +91,7 @@ describe('ChatSession, headless', () => {
     deliver(session, { type: 'text_delta', message_id: message.id, sequence: 10_000, delta: 'late' });
     assert.equal(assistants(session)[0], before);
     // Replayed, it is interrupted still, with the same parts.
-    const replay = new ChatSession({ messages: session.persisted });
+    const replay = await restore({ messages: session.persisted });
     assert.equal(assistants(replay)[0]?.status, 'interrupted');
     assert.deepEqual(assistants(replay)[0]?.parts, before?.parts);
     session.disconnect();
@@ -169,7 +170,7 @@ describe('ChatSession, headless', () => {
 describe('Thread records', () => {
   const start: ServerEvent = { type: 'message_start', message_id: 'm', sequence: 0, marker: { inline_ui_version: 1, mode: 'orchestrator' } };
 
-  test('persists one record per reasoning run, and never copies the record list per event', () => {
+  test('persists one record per reasoning run, and never copies the record list per event', async () => {
     const thread = new ThreadDriver();
     thread.apply(start);
     thread.apply({ type: 'reasoning_start', message_id: 'm', sequence: 1, reasoning_id: 'r' });
@@ -188,11 +189,11 @@ describe('Thread records', () => {
     const persisted = JSON.stringify(thread.toPersisted());
     assert.ok(persisted.length < 41_000, `persisted ${persisted.length} characters`);
     const replay = new ThreadDriver();
-    replay.load(thread.toPersisted());
+    await replay.load(thread.toPersisted());
     assert.deepEqual(replay.messages[0]?.role === 'assistant' && replay.messages[0].parts, message.parts);
   });
 
-  test('loads histories persisted with per-delta reasoning events as one run', () => {
+  test('loads histories persisted with per-delta reasoning events as one run', async () => {
     const legacy = [
       { at: 0, receivedAt: 1000, event: { type: 'reasoning_start', message_id: 'm', sequence: 1, reasoning_id: 'r' } },
       { at: 0, receivedAt: 1100, event: { type: 'reasoning_delta', message_id: 'm', sequence: 2, reasoning_id: 'r', delta: 'Think' } },
@@ -200,7 +201,7 @@ describe('Thread records', () => {
       { at: 0, receivedAt: 2500, event: { type: 'reasoning_end', message_id: 'm', sequence: 4, reasoning_id: 'r' } },
     ];
     const thread = new ThreadDriver();
-    thread.load([{ id: 'm', role: 'assistant', text: 'Answer.', marker: { inlineUiVersion: 1, mode: 'orchestrator' }, sequence: 5, events: legacy as never }]);
+    await thread.load([{ id: 'm', role: 'assistant', text: 'Answer.', marker: { inlineUiVersion: 1, mode: 'orchestrator' }, sequence: 5, events: legacy as never }]);
     const message = thread.messages[0] as AssistantMessage;
     assert.deepEqual(message.events, [
       { at: 0, receivedAt: 1000, updatedAt: 2500, event: { type: 'reasoning', reasoning_id: 'r', text: 'Thinking', state: 'done' } },
@@ -208,7 +209,7 @@ describe('Thread records', () => {
     assert.deepEqual(partTypes(message), ['reasoning', 'text']);
   });
 
-  test('keeps trusted task events with the message that owns the todo list, so a replay equals what was seen live', () => {
+  test('keeps trusted task events with the message that owns the todo list, so a replay equals what was seen live', async () => {
     const thread = new ThreadDriver();
     thread.apply(start);
     thread.apply({ type: 'todo', message_id: 'm', sequence: 1, todos: [{ id: 't', text: 'Refresh', status: 'pending', task_id: 7 }] });
@@ -225,7 +226,7 @@ describe('Thread records', () => {
     const records = persisted[0]?.role === 'assistant' ? persisted[0].events.map((e) => e.event.type) : [];
     assert.deepEqual(records, ['todo', 'task', 'task']);
     const replay = new ThreadDriver();
-    replay.load(persisted);
+    await replay.load(persisted);
     assert.deepEqual((replay.messages[0] as AssistantMessage).parts, live.parts);
   });
 
@@ -291,7 +292,7 @@ describe('citations', () => {
     const V1 = { inlineUiVersion: 1, mode: 'orchestrator' } as const;
     const assistant = (i: number): PersistedMessage => ({ id: `a${i}`, role: 'assistant', text: `Point ${i} [1], and [2](mantis://map/m/point/p${i}).`, marker: V1, sequence: 1, events: [] });
     const history: PersistedMessage[] = Array.from({ length: 10_000 }, (_, i) => (i % 2 ? assistant(i) : { id: `u${i}`, role: 'user', text: `Question ${i}` }));
-    const session = new ChatSession({ messages: history });
+    const session = await restore({ messages: history });
     const announced: Extract<SessionEvent, { type: 'citations' }>[] = [];
     session.subscribe((event) => {
       if (event.type === 'citations') announced.push(event);
@@ -315,24 +316,25 @@ describe('citations', () => {
     void (session.messages.at(-3) as AssistantMessage).parts;
     await tick();
     assert.deepEqual(announced.map((e) => e.messageId), ['a9999', 'a9997']);
-    // A history replaced before its sets were announced: only the new one's are.
+    // A history replaced before its sets were announced: only the new one's are (derived while the new one loads).
+    const replacing = session.load(history.slice(0, 4));
     void (session.messages.at(-5) as AssistantMessage).parts;
-    session.load(history.slice(0, 4));
+    await replacing;
     void (session.messages.at(-1) as AssistantMessage).parts;
     await tick();
     assert.deepEqual(announced.map((e) => e.messageId), ['a9999', 'a9997', 'a3']);
   });
 });
 
-describe('ChatSession, a history from outside', () => {
+describe('ChatSession, a history from outside', async () => {
   const good = { id: 'a1', role: 'assistant', text: 'Hello **there**.', marker: { inlineUiVersion: 1, mode: 'orchestrator' }, sequence: 1, events: [] } as const;
 
-  test('load keeps every message with a role and a text, downgraded where it must be, and says so in a config-error', () => {
+  test('load keeps every message with a role and a text, downgraded where it must be, and says so in a config-error', async () => {
     const session = new ChatSession();
     const events: SessionEvent[] = [];
     session.subscribe((event) => events.push(event));
     const odd = [{ ...good, id: 'x1', marker: null }, { ...good, id: 'x2', events: [1] }, { ...good, id: 'x3', actions: 5 }, { role: 'tool', id: 'x4', text: '' }];
-    session.load([{ id: 'u1', role: 'user', text: 'Hi' }, ...odd, good] as never);
+    await session.load([{ id: 'u1', role: 'user', text: 'Hi' }, ...odd, good] as never);
     assert.deepEqual(session.messages.map((m) => m.id), ['u1', 'x1', 'x2', 'x3', 'a1']);
     // The unknown marker reads as read-only Markdown; the unreadable records and outcomes are left behind.
     const x1 = session.messages[1];
@@ -345,16 +347,16 @@ describe('ChatSession, a history from outside', () => {
     assert.equal(session.messages[1]?.role === 'assistant' && session.messages[1].parts.length > 0, true);
   });
 
-  test('load of a value that is not an array changes nothing, with a config-error', () => {
-    const session = new ChatSession({ messages: [good] });
+  test('load of a value that is not an array changes nothing, with a config-error', async () => {
+    const session = await restore({ messages: [good] });
     const events: SessionEvent[] = [];
     session.subscribe((event) => events.push(event));
-    session.load({ nope: true } as never);
+    await session.load({ nope: true } as never);
     assert.deepEqual(session.messages.map((m) => m.id), ['a1']);
     assert.ok(events.some((e) => e.type === 'config-error'));
   });
 
-  test('a record of the right shape its handler cannot apply costs the records, never the replay', () => {
+  test('a record of the right shape its handler cannot apply costs the records, never the replay', async () => {
     // A fault the real handlers do not produce on demand: one that throws.
     const throwing = defaultProtocols.withRecord('tool', {
       read: (record) => record as ProtocolRecord,
@@ -363,7 +365,7 @@ describe('ChatSession, a history from outside', () => {
       },
     });
     const tool = { type: 'tool', message_id: 'm', sequence: 1, tool_name: 'search', state: 'running' } as const;
-    const session = new ChatSession({ protocols: throwing, messages: [{ ...good, events: [{ at: 5, receivedAt: 1, event: tool }] }] });
+    const session = await restore({ protocols: throwing, messages: [{ ...good, events: [{ at: 5, receivedAt: 1, event: tool }] }] });
     const message = session.messages[0];
     assert.ok(message?.role === 'assistant');
     assert.deepEqual(
@@ -399,7 +401,7 @@ describe('ChatSession, a history from outside', () => {
     assert.deepEqual(persisted?.role === 'assistant' && persisted.events, []);
   });
 
-  test('a text protocol added with withText reads the messages of the markers it accepts, before the others', () => {
+  test('a text protocol added with withText reads the messages of the markers it accepts, before the others', async () => {
     const shouting: TextProtocol = {
       name: 'shouting',
       accepts: (marker) => marker.mode === 'ask',
@@ -413,7 +415,7 @@ describe('ChatSession, a history from outside', () => {
         } satisfies MessageParser;
       },
     };
-    const session = new ChatSession({
+    const session = await restore({
       protocols: defaultProtocols.withText(shouting),
       messages: [good, { ...good, id: 'a2', marker: { inlineUiVersion: 1, mode: 'ask' } }],
     });

@@ -113,7 +113,7 @@ describe('Thread surfaces', () => {
     assert.equal(thread.surfaces.get('s')?.owner, 'a');
   });
 
-  test('a persisted history replays to the same placement, parts and surface IDs', () => {
+  test('a persisted history replays to the same placement, parts and surface IDs', async () => {
     const thread = new ThreadDriver();
     turn(thread, 'a2', [create('trip'), components('trip', 'Trip')]);
     thread.addUserMessage('hi');
@@ -124,7 +124,7 @@ describe('Thread surfaces', () => {
     const checked = checkPersistedHistory(json);
     assert.deepEqual(checked?.dropped, []);
     const replayed = new ThreadDriver();
-    replayed.load(checked?.messages ?? []);
+    await replayed.load(checked?.messages ?? []);
     const placement = (t: ThreadDriver) => [...t.surfaces.values()].map((p) => ({ id: p.surfaceId, owner: p.owner, state: group(t).surface(p.surfaceId)?.state?.data }));
     assert.deepEqual(placement(replayed), placement(thread));
     assert.deepEqual(replayed.assistant('a2')?.parts, thread.assistant('a2')?.parts);

@@ -11,6 +11,7 @@ import { getSession } from '../../demo/server/sessions.js';
 import { ChatSession, type SessionEvent, type SocketLike } from '../../src/index.js';
 import { SseTransport, WebSocketTransport, type ReconnectingTransport } from '../../src/protocols/composer/transports.js';
 import { useAgentServer } from './agent.js';
+import { restore } from '../helpers/restore.js';
 
 const agent = useAgentServer();
 
@@ -250,8 +251,8 @@ const withoutId = (event: object): object => Object.fromEntries(Object.entries(e
  * What a transcript is made of: each message's role, text and parts (live, and replayed from the persisted history),
  * and an assistant's status, marker and records (where in the text each came, and what it says).
  */
-function transcript(session: ChatSession) {
-  const replay = new ChatSession({ messages: session.persisted });
+async function transcript(session: ChatSession) {
+  const replay = await restore({ messages: session.persisted });
   return session.persisted.map((message, i) => ({
     ...(message.role === 'assistant'
       ? { role: message.role, text: message.text, status: message.status ?? 'done', marker: message.marker, records: message.events.map((e) => [e.at, withoutId(e.event)]) }
@@ -285,7 +286,7 @@ async function converse(kind: Kind, fault: string | null, seed: string) {
       assert.equal(event.type, 'message-complete', `${kind}: reply ${replies + 1} ${event.type === 'message-interrupted' ? `interrupted (${event.reason})` : ''}`);
       replies += 1;
     }
-    return { transcript: transcript(session), cuts: getSession(id).cuts, reconnects };
+    return { transcript: await transcript(session), cuts: getSession(id).cuts, reconnects };
   } finally {
     clearTimeout(timer);
     session.disconnect();

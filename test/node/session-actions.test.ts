@@ -8,6 +8,7 @@ import { WebSocket } from 'ws';
 import { useAgentServer } from './agent.js';
 import { ChatSession, createBagDirectory, defaultActions, outcomeOf, type Action, type ActionOutcome, type AssistantMessage, type ClientFrame, type PersistedMessage, type SessionEvent, type SocketLike } from '../../src/index.js';
 import { WebSocketTransport } from '../../src/protocols/composer/transports.js';
+import { restore } from '../helpers/restore.js';
 
 const agent = useAgentServer();
 
@@ -96,9 +97,9 @@ describe('ChatSession actions', () => {
     const persisted = history.find((m) => m.id === message.id);
     assert.equal(persisted?.role === 'assistant' && persisted.actions?.[0]?.actionId, 'refresh');
     // Set again on the same session, and loaded into a new one (a reload).
-    session.load(history);
+    await session.load(history);
     assert.equal(session.runAction(request(message, task)), false);
-    const reloaded = new ChatSession({ messages: JSON.parse(JSON.stringify(history)), transport: transport() });
+    const reloaded = await restore({ messages: JSON.parse(JSON.stringify(history)), transport: transport() });
     assert.equal(reloaded.runAction(request(message, task)), false);
     const again = reloaded.messages.find((m): m is AssistantMessage => m.id === message.id);
     assert.equal(outcomeOf(again?.actions, 'cluster-summary', 'refresh')?.status, 'delivered');
@@ -171,8 +172,8 @@ describe('ChatSession actions', () => {
     session.disconnect();
   });
 
-  test('refuses an action of a message not in the conversation; a handler that throws ends failed, never pending', () => {
-    const session = new ChatSession({ messages: [] });
+  test('refuses an action of a message not in the conversation; a handler that throws ends failed, never pending', async () => {
+    const session = await restore({ messages: [] });
     assert.equal(session.runAction({ messageId: 'gone', viewId: 'v', nodeId: 'n', action: prefill }), false);
     const throwing = new ChatSession({
       actions: defaultActions.with({ ...defaultActions.handler('run-task')!, run: () => { throw new Error('the page said no'); } }),
@@ -204,22 +205,22 @@ describe('ChatSession actions', () => {
     const history = JSON.parse(JSON.stringify(session.persisted)) as PersistedMessage[];
     const stored = history.find((m) => m.id === message.id);
     assert.deepEqual(stored?.role === 'assistant' && stored.actions?.map((o) => o.partId), ['view-0', 'view-1']);
-    const reloaded = new ChatSession({ messages: history });
+    const reloaded = await restore({ messages: history });
     assert.equal(reloaded.runAction(first), false);
     assert.equal(reloaded.runAction(second), false);
     // A history saved before part IDs were kept: its outcome names the view ID only, so it holds for every view of the
     // message with that ID, and neither runs again (at most once, whichever of them ran).
     const legacy = history.map((m) => (m.role === 'assistant' && m.actions ? { ...m, actions: [{ ...m.actions[0], partId: undefined }] } : m));
-    const old = new ChatSession({ messages: JSON.parse(JSON.stringify(legacy)) as PersistedMessage[] });
+    const old = await restore({ messages: JSON.parse(JSON.stringify(legacy)) as PersistedMessage[] });
     assert.equal(old.runAction(first), false);
     assert.equal(old.runAction(second), false);
     assert.equal(outcomeOf(old.thread.assistant(message.id)?.actions, 'cluster-summary', 'refresh', 'view-1')?.status, 'delivered');
     session.disconnect();
   });
 
-  test('an action still pending when its history was saved loads as failed, and never runs again', () => {
+  test('an action still pending when its history was saved loads as failed, and never runs again', async () => {
     const pending: ActionOutcome = { viewId: 'v', actionId: 'refresh', type: 'run-task', clientActionId: 'a-1', status: 'pending', at: 1 };
-    const session = new ChatSession({
+    const session = await restore({
       messages: [{ id: 'm', role: 'assistant', text: 'Hi', marker: { inlineUiVersion: 1, mode: 'orchestrator' }, sequence: 1, events: [], actions: [pending] }],
     });
     const loaded = outcomeOf(session.thread.assistant('m')?.actions, 'v', 'refresh');
@@ -248,7 +249,7 @@ describe('ChatSession actions', () => {
     assert.equal(frames(sent, 'action').length, 0);
     assert.equal(outcomeOf(session.thread.assistant(message.id)?.actions, 'cluster-summary', 'refresh')?.status, 'delivered');
     // No transport at all: failed with a reason, never pending forever.
-    const offline = new ChatSession({ messages: session.persisted });
+    const offline = await restore({ messages: session.persisted });
     const other: Action = { ...task, id: 'other' };
     assert.equal(offline.runAction(request(message, other)), true);
     const failed = outcomeOf(offline.thread.assistant(message.id)?.actions, 'cluster-summary', 'other');

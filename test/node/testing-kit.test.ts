@@ -7,6 +7,7 @@ import { ChatSession, checkPersistedHistory, validateView, type AssistantMessage
 import { validateA2uiMessages } from '../../src/protocols/a2ui/index.js';
 import { validateEnvelope } from '../../src/protocols/agent-ui/validate.js';
 import { ScriptError, ScriptedTransport, a2uiFormMessages, chartEnvelope, historyFixture, reply, viewFixtures, type ReplyBuilder } from '../../src/testing/index.js';
+import { restore } from '../helpers/restore.js';
 
 /** A session connected to a scripted transport. */
 function converse(replies: ReplyBuilder[], options: { chunk?: number; paused?: boolean } = {}): { session: ChatSession; transport: ScriptedTransport } {
@@ -211,11 +212,11 @@ describe('fixtures', () => {
     }
   });
 
-  test('the chart envelope, the A2UI form and the history are valid', () => {
+  test('the chart envelope, the A2UI form and the history are valid', async () => {
     assert.equal(validateEnvelope(chartEnvelope).ok, true);
     assert.equal(validateA2uiMessages(a2uiFormMessages).ok, true);
     assert.deepEqual(checkPersistedHistory(historyFixture)?.dropped, []);
-    const session = new ChatSession({ messages: historyFixture });
+    const session = await restore({ messages: historyFixture });
     assert.deepEqual(assistant(session.messages).parts.map((part) => part.type), ['dynamic-tool', 'text', 'data-mantis-ui', 'text']);
   });
 

@@ -134,7 +134,7 @@ describe('a message with files', () => {
     assert.equal(UserMessageFrame.safeParse({ ...frame, text: 'hi', attachments: [{ ...file, url: 'https://evil.example/' }] }).success, false);
   });
 
-  test('persists its files and replays them; copy and the context preamble name files without their content', () => {
+  test('persists its files and replays them; copy and the context preamble name files without their content', async () => {
     const thread = new ThreadDriver();
     thread.addUserMessage('What is this?', 'u1', [{ uploadId: 'abc', name: 'photo.png', mediaType: 'image/png', size: 12 }]);
     const m = { message_id: 'a1', sequence: 0 };
@@ -145,7 +145,7 @@ describe('a message with files', () => {
     const persisted = JSON.parse(JSON.stringify(thread.toPersisted())) as PersistedMessage[];
     assert.deepEqual(checkPersistedHistory(persisted)?.dropped, []);
     const replayed = new ThreadDriver();
-    replayed.load(persisted);
+    await replayed.load(persisted);
     assert.deepEqual(replayed.messages[0], thread.messages[0]);
     const reply = replayed.messages[1] as AssistantMessage;
     assert.deepEqual(reply.parts, (thread.messages[1] as AssistantMessage).parts);
