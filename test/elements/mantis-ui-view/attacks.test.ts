@@ -1,4 +1,5 @@
 import { expect, fixture, html } from '@open-wc/testing';
+import type { ReactiveElement } from 'lit';
 import '../../../elements/mantis-ui-view/mantis-ui-view.js';
 import type { MantisUiView } from '../../../elements/mantis-ui-view/mantis-ui-view.js';
 import { LIMITS, utf8Length } from '../../../src/index.js';
@@ -100,8 +101,11 @@ function viewFor(payload: string): unknown {
   return everyComponent(() => 'x');
 }
 
+/** The view, once every element inside it drew (a tag whose code loads on need draws once its code is there). */
 async function render(view: unknown): Promise<MantisUiView> {
-  return fixture<MantisUiView>(html`<mantis-ui-view .view=${view}></mantis-ui-view>`);
+  const el = await fixture<MantisUiView>(html`<mantis-ui-view .view=${view}></mantis-ui-view>`);
+  await Promise.all([...deepElements(el.shadowRoot as ShadowRoot)].map((inner) => (inner as Partial<ReactiveElement>).updateComplete));
+  return el;
 }
 
 function inventory(root: ParentNode): { tags: Set<string>; attributes: Set<string> } {
