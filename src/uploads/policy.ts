@@ -1,10 +1,15 @@
 import { UPLOAD_LIMITS } from '../limits.js';
-import { IMAGE_TYPES } from './sniff.js';
 
 /*
  * What may be attached to a message: the host's limits and accepted types, checked before anything is uploaded,
  * against what a file's bytes say it is, not only its name (check.ts, loaded with a chat's first attachment).
  */
+
+/**
+ * The image types an attachment may be previewed as (the media service's PREVIEW_TYPES). No SVG. Here rather than
+ * beside the sniffing that recognizes them: the policy is in the script tag's first load, the sniffing is not.
+ */
+export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/avif'] as const;
 
 export type AttachmentLimits = { -readonly [K in 'files' | 'fileBytes' | 'totalBytes']: number };
 

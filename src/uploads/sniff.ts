@@ -2,9 +2,8 @@
  * What a file really is, from its first bytes, whatever its name or declared type says. DOM-free: the composer checks
  * a file before it uploads it, and the reference server checks the whole upload again before it stores it.
  */
+import type { IMAGE_TYPES } from './policy.js';
 
-/** The image types an attachment may be previewed as (the media service's PREVIEW_TYPES). No SVG. */
-export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/avif'] as const;
 export type ImageType = (typeof IMAGE_TYPES)[number];
 
 /**

@@ -123,9 +123,9 @@ describe('the built entries', { skip }, () => {
     assert.match(readFileSync('dist/src/protocols/composer/module.js', 'utf8'), /import\(["']\.\/websocket\.js["']\)/);
   });
 
-  test('the script tag loads the add-to-bag confirmation, what checks and uploads attached files, the check of a history, and the AI SDK and AG-UI protocols as chunks of their own, on first need', () => {
+  test('the script tag loads the add-to-bag confirmation, what checks and uploads attached files (the sniffing of a file\'s first bytes too), the check of a history, and the AI SDK and AG-UI protocols as chunks of their own, on first need', () => {
     const first = firstLoad();
-    const texts = ['is read-only: nothing can be added', 'was not attached: it could not be read', 'action outcomes that could not be read', 'An AI SDK chunk of type', 'An AG-UI event of type'];
+    const texts = ['is read-only: nothing can be added', 'was not attached: it could not be read', '<!doctype', 'action outcomes that could not be read', 'An AI SDK chunk of type', 'An AG-UI event of type'];
     for (const text of texts) {
       assert.deepEqual(first.filter((file) => cdnText(file).includes(text)), [], `the first load carries "${text}"`);
       assert.equal(cdnFiles().filter((file) => cdnText(file).includes(text)).length, 1, `no one chunk carries "${text}"`);
