@@ -109,8 +109,9 @@ describe('the Angular host', function () {
 
     await win.mantisAngularHost?.define();
     expect(win.customElements.get('mantis-chat')).to.be.a('function');
-    // After the upgrade the values went through the elements' own setters.
+    // After the upgrade the values went through the elements' own setters. A history shows once its check has loaded.
     expect(Object.hasOwn(chat, 'messages')).to.equal(false);
+    await chat.updateComplete;
     expect(chat.messages.map((message) => message.id)).to.deep.equal(['angular-u1', 'angular-a1']);
     expect(Object.hasOwn(chat, 'mediaToken')).to.equal(false);
     expect(await chat.mediaToken?.()).to.equal('token-from-angular');
