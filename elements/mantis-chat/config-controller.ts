@@ -1,7 +1,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { AttachmentLimits, ChatSession, ChatSessionConfig, ConfigProblem, MediaConfig, MediaTokenProvider, SessionFactories } from '../../src/index.js';
 import { emit } from '../events.js';
-import { createLazyMediaService } from '../internal/lazy-media.js';
+import type * as LazyMedia from '../internal/lazy-media.js';
 import { loadTusUploader } from '../internal/lazy.js';
 import { rejectValue } from '../internal/reject-value.js';
 
@@ -27,9 +27,15 @@ export interface ConfigHost extends ReactiveControllerHost, HTMLElement {
   readonly agentUiUrl: string | undefined;
 }
 
-/** The parts a chat's session makes with a browser's APIs: each loaded when first needed (a file of its own in the IIFE). */
+/**
+ * The code of a chat's media service (elements/internal/lazy-media.ts), loaded with the first chat that names a media
+ * store: a page without one never fetches it. The session is given the media configuration once it is here.
+ */
+let lazyMedia: typeof LazyMedia | null = null;
+
+/** The parts a chat's session makes with a browser's APIs: each loaded when first needed. */
 const FACTORIES: SessionFactories = {
-  media: (options) => createLazyMediaService(options),
+  media: (options) => (lazyMedia as typeof LazyMedia).createLazyMediaService(options),
   uploader: (options) => loadTusUploader().then((module) => module.createTusUploader(options)),
 };
 
@@ -51,6 +57,8 @@ export class ChatConfigController implements ReactiveController {
   /** The session this chat gave a media service to (it takes it back when it shows another, or is removed for good). */
   #mediaSession: ChatSession | null = null;
   #released = false;
+  /** The media service's code while it loads for this chat. */
+  #loadingMedia: Promise<void> | null = null;
 
   /** `changed`: the media service changed, so what views see of the session must be given to them again. */
   constructor(host: ConfigHost, changed: () => void) {
@@ -95,9 +103,30 @@ export class ChatConfigController implements ReactiveController {
     return true;
   }
 
+  /** Settles once the media service's code this chat waits for has loaded (or could not be). */
+  get settled(): Promise<void> {
+    return this.#loadingMedia ?? Promise.resolve();
+  }
+
   /** The media attributes changed (a token or account alone reaches the same service), or the chat shows another session. */
   applyMedia(): void {
     const host = this.#host;
+    if (host.mediaBaseUrl && !lazyMedia) {
+      this.#loadingMedia ??= import('../internal/lazy-media.js').then(
+        (module) => {
+          lazyMedia = module;
+          this.#loadingMedia = null;
+          this.applyMedia();
+        },
+        () => {
+          this.#loadingMedia = null;
+          const reason = 'media-base-url cannot be used: the code of the media service could not be loaded, so media shows its text alone';
+          console.warn(`[mantis-ui] ${reason}.`);
+          emit(host, 'mantis-config-error', { reason });
+        },
+      );
+      return;
+    }
     const session = host.session;
     if (this.#mediaSession && this.#mediaSession !== session) this.#mediaSession.configure({ media: null });
     this.#mediaSession = host.mediaBaseUrl ? session : null;

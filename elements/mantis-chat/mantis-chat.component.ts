@@ -239,7 +239,7 @@ export class MantisChat extends MantisChatProperties {
 
   /** Resolves once the chat, the code its update started loading and the views inside it have rendered. */
   protected override async getUpdateComplete(): Promise<boolean> {
-    await this.session.historyReady;
+    await Promise.all([this.session.historyReady, this.#config.settled]);
     let done = await super.getUpdateComplete();
     for (let loading = this.#timeline.loading(); loading.length > 0; loading = this.#timeline.loading()) {
       await Promise.all(loading);

@@ -132,6 +132,13 @@ describe('the built entries', { skip }, () => {
     }
   });
 
+  test('the script tag’s first load holds no module a chat loads on need: the media service of a media store, the check of a history, the sniffing of a file', () => {
+    const sources = new Set(firstLoad().flatMap((file) => (existsSync(`dist/cdn/${file}.map`) ? (JSON.parse(readFileSync(`dist/cdn/${file}.map`, 'utf8')) as { sources: string[] }).sources : [])));
+    const held = (module: string): boolean => [...sources].some((source) => source.endsWith(module));
+    assert.ok(held('elements/mantis-chat/mantis-chat.component.ts'), `the source maps name the first load's modules: ${sources.size}`);
+    for (const module of ['elements/internal/lazy-media.ts', 'src/chat/persisted-schema.ts', 'src/uploads/sniff.ts']) assert.equal(held(module), false, `the first load holds ${module}`);
+  });
+
   test('the script tag’s chunks carry one DOMPurify and create the mantis-ui Trusted Types policy once, in the first load', () => {
     const first = firstLoad();
     const policy = cdnFiles().filter((file) => /createPolicy\(\s*[`"']mantis-ui[`"']/.test(cdnText(file)));
