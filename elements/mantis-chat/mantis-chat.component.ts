@@ -239,7 +239,8 @@ export class MantisChat extends MantisChatProperties {
 
   /** Resolves once the chat, the code its update started loading and the views inside it have rendered. */
   protected override async getUpdateComplete(): Promise<boolean> {
-    await Promise.all([this.session.historyReady, this.#config.settled]);
+    // The update that took what a host set (before the upgrade too), then the history and media code it loaded.
+    await super.getUpdateComplete().then(() => Promise.all([this.session.historyReady, this.#config.settled]));
     let done = await super.getUpdateComplete();
     for (let loading = this.#timeline.loading(); loading.length > 0; loading = this.#timeline.loading()) {
       await Promise.all(loading);
