@@ -6,7 +6,6 @@ import type { ChatAttachmentsController } from './attachments.js';
 import { composerFormStyles } from './composer-form.js';
 import { chatStyles } from './mantis-chat.styles.js';
 import { timelineStyles } from './timeline.js';
-import { tourStyles } from './tour.js';
 import { userMessageStyles } from './user-message.js';
 
 /*
@@ -16,7 +15,7 @@ import { userMessageStyles } from './user-message.js';
  */
 
 /** The chat's styles: its own, and those of the parts it draws. */
-export const chatLayoutStyles = [themeStyles, chatStyles, composerFormStyles, tourStyles, timelineStyles, userMessageStyles, attachmentCardStyles];
+export const chatLayoutStyles = [themeStyles, chatStyles, composerFormStyles, timelineStyles, userMessageStyles, attachmentCardStyles];
 
 export interface ChatLayout {
   readonly session: ChatSession;

@@ -5,7 +5,8 @@ import type { LazyPart, PartControls } from './parts-view.js';
 /*
  * The parts of a reply that most replies do not have, drawn by a module of their own (parts-view.ts; beside the IIFE,
  * a file loaded with the first such part), so that a chat whose agent never sends one pays nothing for them: what the
- * agent asks (a tool approval, an interrupt: answers-view.ts), and the sources and files it cites (sources-view.ts).
+ * agent asks (a tool approval, an interrupt: answers-view.ts), the sources and files it cites (sources-view.ts), and a
+ * Visual Tour (tour.ts).
  */
 
 export interface PartsHostElement extends ReactiveControllerHost, HTMLElement {

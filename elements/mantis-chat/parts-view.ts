@@ -1,12 +1,13 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import type { AssistantMessage } from '../../src/message/messages.js';
-import type { ActivityPart, InterruptPart, SubagentPart, TodoPart, ToolPart } from '../../src/message/parts.js';
+import type { ActivityPart, InterruptPart, SubagentPart, TodoPart, ToolPart, TourPart } from '../../src/message/parts.js';
 import { QuestionControls, questionStyles } from './answers-view.js';
 import type { PartsHostElement } from './lazy-parts.js';
 import { SourceControls, sourceStyles, type SourcePart } from './sources-view.js';
 import { debugStyles, renderDebug } from './debug-view.js';
 import { renderTodos, todoStyles } from './todo-view.js';
 import { renderSubagent, subagentStyles } from './subagent-view.js';
+import { renderTour, showTourStep, tourStyles } from './tour.js';
 
 /*
  * The parts most replies do not have (lazy-parts.ts loads this module with the first one): what the agent asks, with
@@ -16,7 +17,7 @@ import { renderSubagent, subagentStyles } from './subagent-view.js';
  */
 
 /** A part this module draws; at a tool call, what the agent asks about it; `debug`: a message's deprecated fields. */
-export type LazyPart = ToolPart | InterruptPart | SourcePart | TodoPart | ActivityPart | SubagentPart | 'debug';
+export type LazyPart = ToolPart | InterruptPart | SourcePart | TodoPart | ActivityPart | SubagentPart | TourPart | 'debug';
 
 /** An A2UI surface the agent is still making, or could not make, in its place (nothing once it is made). */
 function renderActivity(part: ActivityPart): TemplateResult | typeof nothing {
@@ -28,12 +29,14 @@ function renderActivity(part: ActivityPart): TemplateResult | typeof nothing {
 export class PartControls {
   readonly #questions: QuestionControls;
   readonly #sources: SourceControls;
+  readonly #host: PartsHostElement;
 
   constructor(host: PartsHostElement, redraw: () => void, announce: (text: string) => void) {
+    this.#host = host;
     this.#questions = new QuestionControls(host, redraw, announce);
     this.#sources = new SourceControls(host);
     const root = host.renderRoot;
-    for (const { styleSheet } of [questionStyles, sourceStyles, debugStyles, todoStyles, subagentStyles]) {
+    for (const { styleSheet } of [questionStyles, sourceStyles, debugStyles, todoStyles, subagentStyles, tourStyles]) {
       if (root instanceof ShadowRoot && styleSheet && !root.adoptedStyleSheets.includes(styleSheet)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, styleSheet];
     }
   }
@@ -43,6 +46,7 @@ export class PartControls {
     if (part.type === 'data-mantis-todo') return renderTodos(part.data.todos);
     if (part.type === 'data-mantis-activity') return renderActivity(part);
     if (part.type === 'data-mantis-subagent') return renderSubagent(part);
+    if (part.type === 'data-mantis-tour') return renderTour(part.data, (stepId) => showTourStep(this.#host.session, message, stepId));
     return part.type === 'dynamic-tool' || part.type === 'data-mantis-interrupt' ? this.#questions.render(message, part) : this.#sources.render(part);
   }
 }

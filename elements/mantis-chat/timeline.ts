@@ -6,14 +6,13 @@ import type { LazyParts } from './lazy-parts.js';
 import { emit } from '../events.js';
 import type { MessageBlock } from './history-window.js';
 import { streamingMarkdown } from '../internal/markdown.js';
-import { renderTour } from './tour.js';
 import type { EnvelopeSurfaces, EnvelopesController } from './envelopes.js';
 import type { SurfacesController } from './surfaces.js';
 import { renderUserMessage } from './user-message.js';
 import { renderAttachmentCard } from './attachment-card.js';
 import { partStyles, renderReasoning, renderTool, renderTruncated } from './timeline-parts.js';
 
-/** The timeline's callbacks for a chat: copy (through the cancelable `mantis-copy`) and tour steps (as navigate actions). */
+/** The timeline's callbacks for a chat: copy (through the cancelable `mantis-copy`). */
 export function timelineContext(
   host: HTMLElement,
   session: () => ChatSession,
@@ -38,21 +37,11 @@ export function timelineContext(
         () => announce('Could not copy to the clipboard.'),
       );
     },
-    onTourStep(message, stepId) {
-      const tour = message.parts.find((p) => p.type === 'data-mantis-tour');
-      const step = tour?.type === 'data-mantis-tour' ? tour.data.steps.find((s) => s.id === stepId) : undefined;
-      if (!step) return;
-      // A tour step is a navigation: the same narrow, read-only action a view offers.
-      const action = { id: step.id, type: 'navigate', label: step.title, target: step.target } as const;
-      session().runAction({ messageId: message.id, viewId: `tour-${message.id}`, nodeId: step.id, action });
-    },
   };
 }
 
 /** What rendering a message needs from the chat. */
 export interface TimelineContext {
-  /** A Visual Tour step was chosen. */
-  readonly onTourStep: (message: AssistantMessage, stepId: string) => void;
   /** The copy button of a message was pressed. */
   readonly onCopy: (message: AssistantMessage) => void;
   /** Where the chat shows agent-ui@1 envelopes (the same object until that changes). */
@@ -65,7 +54,7 @@ export interface TimelineContext {
   readonly session: () => ChatSession;
   /** The media service attachment cards fetch their files through (none: they show their names only). */
   readonly media: () => MediaService | null;
-  /** The parts drawn by a module loaded on first need: what the agent asks (with the controls to answer), sources, files. */
+  /** The parts drawn by a module loaded on first need: what the agent asks (with the controls to answer), sources, files, tours. */
   readonly lazyParts: LazyParts;
   /** The code that a render started loading (the first envelope's, surface's or question's), while it loads. */
   readonly loading: () => Promise<void>[];
@@ -94,13 +83,12 @@ function renderPart(part: MantisPart, message: AssistantMessage, citationStart: 
       ></mantis-ui-view>`;
     case 'data-mantis-ui-pending':
       return html`<div part="view-pending" class="pending" aria-hidden="true"><span>Preparing a view…</span></div>`;
-    case 'data-mantis-tour':
-      return renderTour(part.data, (stepId) => ctx.onTourStep(message, stepId));
     case 'data-mantis-attachment':
       return renderAttachmentCard(part, ctx.media());
     case 'dynamic-tool':
       return html`${renderTool(part)}${ctx.lazyParts.render(message, part)}`;
     case 'data-mantis-interrupt':
+    case 'data-mantis-tour':
     case 'data-mantis-activity':
     case 'data-mantis-subagent':
     case 'data-mantis-todo':

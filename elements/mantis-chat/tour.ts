@@ -1,8 +1,17 @@
 import { css, html, nothing, type TemplateResult } from 'lit';
-import type { Tour } from '../../src/index.js';
+import type { AssistantMessage, ChatSession, Tour } from '../../src/index.js';
 import { markdown } from '../internal/markdown.js';
 
-/** A Visual Tour: ordered steps, each with a button that asks the host to show its map target. */
+/** A tour step was chosen: a navigation, the same narrow, read-only action a view offers. */
+export function showTourStep(session: ChatSession, message: AssistantMessage, stepId: string): void {
+  const tour = message.parts.find((p) => p.type === 'data-mantis-tour');
+  const step = tour?.type === 'data-mantis-tour' ? tour.data.steps.find((s) => s.id === stepId) : undefined;
+  if (!step) return;
+  const action = { id: step.id, type: 'navigate', label: step.title, target: step.target } as const;
+  session.runAction({ messageId: message.id, viewId: `tour-${message.id}`, nodeId: step.id, action });
+}
+
+/** A Visual Tour (drawn by the lazy parts module): ordered steps, each with a button that asks the host to show its map target. */
 export function renderTour(tour: Tour, show: (stepId: string) => void): TemplateResult {
   return html`<section part="tour" class="tour" aria-label=${`Tour: ${tour.title}`}>
     <p class="tour-title">${tour.title}</p>
