@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import pkg from './package.json' with { type: 'json' };
 import { minifyCssLiterals } from './scripts/css-literals.js';
+import { terseChunks } from './scripts/terse-chunks.js';
 
 /** The project's folder, whatever folder the build runs from. */
 const ROOT = fileURLToPath(new URL('.', import.meta.url));
@@ -51,6 +52,8 @@ function firstLoadModules(): { plugin: Plugin; has: (id: string) => boolean } {
   };
 }
 const firstLoad = firstLoadModules();
+/** What the Composer WebSocket and SSE transports share (reconnection, resumption, the URL they advertise). */
+const COMPOSER_SHARED = /\/src\/protocols\/composer\/(reconnecting|url)\.ts$/;
 
 /**
  * One module graph, three builds, chosen by mode:
@@ -65,7 +68,7 @@ const firstLoad = firstLoadModules();
 export default defineConfig(({ mode }): UserConfig =>
   mode === 'cdn'
     ? {
-        plugins: [cssLiterals(), firstLoad.plugin],
+        plugins: [cssLiterals(), firstLoad.plugin, terseChunks()],
         // Bundled for the browser: ECharts reads process.env.NODE_ENV, which no page has.
         define: { 'process.env.NODE_ENV': JSON.stringify('production') },
         build: {
@@ -76,14 +79,20 @@ export default defineConfig(({ mode }): UserConfig =>
           minify: true,
           lib: { entry: { 'mantis-ui': 'elements/cdn/mantis-ui.ts' }, formats: ['es'], fileName: (_format, name) => `${name}.js` },
           rolldownOptions: {
+            // Terser takes most of this build's time, on purpose (terseChunks): not a slow plugin to report.
+            checks: { bundlerTimings: false },
             output: {
               chunkFileNames: '[name]-[hash].js',
               // Library mode leaves ES output's whitespace and comments (to keep pure annotations for a bundler that
               // will minify again): these files are what a page runs, so they are minified whole.
               minify: true,
               // Every module the entry imports up front in one file, even one a lazy part imports too: a page pays
-              // for one file's gzip and no cross-chunk import lists (6.3 KB gzip over the default's 18 files).
-              codeSplitting: { groups: [{ name: 'first-load', test: firstLoad.has, priority: 10 }] },
+              // for one file's gzip and no cross-chunk import lists (6.3 KB gzip over the default's 18 files). What
+              // both Composer transports share goes with it (a chat connects at once, by WebSocket unless told
+              // otherwise): one chunk fewer on every Composer page. The transports themselves stay lazy, each its own
+              // chunk: one the first load held would be a dynamic import of itself, and need the bundler's runtime
+              // file for its namespace.
+              codeSplitting: { groups: [{ name: 'first-load', test: (id) => firstLoad.has(id) || COMPOSER_SHARED.test(id), priority: 10 }] },
             },
           },
         },
