@@ -1,8 +1,10 @@
+import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import pkg from './package.json' with { type: 'json' };
 import { minifyCssLiterals } from './scripts/css-literals.js';
 import { terseChunks } from './scripts/terse-chunks.js';
+import { folderIntegrity, PROBE, sri } from './scripts/integrity.js';
 
 /** The project's folder, whatever folder the build runs from. */
 const ROOT = fileURLToPath(new URL('.', import.meta.url));
@@ -23,6 +25,26 @@ export function cssLiterals(): Plugin {
     transform(code, id) {
       if (!/\/elements\/.+\.ts$/.test(id) || !code.includes('css`')) return null;
       return { code: minifyCssLiterals(code), map: null };
+    },
+  };
+}
+
+/**
+ * Beside the pinned loader (`pinned` mode): the probe it imports to learn whether the browser checks an import map's
+ * integrity; dist/cdn/integrity.json, the integrity of every file of the CDN build; and dist/integrity.json, the
+ * integrity of the two loaders, which a page pins with its script tag (docs/strict-pages.md).
+ */
+function pinnedFiles(): Plugin {
+  return {
+    name: 'mantis-pinned-files',
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: `cdn/${PROBE.name}`, source: PROBE.text });
+      this.emitFile({ type: 'asset', fileName: 'cdn/integrity.json', source: `${JSON.stringify(folderIntegrity('dist/cdn'), null, 2)}\n` });
+    },
+    writeBundle() {
+      // As written: what a browser checks is the file's bytes.
+      const loaders = Object.fromEntries(['mantis-ui.iife.js', 'mantis-ui.pinned.js'].map((name) => [name, sri(readFileSync(`dist/${name}`))]));
+      writeFileSync('dist/integrity.json', `${JSON.stringify(loaders, null, 2)}\n`);
     },
   };
 }
@@ -97,7 +119,24 @@ export default defineConfig(({ mode }): UserConfig =>
           },
         },
       }
-    : mode === 'loader'
+    : mode === 'pinned'
+      ? {
+          plugins: [pinnedFiles()],
+          // The integrity of every file the CDN build wrote (it runs before this one: scripts/build.mjs).
+          define: {
+            __MANTIS_INTEGRITY__: JSON.stringify(folderIntegrity('dist/cdn')),
+            __MANTIS_PROBE__: JSON.stringify({ name: PROBE.name, hash: PROBE.wrongHash }),
+          },
+          build: {
+            outDir: 'dist',
+            emptyOutDir: false,
+            target: 'es2022',
+            sourcemap: true,
+            minify: true,
+            lib: { entry: 'elements/loader-pinned.ts', formats: ['iife'], name: 'MantisUIPinned', fileName: () => 'mantis-ui.pinned.js' },
+          },
+        }
+      : mode === 'loader'
       ? {
           build: {
             outDir: 'dist',

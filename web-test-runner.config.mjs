@@ -10,6 +10,7 @@ import { chromiumPath } from './scripts/chromium.mjs';
 import { selfImportPlugin } from './test/helpers/wtr-self-import-plugin.mjs';
 import { reactPlugin } from './test/helpers/wtr-react-plugin.mjs';
 import { strictPolicy } from './test/fixtures/strict/policy.mjs';
+import { pinnedPages } from './test/fixtures/pinned/serve.mjs';
 import { scriptTagPage } from './scripts/size-graph.mjs';
 
 /** Where the summary reporter leaves the counts that scripts/test.mjs prints as `N passed, N failed`. */
@@ -112,6 +113,8 @@ export default {
       context.url = context.url.replace('/__partial-dist/', '/dist/');
       return next();
     },
+    // Pages that pin every file through the pinned loader, some files modified (test/iife-pinned.test.ts).
+    pinnedPages,
   ],
   plugins: [
     esbuildPlugin({ ts: true, tsconfig: './tsconfig.json', target: 'es2022' }),

@@ -13,18 +13,9 @@
  * without it nothing loads, and the console says so once.
  */
 
-interface MantisGlobal {
-  /** Resolves with `MantisUI` once every tag is defined and every export is on it; rejects if it cannot load. */
-  ready: Promise<MantisGlobal>;
-  [name: string]: unknown;
-}
+import { expose, namesFile } from './internal/loader-shared.js';
 
-const PREFIX = '[mantis-ui]';
-const scope = globalThis as unknown as { MantisUI?: MantisGlobal };
 const script = document.currentScript instanceof HTMLScriptElement ? document.currentScript : null;
-
-/** Whether a URL's path ends in a file name (`…/mantis-ui.iife.js`), not a folder or a package name. */
-const namesFile = (url: string): boolean => /\/[^/]+\.m?js$/.test(new URL(url).pathname);
 
 /** The script tag's entry, beside this script: elements/cdn/mantis-ui.ts, built as dist/cdn/mantis-ui.js. */
 const ENTRY = 'cdn/mantis-ui.js';
@@ -55,17 +46,4 @@ async function load(): Promise<Entry> {
   throw new Error(`${script.src} names no file, so the folder of mantis-ui's modules is unknown: set data-mantis-lazy-base on the script`);
 }
 
-const api: MantisGlobal = scope.MantisUI ?? ({} as MantisGlobal);
-scope.MantisUI = api;
-api.ready = load().then(
-  (entry) => {
-    for (const [name, value] of Object.entries(entry)) if (name !== 'ready') api[name] = value;
-    return api;
-  },
-  (error: unknown) => {
-    console.warn(`${PREFIX} mantis-ui could not be loaded:`, error instanceof Error ? error.message : error);
-    throw error;
-  },
-);
-// A page that never waits on `ready` is told by the console, not by an unhandled rejection.
-api.ready.catch(() => undefined);
+expose(load());
