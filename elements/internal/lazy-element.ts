@@ -36,7 +36,15 @@ export abstract class LazyElement extends LitElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
+    // A new connection tries again a load that failed (an update does not: it would try on every update).
+    this.#unavailable(null);
     this.#loadIfNeeded();
+  }
+
+  /** Why the code could not be loaded, or null; the host carries `data-mantis-unavailable` while it could not. */
+  #unavailable(reason: string | null): void {
+    this.#failed = reason;
+    this.toggleAttribute('data-mantis-unavailable', reason !== null);
   }
 
   /**
@@ -48,10 +56,13 @@ export abstract class LazyElement extends LitElement {
   }
 
   #loadIfNeeded(): void {
-    if (!this.#upgraded && !this.#loading && this.isConnected && this.needed()) void this.whenReady().catch(() => undefined);
+    if (!this.#upgraded && !this.#loading && this.#failed === null && this.isConnected && this.needed()) void this.whenReady().catch(() => undefined);
   }
 
-  /** Resolves once this element runs its implementation (loading it if needed); rejects when it cannot be loaded. */
+  /**
+   * Resolves once this element runs its implementation (loading it if needed, or again after a failure); rejects when
+   * it cannot be loaded.
+   */
   whenReady(): Promise<void> {
     return (this.#loading ??= this.#load());
   }
@@ -69,7 +80,7 @@ export abstract class LazyElement extends LitElement {
       upgrade(this, await load);
     } catch (error) {
       this.#loading = null;
-      this.#failed = `This part of the page could not be loaded.`;
+      this.#unavailable('This part of the page could not be loaded.');
       console.warn(`[mantis-ui] <${this.localName}> could not be loaded:`, error);
       this.requestUpdate();
       this.unavailable();
@@ -110,7 +121,7 @@ export abstract class LazyElement extends LitElement {
   /** Marks an element as running its implementation (called by `upgrade`, which cannot reach private fields). */
   static markUpgraded(element: LazyElement): void {
     element.#upgraded = true;
-    element.#failed = null;
+    element.#unavailable(null);
   }
 }
 

@@ -19,6 +19,8 @@ const waiting = new WeakMap<MantisArtifactPanel, ArtifactStore>();
  * as the opener focus goes back to, as it does for every later tab.
  */
 export const firstOpener = new WeakMap<HTMLElement, Element | null>();
+/** Panels whose first artifact opened before their code was here: that opening expands them (panel-layout.ts). */
+export const openedEarly = new WeakSet<HTMLElement>();
 
 const deepActiveElement = (): Element | null => {
   let active = document.activeElement;
@@ -105,8 +107,9 @@ export class MantisArtifactPanel extends LazyElement {
   /** Color scheme: `light`, `dark`, or `system`; unset inherits the scheme of where the panel is placed. */
   @property({ reflect: true }) theme: Theme | undefined = undefined;
 
-  // Hidden until its code is here: a panel with no tab shows nothing (its implementation's styles replace this).
-  static override styles = [css`:host { display: none; }`];
+  // Hidden until its code is here: a panel with no tab shows nothing (its implementation's styles replace this). If
+  // the code cannot be loaded, it shows why.
+  static override styles = [css`:host(:not([data-mantis-unavailable])) { display: none; }`];
 
   /** The store shown: `store`, else the artifacts of the chat named by `for`; null while disconnected. */
   get shownStore(): ArtifactStore | null {
@@ -124,7 +127,10 @@ export class MantisArtifactPanel extends LazyElement {
     if (waiting.get(this) !== store) {
       waiting.set(this, store as ArtifactStore);
       const stop = store.subscribe(() => {
-        if (waiting.get(this) === store && store.tabs.length > 0) firstOpener.set(this, deepActiveElement());
+        if (waiting.get(this) === store && store.tabs.length > 0) {
+          firstOpener.set(this, deepActiveElement());
+          openedEarly.add(this);
+        }
         if (waiting.get(this) !== store || store.tabs.length > 0) stop();
         if (waiting.get(this) === store) this.requestUpdate();
       });

@@ -1,6 +1,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { emit } from '../events.js';
 import { readLayout, writeLayout } from '../internal/storage.js';
+import { openedEarly } from './mantis-artifact-panel.js';
 
 /** The narrowest the docked panel gets, in CSS pixels. */
 export const MIN_PANEL_WIDTH = 240;
@@ -80,7 +81,9 @@ export class PanelLayout implements ReactiveController {
       (preferences) => {
         if (call !== this.#call) return;
         if (preferences.panelWidth !== undefined && !this.#touched.width) host.width = preferences.panelWidth;
-        if (preferences.panelOpen !== undefined && !this.#touched.open) host.collapsed = !preferences.panelOpen;
+        // An artifact opened before the panel's code was here expands it, as any opening does.
+        if (preferences.panelOpen !== undefined && !this.#touched.open) host.collapsed = !preferences.panelOpen && !openedEarly.has(host);
+        openedEarly.delete(host);
       },
       () => undefined,
     );

@@ -116,7 +116,8 @@ export class ChatConfigController implements ReactiveController {
         (module) => {
           lazyMedia = module;
           this.#loadingMedia = null;
-          this.applyMedia();
+          // A chat removed for good meanwhile makes its service when it is put back (hostConnected), not now.
+          if (!this.#released) this.applyMedia();
         },
         () => {
           this.#loadingMedia = null;

@@ -73,6 +73,7 @@ describe('<mantis-a2ui-surface> our A2UI catalog', () => {
     await waitUntil(() => errors.length > 0, 'no error');
     expect(errors[0]?.error).to.include({ code: 'VALIDATION_FAILED', surfaceId: 'm' });
     expect(errors[0]?.error.message).to.contain('bogus');
+    expect(el.store, 'the surface never ran its code').to.not.equal(null);
     expect(el.store?.get('m')?.components.has('root') ?? false).to.equal(false);
   });
 });

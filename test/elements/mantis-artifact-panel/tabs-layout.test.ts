@@ -119,6 +119,22 @@ describe('<mantis-artifact-panel> tabs and layout', () => {
     await waitUntil(async () => (await readLayout(layoutKey)).panelOpen === true, 'panelOpen was not stored');
   });
 
+  it('a panel whose stored preference is collapsed expands when its first artifact opens, as any opening does', async () => {
+    const layoutKey = unique('collapsed-first');
+    const first = await panel({ layoutKey });
+    first.store.open(source('a'));
+    await first.el.updateComplete;
+    q<HTMLButtonElement>(first.el, '[part~="toggle"]').click();
+    await waitUntil(async () => (await readLayout(layoutKey)).panelOpen === false, 'panelOpen was not stored');
+    // A new panel (a reload) with the same key: nothing shown until an artifact opens, and that opening expands it.
+    const { el, store } = await panel({ layoutKey });
+    store.open(source('b'));
+    await el.updateComplete;
+    await el.updateComplete;
+    expect(el.collapsed).to.equal(false);
+    expect(q<HTMLButtonElement>(el, '[part~="toggle"]').getAttribute('aria-expanded')).to.equal('true');
+  });
+
   it('resizes by keyboard, within 240px and 80% of its container', async () => {
     const { el, store } = await panel();
     const widths: number[] = [];
