@@ -73,19 +73,27 @@ function sendIfAnswered(host: AnswerHost, connection: Connection, message: Assis
 /**
  * Once the last question still open expires (an interrupt's `expiresAt`), the answers given go without it, as they
  * would have had it expired before the user answered: never kept and not sent. Only while the message is still the
- * latest, no reply streams and the connection the answers were given on is open.
+ * latest, no reply streams and the session still talks through the connection the answers were given on; if that
+ * connection is not open then, the answers cannot go, and that is said.
  */
 function sendAtExpiry(host: AnswerHost, connection: Connection, messageId: string, now: number): void {
   const message = host.thread.assistant(messageId);
   const open = message?.parts.filter((p) => awaitsApproval(p) || awaitsAnswer(p, now)) ?? [];
   if (open.length === 0 || !open.every((p) => p.type === 'data-mantis-interrupt' && p.data.expiresAt !== undefined)) return;
   const last = Math.max(...open.map((p) => (p.type === 'data-mantis-interrupt' ? (p.data.expiresAt ?? 0) : 0)));
-  setTimeout(() => {
+  // At most 2^31 - 1 ms, which a timer can wait (a longer delay would fire at once): a question still open when it
+  // fires waits again.
+  const timer = setTimeout(() => {
     const later = host.thread.assistant(messageId);
     const latest = host.thread.messages.at(-1)?.id === messageId && host.thread.streaming.length === 0;
-    if (later && latest && connection.state === 'open') sendIfAnswered(host, connection, later, Date.now());
-    // At most 2^31 - 1 ms, which a timer can wait: a longer delay would fire at once (and find the question open).
+    if (!later || !latest || host.connection !== connection) return;
+    const at = Date.now();
+    if (later.parts.some((p) => awaitsApproval(p) || awaitsAnswer(p, at))) return sendAtExpiry(host, connection, messageId, at);
+    if (connection.state === 'open') sendIfAnswered(host, connection, later, at);
+    else host.emit({ type: 'protocol-error', reason: 'Your answers could not be sent: the connection was not open when the question they waited for expired.' });
   }, Math.min(Math.max(0, last - now) + 1, 2_147_483_647));
+  // A program in Node does not stay up for it.
+  (timer as { unref?: () => void }).unref?.();
 }
 
 /**

@@ -56,7 +56,7 @@ export class ChatSession extends LinkedSession {
   #capabilities: ServerCapabilities = {};
   readonly #waiting = new WaitingMessage(
     this.attachments,
-    () => (this.link.current ? null : REFUSAL_TEXT['no-connection']),
+    () => this.check('', true)?.message ?? null,
     (text, files, mode) => this.#deliver(text, files, mode),
     (text, end) => this.emit({ type: 'waiting', text, ...(end ? { end } : {}) }),
   );

@@ -68,6 +68,21 @@ describe('answering an agent’s questions, guarded', () => {
     assert.deepEqual(records(latest).map((r) => r.type), ['a2ui'], 'the latest activity takes its delta: only the new operation is applied');
   });
 
+  test('surfaces the conversation shows never push out what the connection applied: a later snapshot applies only its new tail', () => {
+    const activities = new A2uiActivities();
+    type Wire = Parameters<EventEncoder['encodeSSE']>[0];
+    const create = { version: 'v0.9', createSurface: { surfaceId: 'mine', catalogId: 'https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json' } };
+    const update = { version: 'v0.9', updateDataModel: { surfaceId: 'mine', value: { n: 1 } } };
+    const snapshot = (operations: unknown[]): Wire => ({ type: EventType.ACTIVITY_SNAPSHOT, messageId: 'm', activityType: 'a2ui-surface', content: { a2ui_operations: operations } }) as Wire;
+    readEncoded([snapshot([create])], activities);
+    // A conversation that shows many more surfaces than a connection keeps, none of which this one applied.
+    const shown = Array.from({ length: MAX_KEPT + 5 }, (_, i) => ({ id: `a${i}`, role: 'assistant', parts: [{ type: 'data-mantis-surface', data: { surfaceId: `old-${i}` } }] }));
+    activities.known(shown as unknown as Parameters<A2uiActivities['known']>[0]);
+    activities.known(shown as unknown as Parameters<A2uiActivities['known']>[0]);
+    const next = readEncoded([snapshot([create, update])], activities);
+    assert.deepEqual(records(next).flatMap((r) => (r.type === 'a2ui' ? (r as unknown as { messages: unknown[] }).messages : [])), [update]);
+  });
+
   test('an AI SDK approval answered in a later stream, naming only its approval, is applied to the call that asked', async () => {
     const session = new ChatSession();
     // Loaded first, so that its records apply as they are read (else they wait for it).

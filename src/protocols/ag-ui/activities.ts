@@ -15,8 +15,8 @@ import { patchJson } from './patch.js';
  * messages go as `a2ui` records, which the A2UI protocol owns: this folder never imports it. A surface the conversation
  * already shows when this connection first hears of it (a history replayed after a reload, whose thread is another)
  * counts as applied with a history this connection does not know: its first snapshot rebuilds it in place. What is
- * kept is bounded: the latest MAX_KEPT activities and surfaces (an older activity's delta is refused and said; an older
- * surface the conversation shows counts as shown again).
+ * kept is bounded: the latest MAX_KEPT activities and surfaces (an older activity's delta is refused and said), and the
+ * latest MAX_KEPT surfaces the conversation shows that this connection has not applied.
  */
 
 type Loose = Readonly<Record<string, unknown>>;
@@ -64,15 +64,22 @@ export class A2uiActivities {
   /** The status each activity last showed (building, retrying, failed), by its `messageId`. */
   readonly #statuses = new Map<string, string | null>();
 
+  /** Surfaces the conversation shows that this connection has applied nothing to (see `known`). */
+  #shown = new Set<string>();
+
   /**
    * The surfaces `conversation` shows (each assistant message's surface parts), before a run: one this connection has
-   * applied nothing to was made before it (a replayed history), so a snapshot that creates it again rebuilds it.
+   * applied nothing to was made before it (a replayed history), so a snapshot that creates it again rebuilds it. The
+   * latest MAX_KEPT of them are kept, apart from what this connection applied (which they never push out).
    */
   known(conversation: readonly ChatMessage[]): void {
-    for (const message of conversation) {
-      if (message.role !== 'assistant') continue;
-      for (const part of message.parts) if (part.type === 'data-mantis-surface' && !this.#applied.has(part.data.surfaceId)) keep(this.#applied, part.data.surfaceId, [SHOWN]);
+    const shown = new Set<string>();
+    for (let at = conversation.length - 1; at >= 0 && shown.size < MAX_KEPT; at -= 1) {
+      const message = conversation[at];
+      if (message?.role !== 'assistant') continue;
+      for (const part of message.parts) if (part.type === 'data-mantis-surface' && !this.#applied.has(part.data.surfaceId)) shown.add(part.data.surfaceId);
     }
+    this.#shown = shown;
   }
 
   /** An `ACTIVITY_SNAPSHOT` of an A2UI surface. False when it is not one (another activity type). */
@@ -118,12 +125,13 @@ export class A2uiActivities {
     }
     for (const [surface, list] of bySurface) {
       const texts = list.map((operation) => JSON.stringify(operation));
-      const applied = this.#applied.get(surface) ?? [];
+      const applied = this.#applied.get(surface) ?? (this.#shown.has(surface) ? [SHOWN] : []);
       const extends_ = applied.length <= texts.length && applied.every((text, index) => texts[index] === text);
       // A history this chat applied before, extended: only its new tail. Any other: the whole, but the surface is not
       // created again when it already is.
       const send = extends_ ? list.slice(applied.length) : list.filter((operation) => !(applied.length > 0 && isObject(operation) && 'createSurface' in operation));
       keep(this.#applied, surface, texts);
+      this.#shown.delete(surface);
       for (let at = 0; at < send.length; at += PER_RECORD) reply.record({ type: 'a2ui', messages: send.slice(at, at + PER_RECORD) });
     }
   }
