@@ -134,8 +134,8 @@ export default {
       },
     },
     {
-      // ECharts and zrender read process.env.NODE_ENV, which every bundler replaces (vite.config.ts does for the IIFE's
-      // lazy chart file, a host's bundler for the ES build). The test runner serves them unbundled: it replaces it too.
+      // ECharts and zrender read process.env.NODE_ENV, which every bundler replaces (vite.config.ts does for the script
+      // tag's chunks, a host's bundler for the ES build). The test runner serves them unbundled: it replaces it too.
       name: 'mantis-node-env',
       transform(context) {
         if (/\/node_modules\/(echarts|zrender)\//.test(context.path) && typeof context.body === 'string') {

@@ -1,5 +1,5 @@
 // @ts-check
-// npm run build: one module graph, built three ways (vite.config.ts): the ES modules for bundlers (dependencies
+// npm run build: one module graph, built four ways (vite.config.ts): the ES modules for bundlers (dependencies
 // external), the same graph bundled and split into chunks for the script tag (dist/cdn/), and the script tag's small
 // classic script that imports it (dist/mantis-ui.iife.js), and the loader for pages that pin every file by its integrity
 // (dist/mantis-ui.pinned.js); then the type declarations.

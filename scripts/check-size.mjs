@@ -57,8 +57,8 @@ function parseBudget(path, budget) {
 }
 
 /**
- * The file bundled with its dependencies and minified, as the IIFE build does (Vite, so the same bundler and
- * minifier as dist/mantis-ui.iife.js). Nothing is written.
+ * The file bundled with its dependencies and minified, as a host's bundler would (Vite with its own minifier; the
+ * script tag's chunks are compressed by terser first, scripts/terse-chunks.ts). Nothing is written.
  * @param {string} file absolute path
  * @param {string} root
  * @returns {Promise<Uint8Array>}

@@ -88,7 +88,7 @@ describe('the page-level generative UI switch', () => {
   });
 });
 
-describe('the lazily loaded parts of the IIFE', () => {
+describe('the lazily loaded parts of the script tag', () => {
   const chart = {
     kind: 'chart',
     schemaVersion: 'agent-ui@1',
@@ -129,7 +129,7 @@ describe('the lazily loaded parts of the IIFE', () => {
     frame.remove();
   });
 
-  it('draws a chart from files found beside the IIFE, whatever the page base', async () => {
+  it('draws a chart from files found beside the script, whatever the page base', async () => {
     // The page's base points elsewhere: the lazy files must still come from where the IIFE was served.
     const { frame, win } = await framed(
       `<!doctype html><html lang="en"><head><title>chart</title><base href="/test/elements/"><script src="/dist/mantis-ui.iife.js"></script></head>
@@ -146,7 +146,7 @@ describe('the lazily loaded parts of the IIFE', () => {
     frame.remove();
   });
 
-  it('creates a MapLibre adapter from the file found beside the IIFE, whatever the page base', async () => {
+  it('creates a MapLibre adapter from the file found beside the script, whatever the page base', async () => {
     // maplibre-gl 6 ships ES modules only, so the page loads it with a module script (as demo/page/map.mjs does) and
     // makes the adapter through the IIFE's global (as demo/page/demo.js does), once `MantisUI.ready` says it is all
     // there. The page's base points elsewhere.
@@ -176,7 +176,7 @@ describe('the lazily loaded parts of the IIFE', () => {
     frame.remove();
   });
 
-  it('draws a chart from files of the IIFE’s own origin when a page of another origin loads it, as from a CDN', async () => {
+  it('draws a chart from files of the script’s own origin when a page of another origin loads it, as from a CDN', async () => {
     // The reference server serves dist/ with CORS, as a CDN does: the lazy files are modules of its origin.
     const { frame, win } = await framed(
       `<!doctype html><html lang="en"><head><title>cdn origin</title><script src="${agentOrigin}/dist/mantis-ui.iife.js"></script></head>
@@ -295,7 +295,7 @@ describe('the lazily loaded parts of the IIFE', () => {
   });
 });
 
-describe('the media engine beside the IIFE', () => {
+describe('the media engine beside the script', () => {
   it('is not in the first load, and a chat loads it only when an image is previewed', async () => {
     const { frame, win, doc } = await legacyPage(`<mantis-chat media-base-url="${agentOrigin}/api/v1/"></mantis-chat>`);
     const chat = doc.querySelector('mantis-chat') as HTMLElement & { mediaToken: () => string; updateComplete: Promise<unknown> };
@@ -334,8 +334,8 @@ const onLit = (element: Element, lit: unknown): boolean => {
   return false;
 };
 
-describe('lazily loaded elements beside the IIFE', () => {
-  it('loads <mantis-media-item>’s code from its own file, on the IIFE’s Lit, for items in the page now and later', async () => {
+describe('lazily loaded elements beside the script', () => {
+  it('loads <mantis-media-item>’s code from its own file, on the first load’s Lit, for items in the page now and later', async () => {
     const { frame, win, doc } = await legacyPage('<mantis-media-item key="agent_files/demo/alarm.png" alt="Alarm panel"></mantis-media-item>');
     const item = win.customElements.get('mantis-media-item') as CustomElementConstructor;
     const lit = litElementOf(win.customElements.get('mantis-ui-view') as CustomElementConstructor, win);
@@ -407,7 +407,8 @@ describe('lazily loaded elements beside the IIFE', () => {
     const { frame, win, doc } = await legacyPage(
       `<mantis-chat id="c" artifact-panel="none" url="${composerSocketUrl({ scenario: 'echo', delay: '0' })}"></mantis-chat><mantis-artifact-panel for="c" layout-key="iife-own-${Math.random().toString(36).slice(2)}"></mantis-artifact-panel>`,
     );
-    await waitUntil(() => win.customElements.get('mantis-artifact-panel'), 'never defined', { timeout: 8000 });
+    // legacyPage awaited MantisUI.ready: every tag is defined.
+    expect(win.customElements.get('mantis-artifact-panel')).to.not.equal(undefined);
     const chat = doc.querySelector('mantis-chat') as MantisChat;
     await chat.updateComplete;
     expect(chat.shadowRoot?.querySelector('mantis-artifact-panel') === null, 'a built-in panel').to.equal(true);

@@ -1,6 +1,6 @@
 /**
- * The tags warned about, page-wide: the IIFE and each lazy file beside it carry their own copy of this module (as
- * would two copies of the bundle), and a tag is still warned about once.
+ * The tags warned about, page-wide: two copies of mantis-ui on one page (the script tag and a bundle, say) each carry
+ * their own copy of this module, and a tag is still warned about once.
  */
 const WARNED = Symbol.for('mantis-ui.warned-tags');
 const shared = globalThis as typeof globalThis & { [WARNED]?: Set<string> };

@@ -3,8 +3,8 @@ import type { ArtifactEntry } from '../../src/index.js';
 import { COMPOSER_LIMITS } from '../../src/limits.js';
 import { markdown } from '../internal/markdown.js';
 import { parseCsv } from './csv.js';
-// <agent-envelope> (an agent-ui@1 payload) is defined by the bundle (elements/index.ts), not imported here: the
-// panel's own file beside the IIFE (mantis-ui.artifact-panel.js) would carry a second one.
+// <agent-envelope> (an agent-ui@1 payload) is defined with every tag (elements/index.ts), not imported here: the
+// panel's code, a lazy part, need not carry it.
 
 /*
  * An artifact's payload, shown by its format. Model content only ever reaches the page as text nodes, except Markdown,

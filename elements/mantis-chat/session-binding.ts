@@ -5,7 +5,7 @@ import { ContextProvider } from '@lit/context';
 import { chatPort, type ChatServices } from '../internal/chat-context.js';
 import { rejectValue } from '../internal/reject-value.js';
 
-// In a module of its own, so that <mantis-artifact-panel> (a file of its own beside the IIFE) takes it without the core.
+// In a module of its own, so that <mantis-artifact-panel>'s code (a lazy part) takes it without the core's index.
 export { rejectValue };
 
 /** `generative-ui` is on unless the attribute says exactly "false". */

@@ -2,8 +2,8 @@
 export type LegacyWindow = Window & typeof globalThis & { MantisUI: { ready: Promise<unknown>; [name: string]: unknown } };
 
 /**
- * A page with no build step and no modules: an iframe whose only script is the IIFE, as a legacy page adds it, with
- * `body` as its markup and `head` (a `<base>`, say) before the IIFE's script. Resolves once it loaded and
+ * A page with no build step and no module script of its own: an iframe whose only script is the script tag's loader,
+ * as a legacy page adds it, with `body` as its markup and `head` (a `<base>`, say) before the loader's script. Resolves once it loaded and
  * `MantisUI.ready` resolved: the script tag imports its modules, which run after the page's load event (what a page
  * script that uses the elements waits on, as the README says); remove `frame` when done.
  */
