@@ -77,6 +77,16 @@ const firstLoad = firstLoadModules();
 /** What the Composer WebSocket and SSE transports share (reconnection, resumption, the URL they advertise). */
 const COMPOSER_SHARED = /\/src\/protocols\/composer\/(reconnecting|url)\.ts$/;
 
+/** A loader of the script tag: one classic script (IIFE) in dist/, minified. */
+const classicScript = (entry: string, name: string, fileName: string): UserConfig['build'] => ({
+  outDir: 'dist',
+  emptyOutDir: false,
+  target: 'es2022',
+  sourcemap: true,
+  minify: true,
+  lib: { entry, formats: ['iife'], name, fileName: () => fileName },
+});
+
 /**
  * One module graph, four builds, chosen by mode:
  * - default: ES modules for bundlers, every dependency external (`.` registers the elements, `./core` is DOM-free,
@@ -129,24 +139,12 @@ export default defineConfig(({ mode }): UserConfig =>
             __MANTIS_INTEGRITY__: JSON.stringify(folderIntegrity('dist/cdn')),
             __MANTIS_PROBE__: JSON.stringify({ name: PROBE.name, hash: PROBE.wrongHash }),
           },
-          build: {
-            outDir: 'dist',
-            emptyOutDir: false,
-            target: 'es2022',
-            sourcemap: true,
-            minify: true,
-            lib: { entry: 'elements/loader-pinned.ts', formats: ['iife'], name: 'MantisUIPinned', fileName: () => 'mantis-ui.pinned.js' },
-          },
+          build: classicScript('elements/loader-pinned.ts', 'MantisUIPinned', 'mantis-ui.pinned.js'),
         }
       : mode === 'loader'
       ? {
           build: {
-            outDir: 'dist',
-            emptyOutDir: false,
-            target: 'es2022',
-            sourcemap: true,
-            minify: true,
-            lib: { entry: 'elements/loader.ts', formats: ['iife'], name: 'MantisUILoader', fileName: () => 'mantis-ui.iife.js' },
+            ...classicScript('elements/loader.ts', 'MantisUILoader', 'mantis-ui.iife.js'),
             // Imported at run time, relative to where the script was served from: never bundled.
             rolldownOptions: { external: ['./cdn/mantis-ui.js'] },
           },
