@@ -116,7 +116,11 @@ export class MantisA2uiSurface extends LazyElement {
   /** The catalogs surfaces may name (default: the basic catalog and ours, `DEFAULT_CATALOGS`). Changing them starts over. */
   @property({ attribute: false }) catalogs: readonly CatalogDefinition[] | undefined = undefined;
 
-  /** Render functions per catalog ID, each a map of component name → function (unset: `DEFAULT_RENDERERS`, the basic catalog's and ours). */
+  /**
+   * Render functions per catalog ID, each a map of component name → function (unset: `DEFAULT_RENDERERS`, the basic
+   * catalog's and ours). Unset reads as `undefined`: to add to the defaults, spread `DEFAULT_RENDERERS` (from
+   * `mantis-ui`), not this property.
+   */
   @property({ attribute: false }) renderers: Readonly<Record<string, A2uiRenderers>> | undefined = undefined;
 
   /** Resolves an `agent_files/...` image key to an object URL; without it (and outside a chat), no image is shown (placeholders). */
