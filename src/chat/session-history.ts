@@ -25,7 +25,8 @@ export async function readHistory(value: unknown, protocols: ProtocolRegistry): 
 export class HistoryLoads {
   readonly #read: typeof readHistory;
   #latest = 0;
-  #pending = 0;
+  /** The last history given that was shown, refused or could not be read. */
+  #done = 0;
   #settled: Promise<void> = Promise.resolve();
 
   /** `read` is the reader (a test gives one whose code did not load). */
@@ -33,9 +34,9 @@ export class HistoryLoads {
     this.#read = read;
   }
 
-  /** True while a history is being read: the session refuses to send until it shows. */
+  /** True while the history given last is being read: the session refuses to send until it shows. */
   get loading(): boolean {
-    return this.#pending > 0;
+    return this.#done !== this.#latest;
   }
 
   /** Settles once the history given last is shown, refused, or could not be read. */
@@ -46,14 +47,19 @@ export class HistoryLoads {
   /** Reads `value`, then `apply`s it unless a later history was given meanwhile; `failed` if it could not be read. */
   run(value: unknown, protocols: ProtocolRegistry, apply: (read: ReadHistory) => void, failed: (reason: string) => void): Promise<void> {
     const turn = ++this.#latest;
-    this.#pending += 1;
-    const done = this.#read(value, protocols)
-      .then(
-        (read) => turn === this.#latest && apply(read),
-        () => turn === this.#latest && failed(HISTORY_UNREAD),
-      )
-      .finally(() => (this.#pending -= 1))
-      .then(() => undefined);
+    // An earlier history read after a later one was given is never shown (nor said); the last one ends the loading.
+    const last = (settle: () => void): void => {
+      if (turn !== this.#latest) return;
+      try {
+        settle();
+      } finally {
+        this.#done = turn;
+      }
+    };
+    const done = this.#read(value, protocols).then(
+      (read) => last(() => apply(read)),
+      () => last(() => failed(HISTORY_UNREAD)),
+    );
     this.#settled = done;
     return done;
   }

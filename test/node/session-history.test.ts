@@ -56,6 +56,20 @@ describe('a history whose check loads on need', () => {
     assert.deepEqual(shown, [['b']], 'the first history never showed');
   });
 
+  test('an earlier history whose check finishes last is never shown, and sending waits only for the last one', async () => {
+    let finishFirst: (read: Awaited<ReturnType<typeof readHistory>>) => void = () => undefined;
+    const reads = [new Promise<Awaited<ReturnType<typeof readHistory>>>((done) => (finishFirst = done)), Promise.resolve({ checked: null, said: 'second' })];
+    const loads = new HistoryLoads(() => reads.shift() as Promise<Awaited<ReturnType<typeof readHistory>>>);
+    const applied: (string | null)[] = [];
+    const first = loads.run([], undefined as never, (read) => applied.push(read.said), () => undefined);
+    await loads.run([], undefined as never, (read) => applied.push(read.said), () => undefined);
+    assert.equal(loads.loading, false, 'the history given last has shown: nothing waits for the earlier one');
+    finishFirst({ checked: null, said: 'first' });
+    await first;
+    assert.deepEqual(applied, ['second']);
+    assert.equal(loads.loading, false);
+  });
+
   test('a check that could not be loaded is said once, and the conversation stays as it was', async () => {
     const failed: string[] = [];
     const applied: unknown[] = [];
