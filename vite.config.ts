@@ -16,8 +16,8 @@ const isExternal = (id: string): boolean => [...external, pkg.name].some((dep) =
 /**
  * The CSS of Lit's css`` templates in elements/ without its comments and indentation: a minifier leaves template
  * literals as they are, so every comment that says why a rule is there would ship in the bundle (about 1.6 KB gzip of
- * the script tag's old IIFE). Only the template's own text changes, never a `${…}` inside it; a comment is CSS's `/* … *\/`, which our
- * styles never write inside a string or url().
+ * the script tag's old IIFE). Only the template's own text changes, never a `${…}` inside it; a comment is CSS's
+ * `/* … *\/`, which our styles never write inside a string or url().
  */
 export function cssLiterals(): Plugin {
   return {

@@ -3,9 +3,9 @@ export type LegacyWindow = Window & typeof globalThis & { MantisUI: { ready: Pro
 
 /**
  * A page with no build step and no module script of its own: an iframe whose only script is the script tag's loader,
- * as a legacy page adds it, with `body` as its markup and `head` (a `<base>`, say) before the loader's script. Resolves once it loaded and
- * `MantisUI.ready` resolved: the script tag imports its modules, which run after the page's load event (what a page
- * script that uses the elements waits on, as the README says); remove `frame` when done.
+ * as a legacy page adds it, with `body` as its markup and `head` (a `<base>`, say) before the loader's script. Resolves
+ * once it loaded and `MantisUI.ready` resolved: the script tag imports its modules, which run after the page's load
+ * event (what a page script that uses the elements waits on, as the README says); remove `frame` when done.
  */
 export async function legacyPage(body: string, head = '', src = '/dist/mantis-ui.iife.js'): Promise<{ frame: HTMLIFrameElement; win: LegacyWindow; doc: Document }> {
   const frame = document.createElement('iframe');

@@ -6,6 +6,9 @@ import { ArtifactStore } from '../../../src/index.js';
 import { source } from './panel-helpers.js';
 
 describe('an artifact panel whose code cannot be loaded', () => {
+  const load = MantisArtifactPanel.load;
+  afterEach(() => (MantisArtifactPanel.load = load));
+
   it('is shown, with a status that says it could not be loaded, once its store holds a tab', async () => {
     MantisArtifactPanel.load = () => Promise.reject(new Error('offline'));
     const store = new ArtifactStore();
