@@ -23,7 +23,8 @@ const { startAgentServer } = await tsImport('./demo/server/agent-server.ts', imp
 const agent = await startAgentServer({ port: 0, mediaTest: true, mounts: [{ prefix: '/dist/', dir: 'dist', cors: true }] });
 
 /**
- * Whether the script tag's chunk `file` (dist/cdn/…) holds A2UI's code or the SSE parser's, by its source map, and is
+ * Whether the script tag's chunk `file` (dist/cdn/…) holds A2UI's code, the SSE parser's or the view components' that
+ * load on need (elements/mantis-ui-view/nodes/more.ts), by its source map, and is
  * not part of the first load (what dist/cdn/mantis-ui.js imports statically, which a page cannot do without): what
  * /__partial-dist/ leaves out (test/iife.test.ts).
  */
@@ -33,7 +34,7 @@ function withheld(file) {
   const name = file.slice('dist/cdn/'.length);
   if (name === 'mantis-ui.js' || firstLoad.includes(name) || !existsSync(`${file}.map`)) return false;
   const { sources } = JSON.parse(readFileSync(`${file}.map`, 'utf8'));
-  return sources.some((/** @type {string} */ source) => /\/src\/protocols\/a2ui\/|\/node_modules\/eventsource-parser\//.test(source));
+  return sources.some((/** @type {string} */ source) => /\/src\/protocols\/a2ui\/|\/node_modules\/eventsource-parser\/|\/elements\/mantis-ui-view\/nodes\/more\.ts$/.test(source));
 }
 
 /** @returns {import('@web/test-runner').Reporter} */

@@ -282,6 +282,37 @@ describe('the lazily loaded parts of the script tag', () => {
     }
   });
 
+  it('a view on a page whose CDN fails the file of its less common components says so in their place, and shows the rest', async () => {
+    const spec = JSON.stringify({
+      version: 1,
+      id: 'v',
+      root: {
+        id: 'body',
+        type: 'stack',
+        children: [
+          { id: 'h', type: 'heading', text: 'Still here' },
+          { id: 't', type: 'data-table', caption: 'Sales', columns: [{ id: 'c', label: 'Region' }], rows: [{ id: 'r', cells: ['North'] }] },
+        ],
+      },
+    });
+    const { frame, win, doc } = await legacyPage(`<mantis-ui-view spec='${spec}'></mantis-ui-view>`, '', '/__partial-dist/mantis-ui.iife.js');
+    try {
+      const view = doc.querySelector('mantis-ui-view') as HTMLElement & { updateComplete: Promise<boolean> };
+      await waitUntil(() => view.shadowRoot?.querySelector('[role="heading"]'), 'the view never drew');
+      // Its updateComplete settles once the module's load has failed, and the view was drawn again saying so.
+      await view.updateComplete;
+      const note = view.shadowRoot?.querySelector('[part="invalid"]');
+      expect(note?.textContent).to.equal('This part of the view could not be loaded.');
+      expect(note?.getAttribute('role')).to.equal('note');
+      expect(view.shadowRoot?.querySelector('[part="loading"]'), 'still said it was loading').to.equal(null);
+      expect(view.shadowRoot?.querySelector('[role="heading"]')?.textContent?.trim()).to.equal('Still here');
+      expect(view.shadowRoot?.querySelector('table'), 'a table without its code').to.equal(null);
+      expect(await fetchedModule(win, 'elements/mantis-ui-view/nodes/more.ts'), 'the module ran').to.equal(false);
+    } finally {
+      frame.remove();
+    }
+  });
+
   it('reaches the agent-ui runtime from a script-tag page through MantisUI.loadAgentUi()', async () => {
     const { frame, win } = await legacyPage('');
     const ui = (win as unknown as { MantisUI: { loadAgentUi(): Promise<{ validateEnvelope(v: unknown): { ok: boolean }; AgentUiStream: unknown }> } }).MantisUI;

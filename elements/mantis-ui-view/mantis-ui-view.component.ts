@@ -1,4 +1,4 @@
-import { LitElement, html, type PropertyValues, type TemplateResult } from 'lit';
+import { LitElement, adoptStyles, html, supportsAdoptingStyleSheets, type PropertyValues, type TemplateResult } from 'lit';
 import { consume } from '@lit/context';
 import { property, state } from 'lit/decorators.js';
 import { citationIndex, defaultActions, describeFailure, outcomeOf, validateView, type Action, type ActionOutcome, type ArtifactNode, type MediaService, type ValidateViewResult } from '../../src/index.js';
@@ -6,6 +6,7 @@ import { emit } from '../events.js';
 import { chatServices, type ChatServices } from '../internal/chat-context.js';
 import { themeStyles, type Theme } from '../internal/theme.styles.js';
 import { ActionButtons } from './actions.js';
+import { loadMoreNodes, moreNodes, needsMore } from './lazy-nodes.js';
 import { viewStyles } from './mantis-ui-view.styles.js';
 import { renderNode, type RenderContext } from './render-node.js';
 
@@ -44,7 +45,8 @@ import { renderNode, type RenderContext } from './render-node.js';
  * @csspart action - An action button.
  * @csspart action-confirm - The confirmation step of a state-changing action.
  * @csspart action-confirm-button - The button that confirms it.
- * @csspart invalid - The inert warning that replaces an invalid child.
+ * @csspart invalid - The inert warning that replaces an invalid child, or a component whose code could not be loaded.
+ * @csspart loading - The place of a component whose code is loading (tables, task cards, citation lists, media galleries and artifacts load with the first view that has one).
  * @csspart fallback - The text shown instead of a view that failed validation.
  *
  * @cssprop --mantis-font-family - Text font.
@@ -121,6 +123,9 @@ export class MantisUiView extends LitElement {
 
   #result: ValidateViewResult | null = null;
   readonly #actions = new ActionButtons(this);
+  /** The loading of the components most replies lack (lazy-nodes.ts), once this view needed them. */
+  #more: Promise<void> | null = null;
+  #moreStyled = false;
 
   /** The outcome of validating the current input, or null when there is none. */
   get validation(): ValidateViewResult | null {
@@ -132,7 +137,37 @@ export class MantisUiView extends LitElement {
       const input = this.view !== undefined ? this.view : this.spec;
       this.#result = input === undefined ? null : validateView(input);
       this.#actions.reset();
+      if (this.#result?.ok && needsMore(this.#result.view.root)) this.#needMore();
     }
+  }
+
+  /** The view holds a component of the lazily loaded module: load it, then draw again with its styles. */
+  #needMore(): void {
+    if (moreNodes()) {
+      this.#adoptMoreStyles();
+      return;
+    }
+    this.#more ??= loadMoreNodes().then(() => {
+      this.#adoptMoreStyles();
+      this.requestUpdate();
+    });
+  }
+
+  #adoptMoreStyles(): void {
+    const more = moreNodes();
+    if (!more || this.#moreStyled || !this.shadowRoot) return;
+    this.#moreStyled = true;
+    // Adopted sheets replace the element's own, so those go first; without them (old engines) Lit appends <style>s.
+    const own = supportsAdoptingStyleSheets ? (this.constructor as typeof LitElement).elementStyles : [];
+    adoptStyles(this.shadowRoot, [...own, ...more.moreStyles]);
+  }
+
+  /** Also waits for the components that load with the view's first need of them, and for the view drawn with them. */
+  protected override async getUpdateComplete(): Promise<boolean> {
+    const done = await super.getUpdateComplete();
+    if (!this.#more) return done;
+    await this.#more;
+    return super.getUpdateComplete();
   }
 
   protected override updated(changed: PropertyValues<this>): void {

@@ -1,13 +1,8 @@
 import { css } from 'lit';
 import { actionStyles } from './actions.js';
-import { artifactStyles } from './nodes/artifact.js';
-import { citationStyles } from './nodes/citation-list.js';
 import { containerStyles } from './nodes/containers.js';
-import { tableStyles } from './nodes/data-table.js';
 import { cardStyles } from './nodes/entity-card.js';
-import { mediaStyles } from './nodes/media-gallery.js';
 import { metricGroupStyles } from './nodes/metric-group.js';
-import { taskStyles } from './nodes/task-card.js';
 import { textStyles } from './nodes/text.js';
 
 const baseStyles = css`
@@ -37,16 +32,12 @@ const baseStyles = css`
   }
 `;
 
+/** The view's styles; those of the components drawn by nodes/more.ts come with it (lazy-nodes.ts). */
 export const viewStyles = [
   baseStyles,
   containerStyles,
   textStyles,
   metricGroupStyles,
   cardStyles,
-  citationStyles,
-  tableStyles,
-  taskStyles,
-  mediaStyles,
-  artifactStyles,
   actionStyles,
 ];

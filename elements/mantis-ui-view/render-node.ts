@@ -1,15 +1,12 @@
 import { html, type TemplateResult } from 'lit';
 import type { ArtifactNode, ComposerNode, InvalidNode, NodeOf, NodeType } from '../../src/index.js';
+import { isMoreType, moreFailed, moreNodes } from './lazy-nodes.js';
 import { actionRow } from './nodes/action-row.js';
-import { artifact } from './nodes/artifact.js';
-import { citationList } from './nodes/citation-list.js';
 import { grid, stack } from './nodes/containers.js';
 import type { RenderContext } from './nodes/context.js';
-import { dataTable } from './nodes/data-table.js';
 import { entityCard } from './nodes/entity-card.js';
-import { mediaGallery } from './nodes/media-gallery.js';
 import { metricGroup } from './nodes/metric-group.js';
-import { taskCard } from './nodes/task-card.js';
+import type { MoreNodeType } from './nodes/more.js';
 import { callout, heading } from './nodes/text.js';
 
 export type { RenderContext } from './nodes/context.js';
@@ -23,32 +20,41 @@ export function invalidNode(node: InvalidNode): TemplateResult {
 type NodeRenderer<N> = (node: N, ctx: RenderContext, openArtifact: (node: ArtifactNode) => void) => TemplateResult;
 
 /**
- * The renderer of every catalog component, keyed by type, and of the invalid placeholder. Typed by `NodeType`: a
- * component in src/catalog/ without a renderer here fails the type check.
+ * The renderer of every catalog component a first reply is likely to show, keyed by type, and of the invalid
+ * placeholder; the others are drawn by nodes/more.ts once it has loaded (lazy-nodes.ts). Typed by `NodeType`: a
+ * component in src/catalog/ without a renderer here or there fails the type check.
  */
-const NODE_RENDERERS: { readonly [K in NodeType]: NodeRenderer<NodeOf<K>> } & { readonly invalid: NodeRenderer<InvalidNode> } = {
+const NODE_RENDERERS: { readonly [K in Exclude<NodeType, MoreNodeType>]: NodeRenderer<NodeOf<K>> } & { readonly invalid: NodeRenderer<InvalidNode> } = {
   stack,
   grid,
   heading,
   callout,
   'metric-group': metricGroup,
   'entity-card': entityCard,
-  'citation-list': citationList,
-  'data-table': dataTable,
-  'task-card': taskCard,
-  'media-gallery': mediaGallery,
-  artifact,
   'action-row': actionRow,
   invalid: invalidNode,
 };
 
-/** Renders any node with the renderer of its type. */
+/**
+ * Renders any node with the renderer of its type. A component of the lazily loaded module says in its place that it
+ * is loading (the view loads the module: mantis-ui-view.component.ts), or that it could not be loaded.
+ */
 export function renderNode(
   node: ComposerNode | InvalidNode,
   ctx: RenderContext,
   openArtifact: (node: ArtifactNode) => void,
 ): TemplateResult {
+  if (isMoreType(node.type)) {
+    const more = moreNodes();
+    if (!more) {
+      return moreFailed()
+        ? html`<p part="invalid" class="invalid" role="note">This part of the view could not be loaded.</p>`
+        : html`<p part="loading" class="invalid" role="status">Loading…</p>`;
+    }
+    // Keyed by the node's own type, as below.
+    return (more.MORE_RENDERERS[node.type] as NodeRenderer<ComposerNode>)(node as ComposerNode, ctx, openArtifact);
+  }
   // The map is keyed by the node's own type, so the renderer fits the node; TypeScript cannot correlate the two.
-  const render = NODE_RENDERERS[node.type] as NodeRenderer<ComposerNode | InvalidNode>;
+  const render = NODE_RENDERERS[node.type as Exclude<NodeType, MoreNodeType> | 'invalid'] as NodeRenderer<ComposerNode | InvalidNode>;
   return render(node, ctx, openArtifact);
 }
