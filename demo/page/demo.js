@@ -62,15 +62,20 @@ MantisUI.ready.then(() => {
     sse: 'Server-Sent Events: replies and agent-ui envelopes (the chart, the panels, the map) come on one stream; your messages go up as POSTs.',
     ws: 'WebSocket: the Composer protocol both ways, but no agent-ui envelopes, which only the SSE stream carries. The chart prompt switches to SSE.',
     'ai-sdk':
-      'AI SDK: each message is a POST answered with the AI SDK UI message stream, from an endpoint written with the real `ai` package. Its replies are scripted: try "show the view", "an invalid one", "a fence", "something unknown" or "an error".',
+      'AI SDK: each message is a POST answered with the AI SDK UI message stream, from an endpoint written with the real `ai` package. Its replies are scripted: try "show the view", "an invalid one", "a fence", "something unknown" or "an error"; or "a resumable answer", and reload the page while it streams: the chat takes the reply up again.',
     'ag-ui':
       'AG-UI: each message starts a run of an agent written with the real @ag-ui/core and @ag-ui/encoder; its events come as Server-Sent Events. Scripted: try "show the view", "something unknown" or "an error".',
   };
   const transport = bind('transport', (select) => useTransport(select.value));
   const note = document.getElementById('transport-note');
+  // The conversation's ID on the backend (the AI SDK's chat id, AG-UI's thread), kept with the page's history
+  // (history-key="demo") so that a reload takes up a reply still streaming.
+  const chatId = localStorage.getItem('mantis-demo-chat-id') ?? crypto.randomUUID();
+  localStorage.setItem('mantis-demo-chat-id', chatId);
   function useTransport(kind) {
     transport.value = kind;
     chat.transport = kind;
+    chat.chatId = kind === 'ai-sdk' || kind === 'ag-ui' ? chatId : undefined;
     chat.url = kind === 'ai-sdk' ? endpoint('/api/v1/ai-sdk/chat') : kind === 'ag-ui' ? endpoint('/api/v1/ag-ui/agent') : composerUrl(kind);
     note.textContent = NOTES[kind];
   }

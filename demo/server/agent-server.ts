@@ -2,6 +2,7 @@ import { createNdjsonTestHandler } from './ndjson-test.js';
 import { createAiSdkHandler } from './ai-sdk.js';
 import { createAgUiHandler } from './ag-ui.js';
 import type { PostedTurn } from './turn-endpoint.js';
+import type { ResumeRequest } from './ai-sdk-resume.js';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -62,6 +63,8 @@ export interface AgentServer {
   readonly uploads: UploadStore;
   /** What clients POSTed to the AI SDK endpoint (demo/server/ai-sdk.ts), newest last. */
   readonly aiSdkRequests: readonly PostedTurn[];
+  /** The streams clients took up again at the AI SDK endpoint (`GET …/{chatId}/stream`), newest last. */
+  readonly aiSdkResumes: readonly ResumeRequest[];
   /** What clients POSTed to the AG-UI endpoint (demo/server/ag-ui.ts), newest last. */
   readonly agUiRequests: readonly PostedTurn[];
   close(): Promise<void>;
@@ -136,6 +139,7 @@ export async function startAgentServer(options: AgentServerOptions = {}): Promis
     bags,
     uploads,
     aiSdkRequests: aiSdk.requests,
+    aiSdkResumes: aiSdk.resumes,
     agUiRequests: agUi.requests,
     close: async () => {
       uploadsHandler.close();

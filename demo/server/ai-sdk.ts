@@ -3,6 +3,7 @@ import { receiveTurn, refuseTurn, TURN_CORS, type PostedTurn } from './turn-endp
 import { applyTurnFaults } from './turn-faults.js';
 import { createUIMessageStream, pipeUIMessageStreamToResponse, validateUIMessages, type UIMessage, type UIMessageStreamWriter } from 'ai';
 import { answeredCalls, APPROVAL_SCRIPTS, continueAfter, signedByUs } from './ai-sdk-approval.js';
+import { ResumableStreams, type ResumeRequest } from './ai-sdk-resume.js';
 
 /*
  * The reference server's AI SDK endpoint, written with the real `ai` package as a backend team writes one: the POST of
@@ -31,12 +32,13 @@ async function text(writer: UIMessageStreamWriter, id: string, value: string): P
   writer.write({ type: 'text-end', id });
 }
 
-type Script = (writer: UIMessageStreamWriter, said: string, closed: AbortSignal) => Promise<void>;
+/** `resumed`: resolves once a client took the chat's stream up again (demo/server/ai-sdk-resume.ts), or after 10 s. */
+type Script = (writer: UIMessageStreamWriter, said: string, closed: AbortSignal, resumed: () => Promise<void>) => Promise<void>;
 
 /**
  * The replies, by a word of the user's message (`approve two`, `approve` — demo/server/ai-sdk-approval.ts —, `view`,
- * `invalid`, `attachment`, `fence`, `error`, `slow`, `unknown`; `echo:` before a text puts it in every field). The
- * first word found wins.
+ * `invalid`, `attachment`, `fence`, `error`, `slow`, `resumable`, `unknown`; `echo:` before a text puts it in every
+ * field). The first word found wins.
  */
 const SCRIPTS: Record<string, Script> = {
   ...APPROVAL_SCRIPTS(text),
@@ -92,6 +94,17 @@ const SCRIPTS: Record<string, Script> = {
     writer.write({ type: 'text-end', id: 't1' });
     writer.write({ type: 'finish' });
   },
+  /**
+   * A reply that outlives its client: its first part, then (once a client took the stream up again, after a reload,
+   * or after 10 s) the rest. It goes on when the POST's client goes away, as a resumable backend's replies do.
+   */
+  async resumable(writer, _said, _closed, resumed) {
+    writer.write({ type: 'start' });
+    await text(writer, 't1', 'The first part of a long answer.');
+    await resumed();
+    await text(writer, 't2', 'And the rest, after the reload.');
+    writer.write({ type: 'finish' });
+  },
   /** `echo:` and a text: the text in every string the stream carries (the attack tests' input path). */
   async echo(writer, said) {
     const payload = said.slice('echo:'.length);
@@ -132,10 +145,18 @@ const SCRIPTS: Record<string, Script> = {
 const said = (messages: UIMessage[]): string =>
   messages.findLast((m) => m.role === 'user')?.parts.map((p) => (p.type === 'text' ? p.text : '')).join('') ?? '';
 
-/** The endpoint's handler; `requests` keeps what was posted, newest last (at most 20). */
-export function createAiSdkHandler(): ((req: IncomingMessage, res: ServerResponse, url: URL) => Promise<boolean>) & { readonly requests: PostedTurn[] } {
+/**
+ * The endpoint's handler; `requests` keeps what was posted, newest last (at most 20), and `resumes` the GETs of
+ * streams taken up again.
+ */
+export function createAiSdkHandler(): ((req: IncomingMessage, res: ServerResponse, url: URL) => Promise<boolean>) & {
+  readonly requests: PostedTurn[];
+  readonly resumes: ResumeRequest[];
+} {
   const requests: PostedTurn[] = [];
+  const streams = new ResumableStreams();
   const handle = async (req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean> => {
+    if (streams.handle(req, res, url, AI_SDK_PATH)) return true;
     if (url.pathname !== AI_SDK_PATH) return false;
     const posted = await receiveTurn(req, res, requests);
     if (posted === 'answered') return true;
@@ -157,12 +178,14 @@ export function createAiSdkHandler(): ((req: IncomingMessage, res: ServerRespons
     const script = SCRIPTS[words.startsWith('echo:') ? 'echo' : (Object.keys(SCRIPTS).find((word) => words.includes(word)) ?? 'view')] as Script;
     const closed = new AbortController();
     res.once('close', () => closed.abort());
+    const chatId = posted['id'];
     const stream = answered
       ? // `originalMessages`: the SDK goes on in the posted last message (its start takes that message's ID).
         createUIMessageStream({ originalMessages: messages, execute: ({ writer }) => continueAfter(writer, answered, text) })
-      : createUIMessageStream({ execute: ({ writer }) => script(writer, words, closed.signal) });
-    await pipeUIMessageStreamToResponse({ response: res, stream, headers: TURN_CORS });
+      : createUIMessageStream({ execute: ({ writer }) => script(writer, words, closed.signal, () => streams.resumed(chatId, 10_000)) });
+    // A copy of the stream is kept under the chat's ID while it runs, for a client that takes it up again.
+    await pipeUIMessageStreamToResponse({ response: res, stream, headers: TURN_CORS, consumeSseStream: ({ stream: copy }) => streams.keep(chatId, copy) });
     return true;
   };
-  return Object.assign(handle, { requests });
+  return Object.assign(handle, { requests, resumes: streams.requests });
 }

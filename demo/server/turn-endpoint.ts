@@ -9,7 +9,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 export const TURN_CORS = {
   'access-control-allow-origin': '*',
   'access-control-allow-headers': 'content-type, authorization, accept',
-  'access-control-allow-methods': 'POST',
+  'access-control-allow-methods': 'GET, POST',
 } as const;
 
 /** What a client POSTed, as the endpoint received it (tests read them). */

@@ -260,7 +260,7 @@ export class MantisChat extends MantisChatProperties {
     if (changed.has('historyKey')) void this.#workspace.restoreHistory();
     // Another account: nothing of the old one's files goes with the new one's messages (its uploads expire there).
     if (changed.has('account') && this.hasUpdated) this.#attachments.forget();
-    if (moved) this.#binding.connect({ url: this.url, kind: this.transport, connection: this.connection, relativeTo: document.baseURI, options: () => this.requestOptions });
+    if (moved) this.#binding.connect({ url: this.url, kind: this.transport, chatId: this.chatId, connection: this.connection, relativeTo: document.baseURI, options: () => this.requestOptions });
     this.#binding.providePort();
   }
 

@@ -62,6 +62,13 @@ export abstract class MantisChatProperties extends LitElement {
    */
   @property() transport: ChatTransportKind = 'ws';
 
+  /**
+   * The conversation's ID on the backend, the page's own for this chat (as it stores its messages under it): the AI
+   * SDK's chat `id`, AG-UI's `threadId`. Without it each connection makes one up. With it, a `transport="ai-sdk"` chat
+   * opened again (after a reload) takes up a reply that was still streaming: `GET {url}/{chat-id}/stream`.
+   */
+  @property({ attribute: 'chat-id' }) chatId: string | undefined = undefined;
+
   /** A transport object to talk through instead of one built from `url`. The page keeps ownership: it is not closed here. */
   @property({ attribute: false }) connection: Transport | undefined = undefined;
 

@@ -54,7 +54,7 @@ export function isSession(value: unknown): value is ChatSession {
  * object), puts back any of the wrong kind, and says whether where to connect really changed.
  */
 export function checkConnectionValues(
-  host: HTMLElement & { url: string | undefined; transport: unknown; connection: unknown; readonly session: ChatSession },
+  host: HTMLElement & { url: string | undefined; transport: unknown; chatId: string | undefined; connection: unknown; readonly session: ChatSession },
   changed: Map<PropertyKey, unknown>,
 ): boolean {
   if (changed.has('connection') && host.connection !== undefined && !isTransport(host.connection)) {
@@ -68,7 +68,7 @@ export function checkConnectionValues(
     rejectValue(host, 'transport', isTransport(host.transport) ? `one of ${named} (set a transport object as \`connection\`)` : `one of ${named}`);
     host.transport = known(changed.get('transport')) ? changed.get('transport') : 'ws';
   }
-  return (['url', 'transport', 'connection'] as const).some((name) => changed.has(name) && changed.get(name) !== host[name]);
+  return (['url', 'transport', 'chatId', 'connection'] as const).some((name) => changed.has(name) && changed.get(name) !== host[name]);
 }
 
 export type BindingEvent = SessionEvent | { readonly type: 'session' };
@@ -77,6 +77,8 @@ export type BindingEvent = SessionEvent | { readonly type: 'session' };
 export interface ConnectionSettings {
   readonly url: string | undefined;
   readonly kind: unknown;
+  /** The conversation's ID on the backend (`chat-id`). */
+  readonly chatId: string | undefined;
   readonly connection: Transport | undefined;
   readonly relativeTo: string;
   /** The element's `requestOptions`, read per request. */
@@ -225,7 +227,7 @@ export class ChatSessionController implements ReactiveController {
     const kind = typeof settings.kind === 'string' ? settings.kind : 'ws';
     const headers = () => resolved(settings.options()?.headers) ?? {};
     const body = () => resolved(settings.options()?.body) ?? {};
-    const problems = session.configure({ connection: { kind, url: settings.url, headers, body }, relativeTo: settings.relativeTo });
+    const problems = session.configure({ connection: { kind, url: settings.url, headers, body, ...(settings.chatId ? { chatId: settings.chatId } : {}) }, relativeTo: settings.relativeTo });
     if (problems.some((p) => p.setting === 'connection.url')) this.#listener({ type: 'protocol-error', reason: 'invalid url' });
   }
 

@@ -2,6 +2,7 @@ import type { ActionRegistry } from '../actions/registry.js';
 import type { BagDirectory } from '../actions/bags.js';
 import type { ArtifactLimits } from '../artifacts/types.js';
 import type { ComposerMode } from '../message/marker.js';
+import type { ChatMessage } from '../message/messages.js';
 import type { MediaService } from '../media/types.js';
 import type { Connection } from '../protocols/connection.js';
 import type { ProtocolRegistry } from '../protocols/registry.js';
@@ -44,6 +45,8 @@ export interface ChatSessionOptions {
 export abstract class ConfiguredSession extends SessionCompat {
   abstract readonly protocols: ProtocolRegistry;
   abstract readonly attachments: AttachmentTray;
+  abstract get messages(): readonly ChatMessage[];
+  abstract get historyReady(): Promise<void>;
   abstract get generativeUi(): boolean;
   abstract bags: BagDirectory | null;
   abstract media: MediaService | null;

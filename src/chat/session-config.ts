@@ -1,6 +1,7 @@
 import { createBagDirectory, type BagDirectory } from '../actions/bags.js';
 import { carriesTokenSafely, resolveBase } from '../media/config.js';
 import type { MediaOptions, MediaService, MediaTokenProvider } from '../media/types.js';
+import type { ChatMessage } from '../message/messages.js';
 import type { Connection } from '../protocols/connection.js';
 import { openConnection } from '../protocols/open.js';
 import type { ProtocolRegistry } from '../protocols/registry.js';
@@ -25,6 +26,12 @@ export interface ConnectionConfig {
   readonly headers?: () => Record<string, string>;
   /** Fields of every turn's request body beside the protocol's own (`ai-sdk`; `ag-ui`'s `forwardedProps`), read per request. */
   readonly body?: () => Readonly<Record<string, unknown>>;
+  /**
+   * The conversation's ID on the backend, kept with it across reloads (the AI SDK's chat `id`, AG-UI's `threadId`);
+   * without it, each connection makes one up. With it, an `ai-sdk` connection resumes a reply that was still
+   * streaming when the page left (README, "The AI SDK").
+   */
+  readonly chatId?: string;
 }
 
 export interface MediaConfig {
@@ -93,6 +100,10 @@ export interface ConfigProblem {
 /** What the configuration works on: the session's parts. */
 export interface ConfigTarget {
   readonly protocols: ProtocolRegistry;
+  /** The conversation, which a connection may read (a resumed reply replaces the partial one it finds there). */
+  readonly messages: readonly ChatMessage[];
+  /** Settles once the history given last shows. */
+  readonly historyReady: Promise<void>;
   readonly attachments: AttachmentTray;
   readonly generativeUi: boolean;
   bags: BagDirectory | null;
@@ -160,13 +171,13 @@ export class SessionConfiguration {
     }
     let connection: Connection | null = null;
     try {
+      // The connection's own fields as given (url, headers, body, chatId), and what the session adds.
       const options = {
-        url: given.url,
+        ...given,
         ...(config.relativeTo ? { relativeTo: config.relativeTo } : {}),
-        ...(given.headers ? { headers: given.headers } : {}),
-        ...(given.body ? { body: given.body } : {}),
         generativeUi: target.generativeUi,
         advertises: target.protocols.advertises(),
+        conversation: () => target.historyReady.then(() => target.messages),
       };
       connection = openConnection(target.protocols, given.kind, options);
     } catch {

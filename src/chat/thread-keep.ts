@@ -87,11 +87,16 @@ export function stepped(steps: Steps, kept: Kept, message: AssistantMessage, ste
   const mark = steps.get(message.id);
   if (step === 'start') steps.set(message.id, { text: message.text.length, records: kept.records.length });
   if (step === 'start' || !mark) return null;
-  kept.records.splice(mark.records);
-  for (const [key, index] of kept.keys) if (index >= mark.records) kept.keys.delete(key);
+  cut(kept, mark.records);
+  return message.text.slice(0, mark.text);
+}
+
+/** The records of a message from the `from`-th on go (a step undone; all of them for a reply that replays). */
+export function cut(kept: Kept, from: number): void {
+  kept.records.splice(from);
+  for (const [key, index] of kept.keys) if (index >= from) kept.keys.delete(key);
   kept.fields = null;
   kept.trailing = null;
-  return message.text.slice(0, mark.text);
 }
 
 /** A new assistant message, streaming, as its `message-start` describes it; `records`: the list its records grow in. */

@@ -8,7 +8,7 @@ import { defaultProtocols } from '../protocols/register.js';
 import type { AttachedFile } from '../uploads/tray.js';
 import { EMPTY_FIELDS, type AssistantMessage, type PersistedEvent, type ProtocolFields, type UserMessage } from '../message/messages.js';
 import { findAction, protocolFields, replayLive, type Kept } from './thread-records.js';
-import { cachedTrailing, keepRecord, keptOf, startedMessage, stepped, type Steps } from './thread-keep.js';
+import { cachedTrailing, cut, keepRecord, keptOf, startedMessage, stepped, type Steps } from './thread-keep.js';
 import { ThreadBase } from './thread-base.js';
 
 export type * from '../message/messages.js';
@@ -115,7 +115,7 @@ export class Thread extends ThreadBase {
 
   #start(event: Extract<ConversationEvent, { type: 'message-start' }>): AssistantMessage | null {
     const at = this.#indexOf(event.messageId);
-    if (at >= 0) return event.continues ? this.#reopen(at) : null;
+    if (at >= 0) return event.continues || event.replaces ? this.#reopen(at, event.replaces) : null;
     this.live.set(event.messageId, this.protocols.createParser(event.marker));
     this.arrived.add(event.messageId);
     const kept: Kept = { records: [], keys: new Map(), fields: EMPTY_FIELDS, trailing: [] };
@@ -125,12 +125,19 @@ export class Thread extends ThreadBase {
     return message;
   }
 
-  /** A finished message the agent goes on with (after the user answered it): it streams again, from where it stood. */
-  #reopen(index: number): AssistantMessage | null {
+  /**
+   * A finished message the agent goes on with (after the user answered it): it streams again, from where it stood; or,
+   * `replaces`, from nothing (a resumed stream replays it whole).
+   */
+  #reopen(index: number, replaces?: boolean): AssistantMessage | null {
     const current = this.list[index] as AssistantMessage;
     if (current.status === 'streaming') return null;
     this.arrived.add(current.id);
-    return this.#relive(index, current, current.text);
+    if (replaces) {
+      cut(this.#keptOf(current), 0);
+      this.#steps.delete(current.id);
+    }
+    return this.#relive(index, current, replaces ? '' : current.text);
   }
 
   /** The message streams on from `text` and its kept records, read into a new parser where they stood. */

@@ -28,6 +28,10 @@ export interface ServerCapabilities {
 export type ConversationEvent =
   /** An assistant message begins, under its trusted marker, answering the user message `inReplyTo`. */
   /** `continues`: the message exists and streams again (the agent goes on after the user answered it). */
+  /**
+   * `replaces`: if the message exists, it streams again from nothing, its text and records gone (a resumed stream,
+   * which replays the reply from its start); if not, it begins as any message does.
+   */
   | {
       readonly type: 'message-start';
       readonly messageId: string;
@@ -35,6 +39,7 @@ export type ConversationEvent =
       readonly inReplyTo?: string;
       readonly sequence?: number;
       readonly continues?: boolean;
+      readonly replaces?: boolean;
     }
   | { readonly type: 'text-delta'; readonly messageId: string; readonly delta: string; readonly sequence?: number }
   /**
@@ -176,6 +181,13 @@ export interface ConnectionOptions {
   readonly generativeUi: boolean;
   /** What protocols that may load advertise (A2UI's `a2ui_catalog` IDs), by parameter name. */
   readonly advertises: Readonly<Record<string, readonly string[]>>;
+  /** The conversation's ID on the backend, kept across reloads (see `ConnectionConfig.chatId`). */
+  readonly chatId?: string;
+  /**
+   * The conversation once the history given last shows (at once when none is loading), for a connection that looks at
+   * it when it opens (a resumed reply).
+   */
+  readonly conversation?: () => Promise<readonly ChatMessage[]>;
 }
 
 /**

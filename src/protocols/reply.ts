@@ -19,14 +19,17 @@ export class ReplyWriter {
   #stepStart: { readonly part: string | null; readonly wrote: boolean } | null = null;
   /** The message this reply goes on with (the user answered what it asked), whatever ID the wire gives. */
   readonly #continues: string | undefined;
+  /** `#continues` is a partial copy of this reply, which it replaces from its start (a resumed stream). */
+  readonly #replaces: boolean;
 
-  constructor(emit: (event: ConnectionEvent) => void, replyTo: string | undefined, newId: () => string, continues?: string) {
+  constructor(emit: (event: ConnectionEvent) => void, replyTo: string | undefined, newId: () => string, continues?: string, replaces = false) {
     this.#emit = emit;
     this.#replyTo = replyTo;
     this.#newId = newId;
     this.#continues = continues;
-    // Its first text is a new paragraph after the message's.
-    this.#wroteText = continues !== undefined;
+    this.#replaces = replaces;
+    // Its first text is a new paragraph after the message's (unless it replaces the message's text).
+    this.#wroteText = continues !== undefined && !replaces;
   }
 
   /** The reply's message ID, once it started. */
@@ -48,8 +51,9 @@ export class ReplyWriter {
     if (this.#messageId) return this.#messageId;
     const continues = this.#continues;
     this.#messageId = continues ?? id ?? this.#newId();
-    // A message that goes on keeps the marker it was shown under.
-    this.#emit({ type: 'message-start', messageId: this.#messageId, marker, ...(this.#replyTo ? { inReplyTo: this.#replyTo } : {}), ...(continues ? { continues: true } : {}) });
+    // A message that goes on, or is replayed in place, keeps the marker it was shown under.
+    const how = this.#replaces ? { replaces: true } : continues ? { continues: true } : {};
+    this.#emit({ type: 'message-start', messageId: this.#messageId, marker, ...(this.#replyTo ? { inReplyTo: this.#replyTo } : {}), ...how });
     return this.#messageId;
   }
 

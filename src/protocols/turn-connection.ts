@@ -23,6 +23,11 @@ export interface TurnOptions {
   readonly continues?: string;
   /** Told once whether the agent took the request (its response began) or not, and why. */
   readonly taken?: (ok: boolean, reason?: string) => void;
+  /**
+   * A GET of this URL instead of a POST: a stream taken up again (the AI SDK's resumable streams). 204, or a refusal,
+   * means there is none: no reply. The stream replays its reply from the start: it replaces `continues`, if given.
+   */
+  readonly resume?: URL;
 }
 
 /** What a protocol reads one turn's values with. */
@@ -123,7 +128,7 @@ export abstract class TurnConnection implements Connection {
 
   async #turn(key: string, body: unknown, options: TurnOptions): Promise<void> {
     const controller = new AbortController();
-    const reply = new ReplyWriter((event) => this.emit(event), options.replyTo, () => newReplyId(this.name), options.continues);
+    const reply = new ReplyWriter((event) => this.emit(event), options.replyTo, () => newReplyId(this.name), options.continues, options.resume !== undefined);
     let told = false;
     const taken = (ok: boolean, reason?: string): void => {
       if (!told) options.taken?.(ok, reason);
@@ -133,13 +138,19 @@ export abstract class TurnConnection implements Connection {
     this.#turns.set(key, turn);
     const reader = this.reader(reply);
     try {
-      const response = await fetch(new URL(this.options.url, this.options.relativeTo).href, {
-        method: 'POST',
-        headers: { ...this.options.headers?.(), 'content-type': 'application/json', accept: 'text/event-stream' },
-        body: JSON.stringify(body),
-        credentials: 'same-origin',
-        signal: controller.signal,
-      });
+      const { resume } = options;
+      const headers = { ...this.options.headers?.(), accept: 'text/event-stream' };
+      const response = await fetch(
+        resume ?? new URL(this.options.url, this.options.relativeTo).href,
+        resume
+          ? { headers, credentials: 'same-origin', signal: controller.signal }
+          : { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body), credentials: 'same-origin', signal: controller.signal },
+      );
+      if (resume && (response.status === 204 || !response.ok || !response.body)) {
+        // Nothing streams (204), or the agent takes nothing up: no reply, and the conversation stands as it is.
+        if (response.status !== 204) this.emit({ type: 'protocol-notice', key: 'resume', reason: `The ${this.name} agent answered ${response.status} when asked for a reply still streaming; none was taken up.` });
+        return;
+      }
       taken(response.ok, response.ok ? undefined : `The agent answered ${response.status}.`);
       if (!response.ok || !response.body) return reply.fail('http_error', `The agent answered ${response.status}.`);
       const parser = createParser({
@@ -158,12 +169,13 @@ export abstract class TurnConnection implements Connection {
       });
       const decoder = new TextDecoder();
       for await (const bytes of response.body as unknown as AsyncIterable<Uint8Array>) parser.feed(decoder.decode(bytes, { stream: true }));
-      if (!reply.ended) reply.fail('incomplete', 'The reply was cut off before it finished.');
+      if (!reply.ended && (!resume || reply.messageId)) reply.fail('incomplete', 'The reply was cut off before it finished.');
     } catch {
-      // Stopped by the user or the page (the reply already ended), or the network failed.
+      // Stopped by the user or the page (the reply already ended), or the network failed (a stream taken up fails
+      // only once its reply began: before, there was none).
       if (!controller.signal.aborted) {
         taken(false, 'The agent could not be reached.');
-        reply.fail('network', 'The agent could not be reached.');
+        if (!options.resume || reply.messageId) reply.fail('network', 'The agent could not be reached.');
       }
     } finally {
       // Only this turn's own entries: a continuation of its reply may be known by the same ID by now.

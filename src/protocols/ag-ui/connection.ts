@@ -20,8 +20,8 @@ const isObject = (value: unknown): value is Readonly<Record<string, unknown>> =>
 
 export class AgUiConnection extends TurnConnection {
   protected readonly name = 'AG-UI';
-  /** The conversation's thread: one per connection. */
-  readonly #threadId = newReplyId('thread');
+  /** The conversation's thread: the page's chat ID (`chat-id`), kept with the conversation; else one per connection. */
+  readonly #threadId = this.options.chatId ?? newReplyId('thread');
   /** The A2UI surfaces of the thread's activities, across its runs. */
   readonly #activities = new A2uiActivities();
   /** The agent's shared state, which each run carries back. */

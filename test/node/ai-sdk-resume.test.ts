@@ -1,0 +1,199 @@
+// Resumable streams of the AI SDK protocol (`transport="ai-sdk"` with a chat ID): a chat opened again while a reply
+// streams takes it up with `GET {url}/{chatId}/stream`, as `useChat({ id, resume: true })` does, against the reference
+// endpoint written with the real `ai` package (its `consumeSseStream`, demo/server/ai-sdk-resume.ts); the SDK's own
+// client takes up the same stream from the same URL.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { AbstractChat, DefaultChatTransport, type ChatState, type ChatStatus, type UIMessage } from 'ai';
+import { createChatSession, type AssistantMessage, type ChatSession, type PersistedMessage, type SessionEvent } from '../../src/index.js';
+import { AI_SDK_PATH } from '../../demo/server/ai-sdk.js';
+import { useAgentServer } from './agent.js';
+import { ended } from './turn-session.js';
+
+const agent = useAgentServer();
+const url = (): string => `${agent.server.origin}${AI_SDK_PATH}`;
+let chats = 0;
+/** A chat ID of this run, with characters a path must escape. */
+const newChatId = (): string => `resume ${Date.now()}/${++chats}`;
+
+function chatSession(chatId: string): { session: ChatSession; events: SessionEvent[] } {
+  const session = createChatSession({ connection: { kind: 'ai-sdk', url: url(), chatId } });
+  const events: SessionEvent[] = [];
+  session.subscribe((event) => events.push(event));
+  return { session, events };
+}
+
+/** Resolves once the session's last message is the agent's and holds `text`. */
+function shows(session: ChatSession, text: string): Promise<void> {
+  return new Promise((resolve) => {
+    const check = (): boolean => {
+      const last = session.messages.at(-1);
+      return last?.role === 'assistant' && last.text.includes(text);
+    };
+    if (check()) return resolve();
+    const off = session.subscribe(() => check() && (off(), resolve()));
+  });
+}
+
+/** Starts a `resumable` reply in a first session, and leaves it (as a reload does) once its first part showed. */
+async function leaveWhileStreaming(chatId: string): Promise<{ atSend: PersistedMessage[]; midway: PersistedMessage[] }> {
+  const { session } = chatSession(chatId);
+  session.connect();
+  assert.equal(session.send('resumable please').ok, true);
+  const atSend = session.persisted;
+  await shows(session, 'The first part');
+  const midway = session.persisted;
+  session.disconnect();
+  return { atSend, midway };
+}
+
+const FULL = 'The first part of a long answer.\n\nAnd the rest, after the reload.';
+
+describe('the AI SDK protocol takes up a reply still streaming', () => {
+  test('a chat opened again with the history of before the reply (a reload) shows the whole reply, answering the user', async () => {
+    const chatId = newChatId();
+    const { atSend } = await leaveWhileStreaming(chatId);
+    const { session, events } = chatSession(chatId);
+    await session.load(atSend);
+    const done = ended(session);
+    session.connect();
+    const reply = await done;
+    assert.equal(reply.status, 'done');
+    assert.equal(reply.text, FULL);
+    assert.deepEqual(session.messages.map((m) => m.role), ['user', 'assistant']);
+    assert.equal((reply as AssistantMessage).inReplyTo, session.messages[0]?.id);
+    const resume = agent.server.aiSdkResumes.at(-1);
+    assert.equal(resume?.chatId, chatId);
+    assert.equal(resume?.status, 200);
+    assert.equal(resume?.path, `${AI_SDK_PATH}/${encodeURIComponent(chatId)}/stream`);
+    assert.deepEqual(events.filter((e) => e.type === 'protocol-error' || e.type === 'protocol-notice'), []);
+  });
+
+  test('a chat opened again with a partial copy of the reply replaces it with the replayed one: no second message', async () => {
+    const chatId = newChatId();
+    const { midway } = await leaveWhileStreaming(chatId);
+    const partial = midway.at(-1);
+    assert.equal(partial?.role, 'assistant');
+    const { session } = chatSession(chatId);
+    await session.load(midway);
+    const done = ended(session);
+    session.connect();
+    const reply = await done;
+    assert.equal(reply.id, partial?.id);
+    assert.equal(reply.text, FULL);
+    assert.equal(reply.status, 'done');
+    assert.deepEqual(session.messages.map((m) => `${m.role}:${m.id}`), midway.map((m) => `${m.role}:${m.id}`));
+    // What persists is the whole reply, once.
+    assert.equal((session.persisted.at(-1) as { text: string }).text, FULL);
+  });
+
+  test('a reconnect (another connection for the same chat) takes up the reply the old one was reading, in place', async () => {
+    const chatId = newChatId();
+    const { session } = chatSession(chatId);
+    session.connect();
+    session.send('resumable please');
+    await shows(session, 'The first part');
+    const cut = session.messages.at(-1);
+    const done = ended(session);
+    // The same chat at another URL of the same endpoint (a page that changed a query parameter): a new connection.
+    session.configure({ connection: { kind: 'ai-sdk', url: `${url()}?region=north`, chatId } });
+    // The old connection's reply ends as it stood when that connection went; the new one takes it up again.
+    const interrupted = await done;
+    assert.equal(interrupted.status, 'interrupted');
+    assert.notEqual(interrupted.text, FULL);
+    const reply = await ended(session);
+    assert.equal(reply.id, cut?.id);
+    assert.equal(reply.text, FULL);
+    assert.equal(reply.status, 'done');
+    assert.deepEqual(session.messages.map((m) => m.role), ['user', 'assistant']);
+    assert.equal(agent.server.aiSdkResumes.at(-1)?.path, `${AI_SDK_PATH}/${encodeURIComponent(chatId)}/stream?region=north`);
+    session.disconnect();
+  });
+
+  test('nothing streaming: the backend answers 204 and the conversation stays as it was', async () => {
+    const chatId = newChatId();
+    const first = chatSession(chatId).session;
+    first.connect();
+    const answered = ended(first);
+    first.send('view');
+    await answered;
+    const history = first.persisted;
+    first.disconnect();
+    const before = agent.server.aiSdkResumes.length;
+    const { session, events } = chatSession(chatId);
+    await session.load(history);
+    session.connect();
+    // The GET that asked, answered 204; then a turn: its reply is the only message that came.
+    await new Promise<void>((resolve) => {
+      const wait = (): void => void (agent.server.aiSdkResumes.length > before ? resolve() : setImmediate(wait));
+      wait();
+    });
+    const asked = agent.server.aiSdkResumes.at(-1);
+    assert.equal(asked?.status, 204);
+    await asked?.ended;
+    const next = ended(session);
+    session.send('view again');
+    await next;
+    assert.deepEqual(session.messages.map((m) => m.role), ['user', 'assistant', 'user', 'assistant']);
+    assert.deepEqual(events.filter((e) => e.type === 'protocol-error' || e.type === 'protocol-notice'), []);
+    session.disconnect();
+  });
+
+  test('without a chat ID nothing is asked for: each connection makes its own chat ID up', async () => {
+    const { atSend } = await leaveWhileStreaming(newChatId());
+    const before = agent.server.aiSdkResumes.length;
+    const session = createChatSession({ connection: { kind: 'ai-sdk', url: url() } });
+    await session.load(atSend);
+    session.connect();
+    const next = ended(session);
+    session.send('view');
+    await next;
+    assert.equal(agent.server.aiSdkResumes.length, before);
+    const posted = agent.server.aiSdkRequests.at(-1)?.body;
+    assert.match(String(posted?.['id']), /^AI SDK-|^chat-/);
+    session.disconnect();
+  });
+});
+
+/** The simplest state a framework binding gives the SDK's chat: an array. */
+class ArrayState implements ChatState<UIMessage> {
+  status: ChatStatus = 'ready';
+  error: Error | undefined = undefined;
+  messages: UIMessage[] = [];
+  pushMessage = (message: UIMessage): void => void this.messages.push(message);
+  popMessage = (): void => void this.messages.pop();
+  replaceMessage = (index: number, message: UIMessage): void => void (this.messages[index] = message);
+  snapshot = <T>(thing: T): T => structuredClone(thing);
+}
+
+class SdkChat extends AbstractChat<UIMessage> {
+  constructor(id: string, api: string) {
+    super({ id, state: new ArrayState(), transport: new DefaultChatTransport({ api }) });
+  }
+}
+
+describe('the SDK’s own client', () => {
+  test('takes up the reply our chat left, from the same URL our chat asks', async () => {
+    const chatId = newChatId();
+    await leaveWhileStreaming(chatId);
+    const sdk = new SdkChat(chatId, url());
+    await sdk.resumeStream();
+    const last = sdk.messages.at(-1);
+    assert.equal(last?.role, 'assistant');
+    const text = last?.parts.flatMap((p) => (p.type === 'text' ? [p.text] : [])).join('\n\n');
+    assert.equal(text, FULL);
+    const theirs = agent.server.aiSdkResumes.at(-1);
+    assert.equal(theirs?.status, 200);
+    // Ours, for another chat left the same way: the same path for the same kind of ID.
+    const other = newChatId();
+    const { atSend } = await leaveWhileStreaming(other);
+    const { session } = chatSession(other);
+    await session.load(atSend);
+    const done = ended(session);
+    session.connect();
+    await done;
+    const ours = agent.server.aiSdkResumes.at(-1);
+    assert.equal(ours?.path.replace(encodeURIComponent(other), '{id}'), theirs?.path.replace(encodeURIComponent(chatId), '{id}'));
+    session.disconnect();
+  });
+});
