@@ -105,7 +105,8 @@ export default {
       context.redirect('/dist/mantis-ui.iife.js');
       return undefined;
     },
-    // dist/ as a CDN that fails some of the script tag's chunks (A2UI's and the SSE parser's) would serve it: a page
+    // dist/ as a CDN that fails some of the script tag's chunks (A2UI's, the SSE parser's, the view components' that load
+    // on need) would serve it: a page
     // whose lazy parts cannot load (test/iife.test.ts).
     function partialDist(context, next) {
       if (!context.path.startsWith('/__partial-dist/')) return next();

@@ -251,8 +251,8 @@ describe('the lazily loaded parts of the script tag', () => {
   });
 
   it('in a chat on a page whose lazy parts cannot load, a reply says what it could not show, and SSE says why it cannot read its stream', async () => {
-    // web-test-runner.config.mjs serves dist/ under /__partial-dist/ without the chunks of A2UI and of the SSE parser,
-    // as a CDN that fails them would.
+    // web-test-runner.config.mjs serves dist/ under /__partial-dist/ without the chunks of A2UI, of the SSE parser and
+    // of the view components that load on need, as a CDN that fails them would.
     const { frame, win } = await legacyPage(
       `<mantis-chat id="ws" url="${composerSocketUrl({ delay: '0' })}"></mantis-chat><mantis-chat id="sse" transport="sse" url="${composerSseUrl()}"></mantis-chat>`,
       '',

@@ -143,9 +143,8 @@ export class AgentEnvelopeImpl extends AgentEnvelope {
         return html`<p part="status" aria-busy="true">Loading…</p>`;
       case 'waiting':
       case 'fallback':
-        return html`<p part="fallback" role="note" data-reason=${view.problem.reason}>
-          ${'where' in view ? html`<span class="where">${view.where}</span> ` : nothing}${view.text}
-        </p>`;
+        // One line: the note keeps white space (pre-wrap), so none may sit around its text.
+        return html`<p part="fallback" role="note" data-reason=${view.problem.reason}>${'where' in view ? html`<span class="where">${view.where}</span> ` : nothing}${view.text}</p>`;
       case 'component':
         return html`<div part="component">${view.element}</div>`;
       case 'map':

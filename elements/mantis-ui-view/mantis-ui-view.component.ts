@@ -147,19 +147,19 @@ export class MantisUiView extends LitElement {
       this.#adoptMoreStyles();
       return;
     }
-    this.#more ??= loadMoreNodes().then(() => {
-      this.#adoptMoreStyles();
-      this.requestUpdate();
-    });
+    this.#more ??= loadMoreNodes()
+      .then(() => this.#adoptMoreStyles())
+      .finally(() => this.requestUpdate());
   }
 
   #adoptMoreStyles(): void {
     const more = moreNodes();
-    if (!more || this.#moreStyled || !this.shadowRoot) return;
+    const root = this.shadowRoot;
+    if (!more || this.#moreStyled || !root) return;
     this.#moreStyled = true;
-    // Adopted sheets replace the element's own, so those go first; without them (old engines) Lit appends <style>s.
-    const own = supportsAdoptingStyleSheets ? (this.constructor as typeof LitElement).elementStyles : [];
-    adoptStyles(this.shadowRoot, [...own, ...more.moreStyles]);
+    // Added to the sheets the root has (the element's own, and any a page added); old engines get <style>s (Lit).
+    if (supportsAdoptingStyleSheets) root.adoptedStyleSheets = [...root.adoptedStyleSheets, ...more.moreStyles.map((style) => style.styleSheet as CSSStyleSheet)];
+    else adoptStyles(root, more.moreStyles);
   }
 
   /** Also waits for the components that load with the view's first need of them, and for the view drawn with them. */

@@ -22,6 +22,9 @@ const baseStyles = css`
   .markdown > :last-child {
     margin-bottom: 0;
   }
+  .loading {
+    color: var(--_muted);
+  }
   .group-title {
     margin: 0 0 calc(var(--_space) * 0.5);
     font-weight: 650;

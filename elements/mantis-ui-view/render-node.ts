@@ -47,9 +47,10 @@ export function renderNode(
   if (isMoreType(node.type)) {
     const more = moreNodes();
     if (!more) {
+      // Quietly while it loads (no live region per component: the chat announces the reply); as a note if it cannot.
       return moreFailed()
         ? html`<p part="invalid" class="invalid" role="note">This part of the view could not be loaded.</p>`
-        : html`<p part="loading" class="invalid" role="status">Loading…</p>`;
+        : html`<span part="loading" class="loading">Loading…</span>`;
     }
     // Keyed by the node's own type, as below.
     return (more.MORE_RENDERERS[node.type] as NodeRenderer<ComposerNode>)(node as ComposerNode, ctx, openArtifact);

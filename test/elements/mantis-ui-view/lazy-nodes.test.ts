@@ -30,7 +30,24 @@ describe('<mantis-ui-view> components that load with the first view that has one
     expect(plain.shadowRoot?.querySelector('[part="heading"]')?.textContent).to.contain('Quarter');
     expect(requested(), 'a view without a lazily drawn component fetched their module').to.equal(false);
 
-    const first = await fixture<MantisUiView>(html`<mantis-ui-view .view=${view([HEADING, TABLE])}></mantis-ui-view>`);
+    // The first view with a table: until its code is here the table's place says it is loading, quietly (no live
+    // region of its own); then the table replaces it.
+    const first = document.createElement('mantis-ui-view');
+    first.view = view([HEADING, TABLE]);
+    const seen = { loading: 0, live: 0 };
+    const observer = new MutationObserver(() => {
+      const root = first.shadowRoot;
+      const loading = root?.querySelector('[part="loading"]');
+      if (loading) seen.loading += 1;
+      if (loading?.closest('[role="status"], [aria-live]')) seen.live += 1;
+    });
+    document.body.append(first);
+    observer.observe(first.shadowRoot as ShadowRoot, { subtree: true, childList: true, attributes: true, characterData: true });
+    await first.updateComplete;
+    observer.disconnect();
+    expect(seen.loading, 'the table’s place never said it was loading').to.be.above(0);
+    expect(seen.live, 'a placeholder was a live region').to.equal(0);
+    expect(first.shadowRoot?.querySelector('[part="loading"]')).to.equal(null);
     expect(requested()).to.equal(true);
     const table = first.shadowRoot?.querySelector('[part="data-table"] table');
     expect(table?.querySelector('caption')?.textContent).to.equal('Sales by region');
@@ -50,6 +67,7 @@ describe('<mantis-ui-view> components that load with the first view that has one
       expect(getComputedStyle(later.shadowRoot?.querySelector('table') as Element).borderCollapse).to.equal('collapse');
     } finally {
       later.remove();
+      first.remove();
     }
     // The view without one was not drawn again with styles it does not need.
     expect(plain.shadowRoot?.adoptedStyleSheets.length).to.be.below(first.shadowRoot?.adoptedStyleSheets.length ?? 0);
