@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { minifyCssLiterals, minifyHtmlLiterals } from '../../scripts/css-literals.js';
 
-test('comments and indentation leave a css`` template; its rules and expressions stay', () => {
+test('comments, indentation and the white space around punctuation leave a css`` template; its rules and expressions stay', () => {
   const source = [
     "const a = `/* not css */ ${x}`;",
     'export const styles = css`',
@@ -25,10 +25,7 @@ test('comments and indentation leave a css`` template; its rules and expressions
     [
       "const a = `/* not css */ ${x}`;",
       'export const styles = css`',
-      ':host { display: block;  color: ${unsafeCSS(`red`)}; }',
-      ".q::before { content: '\\\\201C'; }",
-      '.x { margin: ${gap({ a: 1 })}px; }',
-      '`;',
+      ":host{display:block;color:${unsafeCSS(`red`)};}.q::before{content:'\\\\201C';}.x{margin:${gap({ a: 1 })}px;}`;",
       '/* a comment of the code */',
     ].join('\n'),
   );
