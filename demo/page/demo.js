@@ -76,10 +76,12 @@ MantisUI.ready.then(() => {
     transport.value = kind;
     chat.transport = kind;
     chat.chatId = kind === 'ai-sdk' || kind === 'ag-ui' ? chatId : undefined;
+    // Kept across reloads, with the conversation (a reply taken up again needs the same connection).
+    localStorage.setItem('mantis-demo-transport', kind);
     chat.url = kind === 'ai-sdk' ? endpoint('/api/v1/ai-sdk/chat') : kind === 'ag-ui' ? endpoint('/api/v1/ag-ui/agent') : composerUrl(kind);
     note.textContent = NOTES[kind];
   }
-  const asked = params.get('transport');
+  const asked = params.get('transport') ?? localStorage.getItem('mantis-demo-transport');
   useTransport(['ws', 'sse', 'ai-sdk', 'ag-ui'].includes(asked) ? asked : chat.transport);
 
   // The tour: each button sends one prompt (in its mode), or attaches a file.

@@ -82,8 +82,11 @@ export const APPROVAL_SCRIPTS = (text: Text): Record<string, (writer: UIMessageS
   },
 });
 
-/** The reply that goes on after the answers: each approved call runs, each denied one does not, and the text says which. */
-export async function continueAfter(writer: UIMessageStreamWriter, calls: readonly AnsweredCall[], text: Text): Promise<void> {
+/**
+ * The reply that goes on after the answers: each approved call runs, each denied one does not, and the text says which.
+ * `resumed`: waited for before the text (a reply that outlives its client: demo/server/ai-sdk-resume.ts).
+ */
+export async function continueAfter(writer: UIMessageStreamWriter, calls: readonly AnsweredCall[], text: Text, resumed?: () => Promise<void>): Promise<void> {
   writer.write({ type: 'start', messageMetadata: MARKER });
   const said: string[] = [];
   for (const { toolCallId, approval } of calls) {
@@ -96,6 +99,7 @@ export async function continueAfter(writer: UIMessageStreamWriter, calls: readon
       said.push(`I left ${site} alone.${approval.reason ? ` You said: ${approval.reason}` : ''}`);
     }
   }
+  await resumed?.();
   await text(writer, 't-after', said.join(' '));
   writer.write({ type: 'finish', finishReason: 'stop' });
 }

@@ -13,6 +13,8 @@ import { TURN_CORS } from './turn-endpoint.js';
 interface Running {
   readonly chunks: string[];
   readonly followers: Set<(chunk: string | null) => void>;
+  /** A client asked for it since it began. */
+  asked: boolean;
 }
 
 /** A GET the endpoint answered (tests read them). */
@@ -32,7 +34,7 @@ export class ResumableStreams {
 
   /** Keeps the SSE text of a reply of chat `chatId` while it streams (`consumeSseStream`). */
   keep(chatId: string, stream: ReadableStream<string>): void {
-    const running: Running = { chunks: [], followers: new Set() };
+    const running: Running = { chunks: [], followers: new Set(), asked: false };
     this.#running.set(chatId, running);
     void (async () => {
       const reader = stream.getReader();
@@ -48,17 +50,23 @@ export class ResumableStreams {
     })();
   }
 
-  /** Resolves once a client asked for chat `chatId`'s stream, or after `ms` (the `resumable` script waits on it). */
+  /**
+   * Resolves once a client asked for chat `chatId`'s running stream (at once if one did already), or after `ms` (the
+   * `resumable` script waits on it).
+   */
   resumed(chatId: string, ms: number): Promise<void> {
+    if (this.#running.get(chatId)?.asked) return Promise.resolve();
     return new Promise((resolve) => {
       const waiting = this.#waiting.get(chatId) ?? new Set();
       this.#waiting.set(chatId, waiting);
       const done = (): void => {
         clearTimeout(timer);
         waiting.delete(done);
+        if (waiting.size === 0 && this.#waiting.get(chatId) === waiting) this.#waiting.delete(chatId);
         resolve();
       };
-      const timer = setTimeout(done, ms);
+      // Never what keeps a process alive (a test's server closing with a reply that waits).
+      const timer = setTimeout(done, ms).unref();
       waiting.add(done);
     });
   }
@@ -72,7 +80,14 @@ export class ResumableStreams {
       res.end();
       return true;
     }
-    const chatId = decodeURIComponent(match[1] as string);
+    let chatId: string;
+    try {
+      chatId = decodeURIComponent(match[1] as string);
+    } catch {
+      res.writeHead(400, TURN_CORS);
+      res.end();
+      return true;
+    }
     const running = this.#running.get(chatId);
     const ended = new Promise<'finished' | 'closed'>((resolve) => res.once('close', () => resolve(res.writableFinished ? 'finished' : 'closed')));
     this.requests.push({ chatId, path: url.pathname + url.search, status: running ? 200 : 204, ended });
@@ -87,6 +102,7 @@ export class ResumableStreams {
     const follow = (chunk: string | null): void => void (chunk === null ? res.end() : res.write(chunk));
     running.followers.add(follow);
     res.once('close', () => running.followers.delete(follow));
+    running.asked = true;
     for (const resume of [...(this.#waiting.get(chatId) ?? [])]) resume();
     return true;
   }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { receiveTurn, refuseTurn, TURN_CORS, type PostedTurn } from './turn-endpoint.js';
 import { applyTurnFaults } from './turn-faults.js';
@@ -99,7 +100,9 @@ const SCRIPTS: Record<string, Script> = {
    * or after 10 s) the rest. It goes on when the POST's client goes away, as a resumable backend's replies do.
    */
   async resumable(writer, _said, _closed, resumed) {
-    writer.write({ type: 'start' });
+    // Its start names the message, as a backend that persists replies does (`generateMessageId`): a client that kept a
+    // partial copy replaces it by that ID.
+    writer.write({ type: 'start', messageId: `resumable-${randomUUID()}` });
     await text(writer, 't1', 'The first part of a long answer.');
     await resumed();
     await text(writer, 't2', 'And the rest, after the reload.');
@@ -179,10 +182,12 @@ export function createAiSdkHandler(): ((req: IncomingMessage, res: ServerRespons
     const closed = new AbortController();
     res.once('close', () => closed.abort());
     const chatId = posted['id'];
+    const resumed = (): Promise<void> => streams.resumed(chatId, 10_000);
     const stream = answered
-      ? // `originalMessages`: the SDK goes on in the posted last message (its start takes that message's ID).
-        createUIMessageStream({ originalMessages: messages, execute: ({ writer }) => continueAfter(writer, answered, text) })
-      : createUIMessageStream({ execute: ({ writer }) => script(writer, words, closed.signal, () => streams.resumed(chatId, 10_000)) });
+      ? // `originalMessages`: the SDK goes on in the posted last message (its start takes that message's ID). After
+        // `approve resumable`, the continuation outlives its client too.
+        createUIMessageStream({ originalMessages: messages, execute: ({ writer }) => continueAfter(writer, answered, text, words.includes('resumable') ? resumed : undefined) })
+      : createUIMessageStream({ execute: ({ writer }) => script(writer, words, closed.signal, resumed) });
     // A copy of the stream is kept under the chat's ID while it runs, for a client that takes it up again.
     await pipeUIMessageStreamToResponse({ response: res, stream, headers: TURN_CORS, consumeSseStream: ({ stream: copy }) => streams.keep(chatId, copy) });
     return true;

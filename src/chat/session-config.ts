@@ -171,10 +171,17 @@ export class SessionConfiguration {
     }
     let connection: Connection | null = null;
     try {
-      // The connection's own fields as given (url, headers, body, chatId), and what the session adds.
+      const { url, headers, body, chatId } = given;
+      // A chat ID is the backend's name for the conversation, and a path segment of its resume URL.
+      const valid = chatId === undefined || (typeof chatId === 'string' && chatId.length > 0 && chatId.length < 257);
+      if (!valid) problems.push({ setting: 'connection.chatId', expected: 'a string of 1 to 256 characters' });
+      // Only the fields a connection knows (a page's object may carry others).
       const options = {
-        ...given,
-        ...(config.relativeTo ? { relativeTo: config.relativeTo } : {}),
+        url,
+        relativeTo: config.relativeTo,
+        headers,
+        body,
+        chatId: valid ? chatId : undefined,
         generativeUi: target.generativeUi,
         advertises: target.protocols.advertises(),
         conversation: () => target.historyReady.then(() => target.messages),

@@ -154,6 +154,7 @@ export class ChatSession extends LinkedSession {
     this.thread.load(messages);
     this.#protocols.loaded(this.thread.messages);
     this.emit({ type: 'messages' });
+    this.link.current?.historyShown?.(); // The connection looks at it (an AI SDK chat takes up a reply still streaming).
   }
 
   get mode(): ComposerMode {
@@ -264,9 +265,8 @@ export class ChatSession extends LinkedSession {
   }
 
   /**
-   * Runs an action chosen in a view with the registry's handler. False when nothing ran: no handler is registered, or
-   * the action changes state and already ran for its message, or its message is still streaming, or was authored
-   * under Ask.
+   * Runs an action chosen in a view with the registry's handler. False when nothing ran: no handler, or a state-changing
+   * action that already ran for its message, or whose message still streams or was authored under Ask.
    */
   runAction(request: ActionRequest, options: RunOptions = {}): boolean {
     return this.#runner.run(request, options) === 'ran';

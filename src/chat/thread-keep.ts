@@ -91,8 +91,12 @@ export function stepped(steps: Steps, kept: Kept, message: AssistantMessage, ste
   return message.text.slice(0, mark.text);
 }
 
-/** The records of a message from the `from`-th on go (a step undone; all of them for a reply that replays). */
+/**
+ * The records of a message from the `from`-th on go: a step undone; or all of them, and its stored fields, for a reply
+ * that replays from its start.
+ */
 export function cut(kept: Kept, from: number): void {
+  if (from === 0) delete kept.pending;
   kept.records.splice(from);
   for (const [key, index] of kept.keys) if (index >= from) kept.keys.delete(key);
   kept.fields = null;

@@ -153,6 +153,8 @@ export interface Connection {
   advertise?(capabilities: { readonly generativeUi: boolean; readonly advertises?: Readonly<Record<string, readonly string[]>> }): void;
   /** Reconnects now, without waiting for the backoff delay. */
   retry?(): void;
+  /** A history was shown (the session loaded one): a connection that looks at the conversation looks again. */
+  historyShown?(): void;
   /** The object behind it (a `Transport` a host gave, or the one a protocol made), for `session.transport`. */
   readonly source: object;
 }

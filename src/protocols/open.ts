@@ -104,4 +104,8 @@ class PendingConnection implements Connection {
   retry(): void {
     this.#real?.retry?.();
   }
+
+  historyShown(): void {
+    this.#real?.historyShown?.();
+  }
 }

@@ -19,7 +19,10 @@ export class ReplyWriter {
   #stepStart: { readonly part: string | null; readonly wrote: boolean } | null = null;
   /** The message this reply goes on with (the user answered what it asked), whatever ID the wire gives. */
   readonly #continues: string | undefined;
-  /** `#continues` is a partial copy of this reply, which it replaces from its start (a resumed stream). */
+  /**
+   * A stream taken up again, which replays its reply from the start: a message of the ID it names streams again from
+   * nothing (`replaces`), unless the reply goes on in `#continues` (an answered approval's continuation).
+   */
   readonly #replaces: boolean;
 
   constructor(emit: (event: ConnectionEvent) => void, replyTo: string | undefined, newId: () => string, continues?: string, replaces = false) {
@@ -27,9 +30,9 @@ export class ReplyWriter {
     this.#replyTo = replyTo;
     this.#newId = newId;
     this.#continues = continues;
-    this.#replaces = replaces;
-    // Its first text is a new paragraph after the message's (unless it replaces the message's text).
-    this.#wroteText = continues !== undefined && !replaces;
+    this.#replaces = replaces && continues === undefined;
+    // Its first text is a new paragraph after the message's.
+    this.#wroteText = continues !== undefined;
   }
 
   /** The reply's message ID, once it started. */

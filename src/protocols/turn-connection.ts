@@ -25,7 +25,8 @@ export interface TurnOptions {
   readonly taken?: (ok: boolean, reason?: string) => void;
   /**
    * A GET of this URL instead of a POST: a stream taken up again (the AI SDK's resumable streams). 204, or a refusal,
-   * means there is none: no reply. The stream replays its reply from the start: it replaces `continues`, if given.
+   * means there is none: no reply. The stream replays its reply from the start: a message of the ID its start names
+   * is replaced; with `continues`, it goes on in that message instead.
    */
   readonly resume?: URL;
 }
@@ -110,8 +111,8 @@ export abstract class TurnConnection implements Connection {
     if (this.#state !== 'open') return false;
     try {
       if (frame.type === 'carry') return this.carry(frame);
-      if (frame.type === 'user-message') this.turn(frame.message.id, this.body(frame), { replyTo: frame.message.id });
-      else if (frame.type === 'answers') this.turn(frame.messageId, this.body(frame), { continues: frame.messageId });
+      if (frame.type === 'user-message') void this.turn(frame.message.id, this.body(frame), { replyTo: frame.message.id });
+      else if (frame.type === 'answers') void this.turn(frame.messageId, this.body(frame), { continues: frame.messageId });
       else return false;
     } catch {
       // The request could not be made (a page's `requestOptions` function threw): said, and nothing is sent.
@@ -121,9 +122,9 @@ export abstract class TurnConnection implements Connection {
     return true;
   }
 
-  /** Posts a turn's `body` (`key` names it until its reply has an ID) and reads its reply. */
-  protected turn(key: string, body: unknown, options: TurnOptions): void {
-    void this.#turn(key, body, options);
+  /** Posts a turn's `body` (`key` names it until its reply has an ID) and reads its reply; settles once it ended. */
+  protected turn(key: string, body: unknown, options: TurnOptions): Promise<void> {
+    return this.#turn(key, body, options);
   }
 
   async #turn(key: string, body: unknown, options: TurnOptions): Promise<void> {

@@ -5,10 +5,10 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { AbstractChat, DefaultChatTransport, type ChatState, type ChatStatus, type UIMessage } from 'ai';
-import { createChatSession, type AssistantMessage, type ChatSession, type PersistedMessage, type SessionEvent } from '../../src/index.js';
+import { createChatSession, defaultProtocols, ProtocolRegistry, type AssistantMessage, type ChatSession, type PersistedMessage, type SessionEvent } from '../../src/index.js';
 import { AI_SDK_PATH } from '../../demo/server/ai-sdk.js';
 import { useAgentServer } from './agent.js';
-import { ended } from './turn-session.js';
+import { ended, reply } from './turn-session.js';
 
 const agent = useAgentServer();
 const url = (): string => `${agent.server.origin}${AI_SDK_PATH}`;
@@ -108,6 +108,78 @@ describe('the AI SDK protocol takes up a reply still streaming', () => {
     assert.deepEqual(session.messages.map((m) => m.role), ['user', 'assistant']);
     assert.equal(agent.server.aiSdkResumes.at(-1)?.path, `${AI_SDK_PATH}/${encodeURIComponent(chatId)}/stream?region=north`);
     session.disconnect();
+  });
+
+  test('a history shown after the connection opened (as history-key restores one) is looked at again', async () => {
+    const chatId = newChatId();
+    const { atSend } = await leaveWhileStreaming(chatId);
+    // A registry whose AI SDK code is not loaded yet, as on a page's first AI SDK chat: the session holds a stand-in
+    // connection until it is, which must pass the news of a history on.
+    const protocols = new ProtocolRegistry()
+      .register({ name: 'composer', eager: true, connections: ['ws', 'sse'], records: [], load: () => defaultProtocols.loaded('composer') ?? defaultProtocols.load('composer') })
+      .register({ name: 'ai-sdk', connections: ['ai-sdk'], records: ['ai-sdk-view', 'ai-sdk-part', 'approval'], load: () => import('../../src/protocols/ai-sdk/index.js').then((m) => m.aiSdkProtocol) });
+    const session = createChatSession({ connection: { kind: 'ai-sdk', url: url(), chatId } }, { protocols });
+    // Open first, and let the connection look at the (empty) conversation before any history is given.
+    const open = new Promise<void>((resolve) => session.subscribe((e) => e.type === 'state' && e.state === 'open' && resolve()));
+    session.connect();
+    await open;
+    await new Promise((resolve) => setImmediate(resolve));
+    const done = ended(session);
+    await session.load(atSend);
+    const reply = await done;
+    assert.equal(reply.text, FULL);
+    assert.deepEqual(session.messages.map((m) => m.role), ['user', 'assistant']);
+    session.disconnect();
+  });
+
+  test('an approval answered before the page left: the continuation goes on in its message, which keeps the call and the answer', async () => {
+    const chatId = newChatId();
+    const first = chatSession(chatId).session;
+    first.connect();
+    const asked = await reply(first, 'approve resumable');
+    const going = new Promise<void>((resolve) => {
+      const off = first.subscribe(() => {
+        const last = first.messages.at(-1);
+        const tool = last?.role === 'assistant' ? last.parts.find((p) => p.type === 'dynamic-tool') : undefined;
+        if (tool?.type === 'dynamic-tool' && tool.state === 'output-available') {
+          off();
+          resolve();
+        }
+      });
+    });
+    assert.equal(await first.answer(asked.id, { kind: 'approval', toolCallId: 'call-approve', approved: true }), true);
+    // What the page kept: the history change of the answer.
+    const kept = first.persisted;
+    await going;
+    first.disconnect();
+    const { session } = chatSession(chatId);
+    await session.load(kept);
+    const done = ended(session);
+    session.connect();
+    const last = await done;
+    assert.equal(last.id, asked.id);
+    assert.equal(last.status, 'done');
+    assert.equal(last.text, 'I will delete site north-3 once you approve.\n\nSite north-3 was deleted.');
+    const tool = last.parts.find((p) => p.type === 'dynamic-tool');
+    assert.equal(tool?.type === 'dynamic-tool' && tool.toolName, 'delete_site');
+    assert.equal(tool?.type === 'dynamic-tool' && tool.state, 'output-available');
+    assert.deepEqual(session.messages.map((m) => m.role), ['user', 'assistant']);
+    session.disconnect();
+  });
+
+  test('a backend that takes nothing up (404), or a chat ID that would name another path, changes nothing and says so', async () => {
+    const { atSend } = await leaveWhileStreaming(newChatId());
+    for (const [chatId, where] of [['not-found', `${agent.server.origin}/api/v1/no-such-endpoint`], ['..', url()]] as const) {
+      const session = createChatSession({ connection: { kind: 'ai-sdk', url: where, chatId } });
+      const notices: string[] = [];
+      const said = new Promise<void>((resolve) => session.subscribe((e) => e.type === 'protocol-notice' && (notices.push(e.reason), resolve())));
+      await session.load(atSend);
+      session.connect();
+      await said;
+      assert.deepEqual(session.messages.map((m) => m.role), ['user'], chatId);
+      assert.match(notices[0] ?? '', chatId === '..' ? /cannot name a stream/ : /answered 404/);
+      session.disconnect();
+    }
   });
 
   test('nothing streaming: the backend answers 204 and the conversation stays as it was', async () => {

@@ -27,6 +27,7 @@ test('mantis-chat is listed with its attributes, properties and typed events', (
     'artifact-panel',
     'attachment-accept',
     'bags-url',
+    'chat-id',
     'generative-ui',
     'history-key',
     'layout-key',
@@ -41,12 +42,13 @@ test('mantis-chat is listed with its attributes, properties and typed events', (
     'url',
   ]);
   const publicFields = (chat.members ?? []).filter((m) => m.kind === 'field' && m.privacy === undefined).map((m) => m.name);
-  for (const field of ['url', 'transport', 'connection', 'session', 'actions', 'bagsUrl', 'mode', 'generativeUi', 'theme', 'placeholder', 'suggestions', 'messages', 'conversation', 'agentState', 'generativeUiActive', 'mediaBaseUrl', 'mediaCredentials', 'mediaToken', 'account', 'historyKey', 'layoutKey', 'artifactPanel', 'agentUiUrl', 'agentUiHeaders', 'mapAdapter', 'canvas', 'uploadUrl', 'uploadChunkSize', 'attachmentAccept', 'attachmentLimits']) {
+  for (const field of ['url', 'transport', 'chatId', 'connection', 'session', 'actions', 'bagsUrl', 'mode', 'generativeUi', 'theme', 'placeholder', 'suggestions', 'messages', 'conversation', 'agentState', 'generativeUiActive', 'mediaBaseUrl', 'mediaCredentials', 'mediaToken', 'account', 'historyKey', 'layoutKey', 'artifactPanel', 'agentUiUrl', 'agentUiHeaders', 'mapAdapter', 'canvas', 'uploadUrl', 'uploadChunkSize', 'attachmentAccept', 'attachmentLimits']) {
     assert.ok(publicFields.includes(field), `missing property ${field}`);
   }
   // One name per concept: `transport` is the kind of connection, attribute and property alike.
   assert.equal(publicFields.includes('transportKind'), false);
   assert.equal(chat.attributes?.find((a) => a.name === 'transport')?.fieldName, 'transport');
+  assert.equal(chat.attributes?.find((a) => a.name === 'chat-id')?.fieldName, 'chatId');
   assert.deepEqual(
     (chat.events ?? []).map((e) => `${e.name}: ${e.type?.text}`).sort(),
     [

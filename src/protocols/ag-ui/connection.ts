@@ -82,7 +82,7 @@ export class AgUiConnection extends TurnConnection {
     const id = frame.clientActionId;
     if (!('action' in payload) || !id) return false;
     const body = this.#input(frame.conversation ?? [], { a2uiAction: { userAction: payload['action'] }, ...this.#models(frame.carried) });
-    this.turn(id, body, { taken: (ok, reason) => this.emit({ type: 'action-result', clientActionId: id, status: ok ? 'accepted' : 'rejected', ...(reason ? { reason } : {}) }) });
+    void this.turn(id, body, { taken: (ok, reason) => this.emit({ type: 'action-result', clientActionId: id, status: ok ? 'accepted' : 'rejected', ...(reason ? { reason } : {}) }) });
     return true;
   }
 

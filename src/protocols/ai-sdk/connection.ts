@@ -1,6 +1,7 @@
 import type { ReplyWriter } from '../reply.js';
 import { newReplyId, TurnConnection, type AnswersFrame, type TurnFrame, type TurnReader } from '../turn-connection.js';
 import type { ChatMessage } from '../../message/messages.js';
+import type { OutgoingFrame } from '../connection.js';
 import { ChunkReader } from './chunks.js';
 import { toUiMessages } from './messages.js';
 
@@ -16,19 +17,37 @@ export class AiSdkConnection extends TurnConnection {
 
   /**
    * With the page's chat ID, as `useChat({ id, resume: true })` on mount: takes up a reply the backend is still
-   * streaming for this chat (`GET {url}/{id}/stream`, 204 when there is none). The stream replays the reply from its
-   * start: it replaces the conversation's last message when that is the agent's (a partial copy: the reply that was
-   * cut), and otherwise answers the user's last message.
+   * streaming for this chat (`GET {url}/{id}/stream`, 204 when there is none), once the history given last shows, and
+   * again whenever another history is shown. The stream replays the reply from its start: a message of the ID its
+   * start names is replaced, any other start is a new message answering the user's last one; when the last message
+   * is the agent's with an approval answered, the stream is that message's continuation and goes on in it (as the
+   * SDK's client decides).
    */
   override connect(options: { signal?: AbortSignal } = {}): void {
     super.connect(options);
-    if (this.options.chatId) void this.options.conversation?.().then((conversation) => this.#resume(this.options.chatId as string, conversation));
+    this.historyShown();
+  }
+
+  historyShown(): void {
+    const id = this.options.chatId;
+    if (id) this.options.conversation?.().then((conversation) => this.#resume(id, conversation), () => undefined);
+  }
+
+  /** The GET of a stream taken up, while it is asked for or read: one at a time. */
+  #resuming: Promise<void> | null = null;
+  /** Something was sent on this connection: what streams now is that turn's, never one to take up. */
+  #sent = false;
+
+  override send(frame: OutgoingFrame): boolean {
+    if (frame.type === 'user-message' || frame.type === 'answers') this.#sent = true;
+    return super.send(frame);
   }
 
   #resume(id: string, conversation: readonly ChatMessage[]): void {
     const last = conversation.at(-1);
-    // Nothing to take up in a conversation that has not begun, or a reply that streams here already; or closed.
-    if (!last || (last.role === 'assistant' && last.status === 'streaming') || this.state !== 'open') return;
+    // Nothing to take up in a conversation that has not begun, a reply that streams here already, or after this
+    // connection sent a turn (its reply is read from its own request); nor once closed.
+    if (!last || (last.role === 'assistant' && last.status === 'streaming') || this.state !== 'open' || this.#resuming || this.#sent) return;
     if (id === '.' || id === '..') {
       // As the SDK's transport refuses them: the URL would name another path.
       return this.emit({ type: 'protocol-notice', key: 'resume', reason: 'A chat ID of "." or ".." cannot name a stream to take up.' });
@@ -36,11 +55,12 @@ export class AiSdkConnection extends TurnConnection {
     const url = new URL(this.options.url, this.options.relativeTo);
     url.pathname = `${url.pathname.replace(/\/$/, '')}/${encodeURIComponent(id)}/stream`;
     const user = conversation.findLast((message) => message.role === 'user');
-    this.turn(`resume:${id}`, undefined, {
+    const answered = last.role === 'assistant' && last.parts.some((part) => part.type === 'dynamic-tool' && part.state === 'approval-responded');
+    this.#resuming = this.turn(`resume:${id}`, undefined, {
       resume: url,
-      ...(last.role === 'assistant' ? { continues: last.id } : {}),
+      ...(answered ? { continues: last.id } : {}),
       ...(user ? { replyTo: user.id } : {}),
-    });
+    }).finally(() => (this.#resuming = null));
   }
 
   /**

@@ -55,4 +55,26 @@ describe('<mantis-chat transport="ai-sdk" chat-id>', () => {
       second.remove();
     }
   });
+
+  it('with history-key, a chat opened again restores the history from IndexedDB and then takes the reply up', async () => {
+    const chatId = `stored-chat-${Date.now()}`;
+    const key = `resume-${chatId}`;
+    const first = await fixture<MantisChat>(html`<mantis-chat transport="ai-sdk" url=${URL} chat-id=${chatId} history-key=${key}></mantis-chat>`);
+    const saved = oneEvent(first, 'mantis-history-change');
+    expect(first.send('resumable please')).to.equal(true);
+    await saved;
+    await waitUntil(() => shadow(first).querySelector('[part~="message-assistant"]')?.textContent?.includes('The first part'), 'the reply never began', { timeout: 8000 });
+    first.remove();
+    const second = document.createElement('mantis-chat');
+    try {
+      for (const [name, value] of [['transport', 'ai-sdk'], ['url', URL], ['chat-id', chatId], ['history-key', key]] as const) second.setAttribute(name, value);
+      const complete = oneEvent(second, 'mantis-message-complete');
+      document.body.append(second);
+      const { message } = ((await complete) as CustomEvent<MessageCompleteDetail>).detail;
+      expect(message.text).to.equal('The first part of a long answer.\n\nAnd the rest, after the reload.');
+      expect(second.messages.map((m) => m.role)).to.deep.equal(['user', 'assistant']);
+    } finally {
+      second.remove();
+    }
+  });
 });
