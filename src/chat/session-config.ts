@@ -26,11 +26,7 @@ export interface ConnectionConfig {
   readonly headers?: () => Record<string, string>;
   /** Fields of every turn's request body beside the protocol's own (`ai-sdk`; `ag-ui`'s `forwardedProps`), read per request. */
   readonly body?: () => Readonly<Record<string, unknown>>;
-  /**
-   * The conversation's ID on the backend, kept with it across reloads (the AI SDK's chat `id`, AG-UI's `threadId`);
-   * without it, each connection makes one up. With it, an `ai-sdk` connection resumes a reply that was still
-   * streaming when the page left (README, "The AI SDK").
-   */
+  /** The conversation's ID on the backend (AI SDK `id`, AG-UI `threadId`; 1–256 characters): see README "The AI SDK". */
   readonly chatId?: string;
 }
 
@@ -171,11 +167,10 @@ export class SessionConfiguration {
     }
     let connection: Connection | null = null;
     try {
+      // Only the connection's own fields (a page's object may carry others); a chat ID is a segment of a URL path.
       const { url, headers, body, chatId } = given;
-      // A chat ID is the backend's name for the conversation, and a path segment of its resume URL.
       const valid = chatId === undefined || (typeof chatId === 'string' && chatId.length > 0 && chatId.length < 257);
       if (!valid) problems.push({ setting: 'connection.chatId', expected: 'a string of 1 to 256 characters' });
-      // Only the fields a connection knows (a page's object may carry others).
       const options = {
         url,
         relativeTo: config.relativeTo,

@@ -4,24 +4,14 @@
 // for the same conversation: a server written for `useChat` then serves `<mantis-chat transport="ai-sdk">` too.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { AbstractChat, DefaultChatTransport, lastAssistantMessageIsCompleteWithApprovalResponses, type ChatState, type ChatStatus, type UIMessage } from 'ai';
+import { AbstractChat, DefaultChatTransport, lastAssistantMessageIsCompleteWithApprovalResponses, type UIMessage } from 'ai';
 import type { AssistantMessage } from '../../src/index.js';
 import { AI_SDK_PATH } from '../../demo/server/ai-sdk.js';
 import { useAgentServer } from './agent.js';
+import { ArrayState } from './sdk-chat-state.js';
 import { reply, turnSession } from './turn-session.js';
 
 const agent = useAgentServer();
-
-/** The simplest state a framework binding gives the SDK's chat: an array. */
-class ArrayState implements ChatState<UIMessage> {
-  status: ChatStatus = 'ready';
-  error: Error | undefined = undefined;
-  messages: UIMessage[] = [];
-  pushMessage = (message: UIMessage): void => void this.messages.push(message);
-  popMessage = (): void => void this.messages.pop();
-  replaceMessage = (index: number, message: UIMessage): void => void (this.messages[index] = message);
-  snapshot = <T>(thing: T): T => structuredClone(thing);
-}
 
 class SdkChat extends AbstractChat<UIMessage> {
   readonly #finished: (() => void)[] = [];

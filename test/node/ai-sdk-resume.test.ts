@@ -4,10 +4,11 @@
 // client takes up the same stream from the same URL.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { AbstractChat, DefaultChatTransport, type ChatState, type ChatStatus, type UIMessage } from 'ai';
+import { AbstractChat, DefaultChatTransport, type UIMessage } from 'ai';
 import { createChatSession, defaultProtocols, ProtocolRegistry, type AssistantMessage, type ChatSession, type PersistedMessage, type SessionEvent } from '../../src/index.js';
 import { AI_SDK_PATH } from '../../demo/server/ai-sdk.js';
 import { useAgentServer } from './agent.js';
+import { ArrayState } from './sdk-chat-state.js';
 import { ended, reply } from './turn-session.js';
 
 const agent = useAgentServer();
@@ -211,6 +212,15 @@ describe('the AI SDK protocol takes up a reply still streaming', () => {
     session.disconnect();
   });
 
+  test('a chat ID that is not a string of 1 to 256 characters is refused, and the connection makes its own up', () => {
+    for (const chatId of ['', 'x'.repeat(257), 42]) {
+      const session = createChatSession({});
+      const problems = session.configure({ connection: { kind: 'ai-sdk', url: url(), chatId: chatId as string } });
+      assert.deepEqual(problems, [{ setting: 'connection.chatId', expected: 'a string of 1 to 256 characters' }]);
+    }
+    assert.deepEqual(createChatSession({}).configure({ connection: { kind: 'ai-sdk', url: url(), chatId: 'x'.repeat(256) } }), []);
+  });
+
   test('without a chat ID nothing is asked for: each connection makes its own chat ID up', async () => {
     const { atSend } = await leaveWhileStreaming(newChatId());
     const before = agent.server.aiSdkResumes.length;
@@ -226,17 +236,6 @@ describe('the AI SDK protocol takes up a reply still streaming', () => {
     session.disconnect();
   });
 });
-
-/** The simplest state a framework binding gives the SDK's chat: an array. */
-class ArrayState implements ChatState<UIMessage> {
-  status: ChatStatus = 'ready';
-  error: Error | undefined = undefined;
-  messages: UIMessage[] = [];
-  pushMessage = (message: UIMessage): void => void this.messages.push(message);
-  popMessage = (): void => void this.messages.pop();
-  replaceMessage = (index: number, message: UIMessage): void => void (this.messages[index] = message);
-  snapshot = <T>(thing: T): T => structuredClone(thing);
-}
 
 class SdkChat extends AbstractChat<UIMessage> {
   constructor(id: string, api: string) {
