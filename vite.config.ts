@@ -33,14 +33,15 @@ export function cssLiterals(): Plugin {
 /**
  * Beside the pinned loader (`pinned` mode): the probe it imports to learn whether the browser checks an import map's
  * integrity; dist/cdn/integrity.json, the integrity of every file of the CDN build; and dist/integrity.json, the
- * integrity of the two loaders, which a page pins with its script tag (docs/strict-pages.md).
+ * integrity of the two loaders, which a page pins with its script tag (docs/strict-pages.md). `integrity`: the CDN
+ * build's, hashed once for this file and the loader's map.
  */
-function pinnedFiles(): Plugin {
+function pinnedFiles(integrity: Record<string, string>): Plugin {
   return {
     name: 'mantis-pinned-files',
     generateBundle() {
       this.emitFile({ type: 'asset', fileName: `cdn/${PROBE.name}`, source: PROBE.text });
-      this.emitFile({ type: 'asset', fileName: 'cdn/integrity.json', source: `${JSON.stringify(folderIntegrity('dist/cdn'), null, 2)}\n` });
+      this.emitFile({ type: 'asset', fileName: 'cdn/integrity.json', source: `${JSON.stringify(integrity, null, 2)}\n` });
     },
     writeBundle() {
       // As written: what a browser checks is the file's bytes.
@@ -98,8 +99,10 @@ const classicScript = (entry: string, name: string, fileName: string): UserConfi
  * - `loader`: dist/mantis-ui.iife.js, the classic script a `<script>` tag loads, which imports dist/cdn/mantis-ui.js
  *   (elements/loader.ts).
  */
-export default defineConfig(({ mode }): UserConfig =>
-  mode === 'cdn'
+export default defineConfig(({ mode }): UserConfig => {
+  // The integrity of every file the CDN build wrote (it runs before the pinned one: scripts/build.mjs), hashed once.
+  const integrity = mode === 'pinned' ? folderIntegrity('dist/cdn') : {};
+  return mode === 'cdn'
     ? {
         plugins: [cssLiterals(), firstLoad.plugin, terseChunks()],
         // Bundled for the browser: ECharts reads process.env.NODE_ENV, which no page has.
@@ -134,10 +137,9 @@ export default defineConfig(({ mode }): UserConfig =>
       }
     : mode === 'pinned'
       ? {
-          plugins: [pinnedFiles()],
-          // The integrity of every file the CDN build wrote (it runs before this one: scripts/build.mjs).
+          plugins: [pinnedFiles(integrity)],
           define: {
-            __MANTIS_INTEGRITY__: JSON.stringify(folderIntegrity('dist/cdn')),
+            __MANTIS_INTEGRITY__: JSON.stringify(integrity),
             __MANTIS_PROBE__: JSON.stringify({ name: PROBE.name, hash: PROBE.wrongHash }),
           },
           build: classicScript('elements/loader-pinned.ts', 'MantisUIPinned', 'mantis-ui.pinned.js'),
@@ -178,5 +180,5 @@ export default defineConfig(({ mode }): UserConfig =>
             // that imports validateView and parseAssistantText carries no transport), which merged chunks prevent.
             rolldownOptions: { external: isExternal, output: { preserveModules: true, preserveModulesRoot: ROOT } },
           },
-        },
-);
+        };
+});

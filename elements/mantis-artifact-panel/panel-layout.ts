@@ -77,13 +77,14 @@ export class PanelLayout implements ReactiveController {
     const call = ++this.#call;
     const host = this.#host;
     this.#touched = { width: false, open: false };
+    // Taken now, so a read that fails or is overtaken never leaves it to expand the panel later.
+    const early = openedEarly.delete(host);
     this.restored = readLayout(host.layoutKey).then(
       (preferences) => {
         if (call !== this.#call) return;
         if (preferences.panelWidth !== undefined && !this.#touched.width) host.width = preferences.panelWidth;
         // An artifact opened before the panel's code was here expands it, as any opening does.
-        if (preferences.panelOpen !== undefined && !this.#touched.open) host.collapsed = !preferences.panelOpen && !openedEarly.has(host);
-        openedEarly.delete(host);
+        if (preferences.panelOpen !== undefined && !this.#touched.open) host.collapsed = !preferences.panelOpen && !early;
       },
       () => undefined,
     );

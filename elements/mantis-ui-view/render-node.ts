@@ -3,7 +3,7 @@ import type { ArtifactNode, ComposerNode, InvalidNode, NodeOf, NodeType } from '
 import { isMoreType, moreFailed, moreNodes } from './lazy-nodes.js';
 import { actionRow } from './nodes/action-row.js';
 import { grid, stack } from './nodes/containers.js';
-import type { RenderContext } from './nodes/context.js';
+import type { NodeRenderer, RenderContext } from './nodes/context.js';
 import { entityCard } from './nodes/entity-card.js';
 import { metricGroup } from './nodes/metric-group.js';
 import type { MoreNodeType } from './nodes/more.js';
@@ -15,9 +15,6 @@ export type { RenderContext } from './nodes/context.js';
 export function invalidNode(node: InvalidNode): TemplateResult {
   return html`<p part="invalid" class="invalid" role="note">This part of the view could not be shown (${node.reason}).</p>`;
 }
-
-/** Renders one node of a type; `openArtifact` asks the host to open an artifact's payload. */
-type NodeRenderer<N> = (node: N, ctx: RenderContext, openArtifact: (node: ArtifactNode) => void) => TemplateResult;
 
 /**
  * The renderer of every catalog component a first reply is likely to show, keyed by type, and of the invalid

@@ -138,8 +138,10 @@ export abstract class TurnConnection implements Connection {
     const turn = { controller, reply };
     this.#turns.set(key, turn);
     const reader = this.reader(reply);
+    const { resume } = options;
+    // A stream taken up fails only once its reply began: before, there was none.
+    const failBegun = (code: string, message: string): void => void ((!resume || reply.messageId) && reply.fail(code, message));
     try {
-      const { resume } = options;
       const headers = { ...this.options.headers?.(), accept: 'text/event-stream' };
       const response = await fetch(
         resume ?? new URL(this.options.url, this.options.relativeTo).href,
@@ -170,13 +172,12 @@ export abstract class TurnConnection implements Connection {
       });
       const decoder = new TextDecoder();
       for await (const bytes of response.body as unknown as AsyncIterable<Uint8Array>) parser.feed(decoder.decode(bytes, { stream: true }));
-      if (!reply.ended && (!resume || reply.messageId)) reply.fail('incomplete', 'The reply was cut off before it finished.');
+      if (!reply.ended) failBegun('incomplete', 'The reply was cut off before it finished.');
     } catch {
-      // Stopped by the user or the page (the reply already ended), or the network failed (a stream taken up fails
-      // only once its reply began: before, there was none).
+      // Stopped by the user or the page (the reply already ended), or the network failed.
       if (!controller.signal.aborted) {
         taken(false, 'The agent could not be reached.');
-        if (!options.resume || reply.messageId) reply.fail('network', 'The agent could not be reached.');
+        failBegun('network', 'The agent could not be reached.');
       }
     } finally {
       // Only this turn's own entries: a continuation of its reply may be known by the same ID by now.

@@ -9,6 +9,7 @@ import { PROBE } from '../../scripts/integrity.js';
 
 const built = existsSync('dist/mantis-ui.pinned.js');
 const skip = built ? false : 'dist/mantis-ui.pinned.js is absent: run `npm run build` first';
+// The test's own hashes, not scripts/integrity.ts's: what the build publishes is checked against node:crypto directly.
 const sha384 = (file: string): string => `sha384-${createHash('sha384').update(readFileSync(file)).digest('base64')}`;
 const sha256 = (file: string): string => `sha256-${createHash('sha256').update(readFileSync(file)).digest('base64')}`;
 const json = (file: string): Record<string, string> => JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;

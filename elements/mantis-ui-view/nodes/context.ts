@@ -1,5 +1,5 @@
 import type { TemplateResult, nothing } from 'lit';
-import type { Action, ComposerNode, InvalidNode, MediaService } from '../../../src/index.js';
+import type { Action, ArtifactNode, ComposerNode, InvalidNode, MediaService } from '../../../src/index.js';
 
 /** What a component renderer gets besides its node. */
 export interface RenderContext {
@@ -14,6 +14,9 @@ export interface RenderContext {
   /** The authenticated media service media items fetch through; null when the host configured none. */
   readonly media: MediaService | null;
 }
+
+/** Renders one node of a type; `openArtifact` asks the host to open an artifact's payload. */
+export type NodeRenderer<N> = (node: N, ctx: RenderContext, openArtifact: (node: ArtifactNode) => void) => TemplateResult;
 
 /** Visually hidden text for assistive technology (the `visually-hidden` class lives in the view styles). */
 export const srOnly = 'visually-hidden';

@@ -1,8 +1,7 @@
-import type { TemplateResult } from 'lit';
-import type { ArtifactNode, NodeOf } from '../../../src/index.js';
+import type { NodeOf } from '../../../src/index.js';
 import { artifact, artifactStyles } from './artifact.js';
 import { citationList, citationStyles } from './citation-list.js';
-import type { RenderContext } from './context.js';
+import type { NodeRenderer } from './context.js';
 import { dataTable, tableStyles } from './data-table.js';
 import { mediaGallery, mediaStyles } from './media-gallery.js';
 import { taskCard, taskStyles } from './task-card.js';
@@ -15,9 +14,7 @@ import { taskCard, taskStyles } from './task-card.js';
 /** The types this module draws. */
 export type MoreNodeType = 'citation-list' | 'data-table' | 'task-card' | 'media-gallery' | 'artifact';
 
-type Renderer<N> = (node: N, ctx: RenderContext, openArtifact: (node: ArtifactNode) => void) => TemplateResult;
-
-export const MORE_RENDERERS: { readonly [K in MoreNodeType]: Renderer<NodeOf<K>> } = {
+export const MORE_RENDERERS: { readonly [K in MoreNodeType]: NodeRenderer<NodeOf<K>> } = {
   'citation-list': citationList,
   'data-table': dataTable,
   'task-card': taskCard,

@@ -25,10 +25,15 @@ export class AiSdkConnection extends TurnConnection {
    */
   override connect(options: { signal?: AbortSignal } = {}): void {
     super.connect(options);
-    this.historyShown();
+    this.#look();
   }
 
   historyShown(): void {
+    this.#look();
+  }
+
+  /** Looks at the conversation once the history given last shows, and takes up what streams for it. */
+  #look(): void {
     const id = this.options.chatId;
     if (id) this.options.conversation?.().then((conversation) => this.#resume(id, conversation), () => undefined);
   }

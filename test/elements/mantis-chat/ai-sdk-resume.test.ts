@@ -6,6 +6,7 @@ import '../../../elements/mantis-chat/mantis-chat.js';
 import type { MantisChat } from '../../../elements/mantis-chat/mantis-chat.js';
 import type { HistoryChangeDetail, MessageCompleteDetail } from '../../../elements/events.js';
 import { agentOrigin } from '../../helpers/agent.js';
+import { recordFetch } from '../../helpers/fetch-log.js';
 
 const URL = `${agentOrigin}/api/v1/ai-sdk/chat`;
 const shadow = (el: HTMLElement): ShadowRoot => el.shadowRoot as ShadowRoot;
@@ -22,12 +23,7 @@ describe('<mantis-chat transport="ai-sdk" chat-id>', () => {
     first.remove();
     expect(kept.map((m) => m.role)).to.deep.equal(['user']);
 
-    const posted: Record<string, unknown>[] = [];
-    const realFetch = window.fetch;
-    window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
-      if (init?.method === 'POST') posted.push(JSON.parse(String(init.body)) as Record<string, unknown>);
-      return realFetch.call(window, input, init);
-    };
+    const fetches = recordFetch();
     const second = document.createElement('mantis-chat');
     try {
       second.setAttribute('transport', 'ai-sdk');
@@ -49,9 +45,9 @@ describe('<mantis-chat transport="ai-sdk" chat-id>', () => {
       const next = oneEvent(second, 'mantis-message-complete');
       expect(second.send('view')).to.equal(true);
       await next;
-      expect(posted.map((body) => body['id'])).to.deep.equal([chatId]);
+      expect(fetches.posted.map((body) => body['id'])).to.deep.equal([chatId]);
     } finally {
-      window.fetch = realFetch;
+      fetches.restore();
       second.remove();
     }
   });
