@@ -1,5 +1,4 @@
-import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
-import { state } from 'lit/decorators.js';
+import { html, nothing, type PropertyValues, type TemplateResult, type PropertyDeclarations } from 'lit';
 import type { RenderStatus } from '../../src/protocols/agent-ui/types.js';
 import { emit } from '../events.js';
 import { loadAgentUi } from '../internal/lazy.js';
@@ -15,9 +14,13 @@ type View = EnvelopeOutcome | { readonly kind: 'loading' };
 
 /** The implementation of `<agent-envelope>` (agent-envelope.ts), loaded when the first one connects. */
 export class AgentEnvelopeImpl extends AgentEnvelope {
+  static override properties: PropertyDeclarations = {
+    view: { state: true, attribute: false },
+  };
+
   static override styles = [themeStyles, envelopeStyles];
 
-  @state() private view: View = { kind: 'loading' };
+  private view: View = { kind: 'loading' };
 
   /** The drawn chart, with the outcome and root it was drawn from and into. */
   #figure: { readonly view: View; readonly root: HTMLElement; readonly figure: ChartFigure } | null = null;

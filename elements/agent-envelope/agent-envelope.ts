@@ -1,6 +1,5 @@
-import { consume } from '@lit/context';
-import { html, type TemplateResult } from 'lit';
-import { property, state } from 'lit/decorators.js';
+import { ContextConsumer } from '@lit/context';
+import { html, type TemplateResult, type PropertyDeclarations } from 'lit';
 import type { RegistryLoader } from '../../src/protocols/agent-ui/registry-loader.js';
 import type { AgentUiRegistry } from '../../src/protocols/agent-ui/registry.js';
 import type { MapAdapter, UiSurface } from '../../src/protocols/agent-ui/types.js';
@@ -73,63 +72,81 @@ const UNAVAILABLE = { reason: 'render-failed', message: 'The agent UI element co
  * @cssprop --mantis-chart-height - Height of a chart (default 18rem).
  */
 export class AgentEnvelope extends LazyElement {
+  static override properties: PropertyDeclarations = {
+    envelope: { converter: { fromAttribute: parseAttribute } },
+    envelopeId: { attribute: 'envelope-id' },
+    agentUiUrl: { attribute: 'agent-ui-url' },
+    agentUiHeaders: { attribute: false },
+    createdAt: { attribute: false },
+    sessionId: { attribute: 'session-id' },
+    registry: { attribute: false },
+    registryLoader: { attribute: false },
+    surfaces: { attribute: false, hasChanged: (next: readonly UiSurface[] | null, last: readonly UiSurface[] | null) => next?.join() !== last?.join() },
+    registryScope: { attribute: false },
+    mapAdapter: { attribute: false },
+    theme: { reflect: true },
+    port: { state: true, attribute: false },
+  };
+
+  static {
+    // Follows what the chat around it provides (a field would run again when a shell becomes its implementation).
+    this.addInitializer((element) => void new ContextConsumer(element, { context: chatPort, subscribe: true, callback: (value) => ((element as AgentEnvelope).port = value) }));
+  }
+
   static override load = (): Promise<Implementation<LazyElement>> => import('./agent-envelope.component.js').then((m) => m.AgentEnvelopeImpl);
 
   /**
    * The envelope: an object (property) or JSON text (attribute). It is validated every time it is set; nothing of
    * it renders before it passed.
    */
-  @property({ converter: { fromAttribute: parseAttribute } }) envelope: unknown = null;
+  envelope: unknown = null;
 
   /** The envelope's ID (`envelope_id`), reported in `mantis-envelope-status`. */
-  @property({ attribute: 'envelope-id' }) envelopeId = '';
+  envelopeId = '';
 
   /**
    * The agent-ui@1 base URL (`https://host/api/v1/agent/chat/`): the registry is read from its `ui-registry` and
    * render_refs are resolved under its `render-ref/`. Without it, render_junctions falls back.
    */
-  @property({ attribute: 'agent-ui-url' }) agentUiUrl = '';
+  agentUiUrl = '';
 
   /**
    * Headers of the registry and render_ref requests (`() => ({ authorization: 'Bearer …' })`), read per request.
    * Cookies follow the same-origin rule.
    */
-  @property({ attribute: false }) agentUiHeaders: (() => Record<string, string>) | null = null;
+  agentUiHeaders: (() => Record<string, string>) | null = null;
 
   /**
    * When the envelope was created (`created_at`, ms since the epoch): a map action older than one already applied
    * to the same map is not applied over it (a conversation replayed newest first). A chat sets it.
    */
-  @property({ attribute: false }) createdAt: number | null = null;
+  createdAt: number | null = null;
 
   /** The agent-ui `session_id` render_refs are resolved under. */
-  @property({ attribute: 'session-id' }) sessionId = '';
+  sessionId = '';
 
   /** A registry to use as it is (overrides everything else). */
-  @property({ attribute: false }) registry: AgentUiRegistry | null = null;
+  registry: AgentUiRegistry | null = null;
 
   /** Where the server registry comes from (a chat passes its session's loader); combined with the page's components. */
-  @property({ attribute: false }) registryLoader: RegistryLoader | null = null;
+  registryLoader: RegistryLoader | null = null;
 
   /**
    * The surfaces the page provides (a chat sets it); an envelope for another one falls back with a notice saying
    * where it would have gone. Null, the default: the envelope renders here whatever surface it names.
    */
-  @property({ attribute: false, hasChanged: (next: readonly UiSurface[] | null, last: readonly UiSurface[] | null) => next?.join() !== last?.join() })
   surfaces: readonly UiSurface[] | null = null;
 
   /** What the server registry is cached under (a chat passes its session); null, the default: the page. */
-  @property({ attribute: false }) registryScope: object | null = null;
+  registryScope: object | null = null;
 
   /** The map that `map_action` envelopes drive. Without one they fall back. */
-  @property({ attribute: false }) mapAdapter: MapAdapter | null = null;
+  mapAdapter: MapAdapter | null = null;
 
   /** `light`, `dark`, or `system`; unset, the element follows where it is placed. */
-  @property({ reflect: true }) theme: 'light' | 'dark' | 'system' | undefined = undefined;
+  theme: 'light' | 'dark' | 'system' | undefined = undefined;
 
   /** The chat's port when the envelope is inside a chat (or on its canvas): each status is persisted with its message. */
-  @consume({ context: chatPort, subscribe: true })
-  @state()
   protected port: ChatPort | undefined = undefined;
 
   /** An envelope whose code could not be loaded says so in its place, and reports `error` as it would (to its chat too). */

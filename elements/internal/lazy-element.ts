@@ -137,6 +137,9 @@ function upgrade(element: LazyElement, implementation: Implementation<LazyElemen
   // Its controllers are connected once, below, with the implementation's own connectedCallback.
   const root = element.renderRoot;
   (element as { renderRoot: unknown }).renderRoot = undefined;
+  // Its reactive properties have their accessors before its fields are set (a class declares them statically).
+  const lit = implementation as unknown as typeof LitElement & { finalize(): void };
+  lit.finalize();
   Object.setPrototypeOf(element, implementation.prototype);
   upgrading = element;
   try {
@@ -147,8 +150,6 @@ function upgrade(element: LazyElement, implementation: Implementation<LazyElemen
   }
   for (const [name, value] of kept) (element as unknown as Record<PropertyKey, unknown>)[name] = value;
   LazyElement.markUpgraded(element);
-  const lit = implementation as unknown as typeof LitElement & { finalize(): void };
-  lit.finalize();
   if (root instanceof ShadowRoot) adoptStyles(root, lit.elementStyles);
   if (element.isConnected) element.connectedCallback();
   element.requestUpdate();

@@ -1,5 +1,5 @@
-import { consume } from '@lit/context';
-import { property, state } from 'lit/decorators.js';
+import type { PropertyDeclarations } from 'lit';
+import { ContextConsumer } from '@lit/context';
 import type { A2uiSurfaceStore, CatalogDefinition, SurfaceModel } from '../../src/protocols/a2ui/index.js';
 import { chatPort, type ChatPort } from '../internal/chat-context.js';
 import { defineElement } from '../internal/define.js';
@@ -85,56 +85,75 @@ export type A2uiMediaResolver = (key: string) => Promise<string>;
  * @cssprop --mantis-space - Base spacing unit (the margin of leaf components).
  */
 export class MantisA2uiSurface extends LazyElement {
+  static override properties: PropertyDeclarations = {
+    messages: { attribute: false },
+    surfaceId: { attribute: 'surface-id' },
+    surface: { attribute: false },
+    pending: { type: Boolean },
+    messageId: { attribute: 'message-id' },
+    readOnly: { type: Boolean, attribute: 'read-only' },
+    actionsDisabled: { type: Boolean, attribute: 'actions-disabled' },
+    catalogs: { attribute: false },
+    renderers: { attribute: false },
+    mediaResolver: { attribute: false },
+    headingLevel: { type: Number, attribute: 'heading-level' },
+    theme: { reflect: true },
+    port: { state: true, attribute: false },
+  };
+
+  static {
+    // Follows what the chat around it provides (a field would run again when a shell becomes its implementation).
+    this.addInitializer((element) => void new ContextConsumer(element, { context: chatPort, subscribe: true, callback: (value) => ((element as MantisA2uiSurface).port = value) }));
+  }
+
   static override load = (): Promise<Implementation<LazyElement>> => import('./mantis-a2ui-surface.component.js').then((m) => m.A2uiSurfaceImpl);
 
   /** The A2UI server messages, in order (e.g. an example file's `messages`). An array that extends the last one applies only the new messages. */
-  @property({ attribute: false }) messages: readonly unknown[] = [];
+  messages: readonly unknown[] = [];
 
   /** Render only this surface; without it, every surface in creation order. */
-  @property({ attribute: 'surface-id' }) surfaceId: string | undefined = undefined;
+  surfaceId: string | undefined = undefined;
 
   /**
    * One surface as a chat's session holds it (the chat sets it): drawn as it is, instead of `messages`. Its messages
    * were applied, and its errors are reported, by the session.
    */
-  @property({ attribute: false }) surface: SurfaceModel | null = null;
+  surface: SurfaceModel | null = null;
 
   /**
    * More messages may still come for these surfaces (the chat sets it while the agent's turn streams): a reference to
    * a component not defined yet shows a placeholder but is not reported as an error until this is false again.
    */
-  @property({ type: Boolean }) pending = false;
+  pending = false;
 
   /**
    * For our v1 components (MANTIS_CATALOG_ID), as on `<mantis-ui-view>`: the assistant message whose actions they are,
    * Ask's read-only policy, and whether their actions are disabled (while the message streams). The chat sets them.
    */
-  @property({ attribute: 'message-id' }) messageId: string | undefined = undefined;
-  @property({ type: Boolean, attribute: 'read-only' }) readOnly = false;
-  @property({ type: Boolean, attribute: 'actions-disabled' }) actionsDisabled = false;
+  messageId: string | undefined = undefined;
+  readOnly = false;
+  actionsDisabled = false;
 
   /** The catalogs surfaces may name (default: the basic catalog and ours, `DEFAULT_CATALOGS`). Changing them starts over. */
-  @property({ attribute: false }) catalogs: readonly CatalogDefinition[] | undefined = undefined;
+  catalogs: readonly CatalogDefinition[] | undefined = undefined;
 
   /**
    * Render functions per catalog ID, each a map of component name → function (unset: `DEFAULT_RENDERERS`, the basic
    * catalog's and ours). Unset reads as `undefined`: to add to the defaults, spread `DEFAULT_RENDERERS` (from
    * `mantis-ui`), not this property.
    */
-  @property({ attribute: false }) renderers: Readonly<Record<string, A2uiRenderers>> | undefined = undefined;
+  renderers: Readonly<Record<string, A2uiRenderers>> | undefined = undefined;
 
   /** Resolves an `agent_files/...` image key to an object URL; without it (and outside a chat), no image is shown (placeholders). */
-  @property({ attribute: false }) mediaResolver: A2uiMediaResolver | null = null;
+  mediaResolver: A2uiMediaResolver | null = null;
 
   /** The heading level of a surface's top heading (1-6): the surface's h1-h5 are counted from it. */
-  @property({ type: Number, attribute: 'heading-level' }) headingLevel = 3;
+  headingLevel = 3;
 
   /** Color scheme: `light`, `dark` or `system`; unset inherits the scheme of where it is placed. */
-  @property({ reflect: true }) theme: Theme | undefined = undefined;
+  theme: Theme | undefined = undefined;
 
   /** The chat's port, when the surface is inside one: actions go to the agent and media come from its service. */
-  @consume({ context: chatPort, subscribe: true })
-  @state()
   protected port: ChatPort | undefined = undefined;
 
   /** The store of the surfaces it was given as messages (read-only use: a surface's data model); null until its code is here. */

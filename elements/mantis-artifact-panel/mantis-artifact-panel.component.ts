@@ -1,5 +1,4 @@
-import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
-import { state } from 'lit/decorators.js';
+import { html, nothing, type PropertyValues, type TemplateResult, type PropertyDeclarations } from 'lit';
 import type { ArtifactChange, ArtifactStore } from '../../src/index.js';
 import { emit } from '../events.js';
 import { themeStyles } from '../internal/theme.styles.js';
@@ -20,10 +19,14 @@ const CHAT_EVENTS = ['mantis-artifact-open', 'mantis-history-change', 'mantis-co
 
 /** The implementation of `<mantis-artifact-panel>` (mantis-artifact-panel.ts), loaded when a panel first has a tab. */
 export class ArtifactPanelImpl extends MantisArtifactPanel {
+  static override properties: PropertyDeclarations = {
+    announcement: { state: true, attribute: false },
+  };
+
   static override styles = [themeStyles, ...artifactPanelStyles];
 
   /** What the live region last said (a tab closed to make room). */
-  @state() private announcement = '';
+  private announcement = '';
 
   readonly #layout = new PanelLayout(this);
   readonly #focus = new PanelFocusController(this, () => this.#layout.setOpen(false));

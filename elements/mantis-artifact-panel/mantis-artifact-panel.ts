@@ -1,5 +1,4 @@
-import { css } from 'lit';
-import { property } from 'lit/decorators.js';
+import { css, type PropertyDeclarations } from 'lit';
 import type { ArtifactStore } from '../../src/artifacts/artifact-store.js';
 import { defineElement } from '../internal/define.js';
 import { LazyElement, type Implementation } from '../internal/lazy-element.js';
@@ -77,35 +76,45 @@ const deepActiveElement = (): Element | null => {
  * @cssprop --mantis-space - Base spacing unit.
  */
 export class MantisArtifactPanel extends LazyElement {
+  static override properties: PropertyDeclarations = {
+    store: { attribute: false },
+    htmlFor: { attribute: 'for' },
+    width: { type: Number },
+    collapsed: { type: Boolean, reflect: true },
+    narrow: { type: Boolean, reflect: true },
+    layoutKey: { attribute: 'layout-key' },
+    theme: { reflect: true },
+  };
+
   static override load = (): Promise<Implementation<LazyElement>> => import('./mantis-artifact-panel.component.js').then((m) => m.ArtifactPanelImpl);
 
   /** The artifact store shown. Takes precedence over `for`. */
-  @property({ attribute: false }) store: ArtifactStore | undefined = undefined;
+  store: ArtifactStore | undefined = undefined;
 
   /**
    * The id of a `<mantis-chat>` in the same document or shadow root: the panel shows its session's artifacts
    * (`chat.session.artifacts`). When the chat is given another session, the panel follows it at the chat's next
    * event (`mantis-artifact-open`, `mantis-history-change` or `mantis-connection-change`) or the panel's next update.
    */
-  @property({ attribute: 'for' }) htmlFor: string | undefined = undefined;
+  htmlFor: string | undefined = undefined;
 
   /** Width of the docked panel in CSS pixels, kept within 240 and 80% of its container; unset, the CSS default. */
-  @property({ type: Number }) width: number | undefined = undefined;
+  width: number | undefined = undefined;
 
   /**
    * Content hidden, tabs kept. The user's choice (the toggle, or Escape on the overlay) is kept as a layout
    * preference; opening an artifact expands the panel again without changing it.
    */
-  @property({ type: Boolean, reflect: true }) collapsed = false;
+  collapsed = false;
 
   /** Shows the panel as an overlay sheet, as it is anyway below 40rem of viewport width. */
-  @property({ type: Boolean, reflect: true }) narrow = false;
+  narrow = false;
 
   /** Where the layout preferences are kept (`layout:<layout-key>` in IndexedDB). Panels sharing it share them. */
-  @property({ attribute: 'layout-key' }) layoutKey = 'artifact-panel';
+  layoutKey = 'artifact-panel';
 
   /** Color scheme: `light`, `dark`, or `system`; unset inherits the scheme of where the panel is placed. */
-  @property({ reflect: true }) theme: Theme | undefined = undefined;
+  theme: Theme | undefined = undefined;
 
   // Hidden until its code is here: a panel with no tab shows nothing (its implementation's styles replace this). If
   // the code cannot be loaded, it shows why.

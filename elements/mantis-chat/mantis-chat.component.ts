@@ -1,5 +1,4 @@
-import { LitElement, type PropertyValues, type TemplateResult } from 'lit';
-import { property, query, state } from 'lit/decorators.js';
+import { LitElement, type PropertyValues, type TemplateResult, type PropertyDeclarations } from 'lit';
 import type { ChatSession, PersistedMessage } from '../../src/index.js';
 import { isTheme, type Theme } from '../internal/theme.styles.js';
 import { MantisChatProperties } from './mantis-chat.properties.js';
@@ -130,11 +129,17 @@ import { ChatAttachmentsController } from './attachments.js';
  * @cssprop --mantis-chat-height - Height of the chat (default 32rem).
  */
 export class MantisChat extends MantisChatProperties {
+  static override properties: PropertyDeclarations = {
+    session: { attribute: false },
+    messages: { attribute: false },
+    announcement: { state: true, attribute: false },
+    retryDelay: { state: true, attribute: false },
+  };
+
   static override styles = chatLayoutStyles;
   static override shadowRootOptions: ShadowRootInit = { ...LitElement.shadowRootOptions, delegatesFocus: true };
 
   /** The session this chat shows: its own, or one a host made (`new ChatSession()` from `mantis-ui/core`). */
-  @property({ attribute: false })
   get session(): ChatSession {
     return this.#binding.session;
   }
@@ -152,7 +157,6 @@ export class MantisChat extends MantisChatProperties {
    * The conversation in its persisted format: original text, trusted marker and trusted records per message.
    * Setting it replays the conversation exactly as it was authored; the newest messages paint first.
    */
-  @property({ attribute: false })
   get messages(): readonly PersistedMessage[] {
     return this.session.persisted;
   }
@@ -168,11 +172,9 @@ export class MantisChat extends MantisChatProperties {
     });
   }
 
-  @state() private announcement = '';
+  private announcement = '';
   /** The delay of the reconnect that is scheduled, in ms, while reconnecting. */
-  @state() private retryDelay: number | undefined = undefined;
-
-  @query('.transcript') private transcript!: HTMLElement;
+  private retryDelay: number | undefined = undefined;
 
   readonly #window = new HistoryWindowController(this);
   readonly #pacer = new FramePacerController(this);
@@ -185,7 +187,7 @@ export class MantisChat extends MantisChatProperties {
     },
     () => this.#envelopes.portChanged(),
   );
-  readonly #follow = new FollowBottomController(this, () => this.transcript, () => this.renderRoot?.querySelector?.('.transcript-content') ?? null);
+  readonly #follow = new FollowBottomController(this, () => this.renderRoot?.querySelector?.('.transcript') ?? null, () => this.renderRoot?.querySelector?.('.transcript-content') ?? null);
   readonly #workspace = new ChatWorkspaceController(this);
   readonly #config = new ChatConfigController(this, () => this.#binding.refreshServices());
   readonly #envelopes = new EnvelopesController(this, () => this.#binding.services);

@@ -1,5 +1,4 @@
-import { LitElement } from 'lit';
-import { property } from 'lit/decorators.js';
+import { LitElement, type PropertyDeclarations } from 'lit';
 import type { ActionRegistry, AttachmentLimits, ChatMessage, ChatSession, ComposerMode, MapAdapter, MediaTokenProvider, RequestOptions, Transport } from '../../src/index.js';
 import { rejectValue } from '../internal/reject-value.js';
 import type { Theme } from '../internal/theme.styles.js';
@@ -11,6 +10,36 @@ import { onUnlessFalse, type ChatTransportKind } from './session-binding.js';
  * is about what it does with them. MantisChat extends this; the manifest lists them on `<mantis-chat>`.
  */
 export abstract class MantisChatProperties extends LitElement {
+  static override properties: PropertyDeclarations = {
+    mode: { reflect: true },
+    actions: { attribute: false },
+    url: {},
+    transport: {},
+    chatId: { attribute: 'chat-id' },
+    connection: { attribute: false },
+    generativeUi: { attribute: 'generative-ui', converter: onUnlessFalse },
+    theme: { reflect: true },
+    placeholder: {},
+    bagsUrl: { attribute: 'bags-url' },
+    mediaBaseUrl: { attribute: 'media-base-url' },
+    mediaCredentials: { attribute: 'media-credentials' },
+    mediaToken: { attribute: false },
+    uploadUrl: { attribute: 'upload-url' },
+    attachmentAccept: { attribute: 'attachment-accept' },
+    uploadChunkSize: { attribute: 'upload-chunk-size', type: Number },
+    attachmentLimits: { attribute: false },
+    account: {},
+    historyKey: { attribute: 'history-key' },
+    layoutKey: { attribute: 'layout-key' },
+    artifactPanel: { attribute: 'artifact-panel' },
+    agentUiUrl: { attribute: 'agent-ui-url' },
+    requestOptions: { attribute: false },
+    agentUiHeaders: { attribute: false },
+    mapAdapter: { attribute: false },
+    canvas: { attribute: false },
+    suggestions: { attribute: false },
+  };
+
   /** The session this chat shows (see MantisChat). */
   abstract get session(): ChatSession;
 
@@ -25,7 +54,6 @@ export abstract class MantisChatProperties extends LitElement {
   }
 
   /** The Composer mode new replies are authored under. Replayed messages keep the mode they were authored in. */
-  @property({ reflect: true })
   get mode(): ComposerMode {
     return this.session.mode;
   }
@@ -38,7 +66,6 @@ export abstract class MantisChatProperties extends LitElement {
    * remove one with `without(type)` (its actions show as unavailable). Handlers are narrow callbacks: no action takes
    * a URL or anything executable. Set on the session this chat shows.
    */
-  @property({ attribute: false })
   get actions(): ActionRegistry {
     return this.session.actions;
   }
@@ -53,40 +80,40 @@ export abstract class MantisChatProperties extends LitElement {
   }
 
   /** The agent's URL, absolute or relative to the page: the Composer's (its scheme follows `transport`), the AI SDK chat endpoint or the AG-UI agent's. */
-  @property() url: string | undefined = undefined;
+  url: string | undefined = undefined;
 
   /**
    * The kind of connection to `url`: `ws` (the Composer over a WebSocket, the default), `sse` (the Composer over
    * Server-Sent Events with POSTed frames), `ai-sdk` (the AI SDK's chat protocol: one POST per turn, answered with its
    * UI message stream) or `ag-ui` (an AG-UI 1.0 agent: one run per turn, its events as Server-Sent Events).
    */
-  @property() transport: ChatTransportKind = 'ws';
+  transport: ChatTransportKind = 'ws';
 
   /**
    * The conversation's ID on the backend, the page's own for this chat (as it stores its messages under it): the AI
    * SDK's chat `id`, AG-UI's `threadId`. Without it each connection makes one up. With it, a `transport="ai-sdk"` chat
    * opened again (after a reload) takes up a reply that was still streaming: `GET {url}/{chat-id}/stream`.
    */
-  @property({ attribute: 'chat-id' }) chatId: string | undefined = undefined;
+  chatId: string | undefined = undefined;
 
   /** A transport object to talk through instead of one built from `url`. The page keeps ownership: it is not closed here. */
-  @property({ attribute: false }) connection: Transport | undefined = undefined;
+  connection: Transport | undefined = undefined;
 
   /** Generative UI: on unless `generative-ui="false"`. Off, the capability is not advertised and replies are Markdown only. */
-  @property({ attribute: 'generative-ui', converter: onUnlessFalse }) generativeUi = true;
+  generativeUi = true;
 
   /** Color scheme: `light`, `dark`, or `system` (the default) to follow the operating system. */
-  @property({ reflect: true }) theme: Theme = 'system';
+  theme: Theme = 'system';
 
   /** Placeholder text of the input. */
-  @property() placeholder = 'Send a message';
+  placeholder = 'Send a message';
 
   /**
    * The backend's bags API (`…/api/v1/bags`), resolved against the page: add-to-bag confirmations ask it which bag
    * the points will go to, and whether it exists and is writable, before anything is sent. Without it they name what
    * the action names, and the backend still refuses what it must.
    */
-  @property({ attribute: 'bags-url' }) bagsUrl: string | undefined = undefined;
+  bagsUrl: string | undefined = undefined;
 
   /**
    * The authenticated media store's base URL, resolved against the page: a view's key `agent_files/a.png` is fetched
@@ -94,16 +121,16 @@ export abstract class MantisChatProperties extends LitElement {
    * token and `media-credentials` for cookies. Nothing else is ever fetched for media; without it, media shows its
    * text alternative and nothing is requested.
    */
-  @property({ attribute: 'media-base-url' }) mediaBaseUrl: string | undefined = undefined;
+  mediaBaseUrl: string | undefined = undefined;
 
   /** Cookies sent to the media store: `same-origin` (the default), `include` (a store on another origin too) or `omit`. */
-  @property({ attribute: 'media-credentials' }) mediaCredentials: 'omit' | 'same-origin' | 'include' = 'same-origin';
+  mediaCredentials: 'omit' | 'same-origin' | 'include' = 'same-origin';
 
   /**
    * Supplies the bearer token of media requests, read for each request (`() => token`, may return a promise);
    * none sends no Authorization header (cookies only).
    */
-  @property({ attribute: false }) mediaToken: MediaTokenProvider | undefined = undefined;
+  mediaToken: MediaTokenProvider | undefined = undefined;
 
   /**
    * The upload endpoint for attachments (a tus 1.0 endpoint such as the reference server's `…/api/v1/uploads/`,
@@ -111,51 +138,51 @@ export abstract class MantisChatProperties extends LitElement {
    * `mediaToken` and `media-credentials`, and a message is sent once its files have uploaded. Without it no file is
    * taken.
    */
-  @property({ attribute: 'upload-url' }) uploadUrl: string | undefined = undefined;
+  uploadUrl: string | undefined = undefined;
 
   /**
    * The media types files may have, comma-separated (`image/*,application/pdf`): checked against what a file's bytes
    * prove it is. Default: PNG, JPEG, GIF, WebP and AVIF images, PDF, plain text, CSV, Markdown and JSON. HTML, SVG,
    * XML and scripts are never taken.
    */
-  @property({ attribute: 'attachment-accept' }) attachmentAccept: string | undefined = undefined;
+  attachmentAccept: string | undefined = undefined;
 
   /**
    * Bytes per upload request (a positive whole number): a file larger than this goes in several PATCH requests, for a
    * proxy that caps request bodies. Default: one request per file.
    */
-  @property({ attribute: 'upload-chunk-size', type: Number }) uploadChunkSize: number | undefined = undefined;
+  uploadChunkSize: number | undefined = undefined;
 
   /** Lower limits for attachments: `{ files, fileBytes, totalBytes }` per message (see UPLOAD_LIMITS, which they cannot exceed). */
-  @property({ attribute: false }) attachmentLimits: Partial<AttachmentLimits> | undefined = undefined;
+  attachmentLimits: Partial<AttachmentLimits> | undefined = undefined;
 
   /**
    * The signed-in account. Media previews are cached per account; when it changes, every object URL of the old
    * account is revoked and every media request aborted, so nothing of one account shows in another.
    */
-  @property() account: string | undefined = undefined;
+  account: string | undefined = undefined;
 
   /**
    * Opt-in: keeps the conversation (its persisted format; never artifact payloads or media bytes) in IndexedDB under
    * this key, and restores it into an empty transcript when the page loads again. `clearStoredHistory()` deletes it.
    */
-  @property({ attribute: 'history-key' }) historyKey: string | undefined = undefined;
+  historyKey: string | undefined = undefined;
 
   /** The name layout preferences are stored under (the artifact panel's width and state, the user's theme choice). */
-  @property({ attribute: 'layout-key' }) layoutKey = 'mantis-chat';
+  layoutKey = 'mantis-chat';
 
   /**
    * Where artifacts open: `built-in` (the default), a panel to the right of the conversation; `none` when the page
    * places its own `<mantis-artifact-panel for="<this chat's id>">` (or cancels `mantis-artifact-open`).
    */
-  @property({ attribute: 'artifact-panel' }) artifactPanel: 'built-in' | 'none' = 'built-in';
+  artifactPanel: 'built-in' | 'none' = 'built-in';
 
   /**
    * The agent-ui@1 base URL (`…/api/v1/agent/chat/`, resolved against the page): the registry is read from its
    * `ui-registry` (once per session, again with backoff after a failure) and render_refs are resolved under its
    * `render-ref/`. Default: the same path on the Composer URL's host.
    */
-  @property({ attribute: 'agent-ui-url' }) agentUiUrl: string | undefined = undefined;
+  agentUiUrl: string | undefined = undefined;
 
   /**
    * What each request of the chat's connection carries besides the conversation, read per request: `headers`
@@ -163,26 +190,26 @@ export abstract class MantisChatProperties extends LitElement {
    * of each turn beside the protocol's own (`ai-sdk`: the request body, as `DefaultChatTransport`'s `body` option;
    * `ag-ui`: `forwardedProps`). Each an object, or a function that returns one.
    */
-  @property({ attribute: false }) requestOptions: RequestOptions | null = null;
+  requestOptions: RequestOptions | null = null;
 
   /**
    * Headers of the agent-ui registry and render_ref requests (`() => ({ authorization: 'Bearer …' })`), read per
    * request; cookies follow the same-origin rule.
    */
-  @property({ attribute: false }) agentUiHeaders: (() => Record<string, string>) | null = null;
+  agentUiHeaders: (() => Record<string, string>) | null = null;
 
   /**
    * The map `map_overlay` envelopes act on (`createMapLibreAdapter(map)`, or the page's own MapAdapter). Without one,
    * a notice in the transcript says a map action was meant for a map this page does not show.
    */
-  @property({ attribute: false }) mapAdapter: MapAdapter | null = null;
+  mapAdapter: MapAdapter | null = null;
 
   /**
    * An element of the page where `canvas` envelopes are drawn (the chat renders them into it). Without one, a
    * notice in the transcript says where they would have gone.
    */
-  @property({ attribute: false }) canvas: HTMLElement | null = null;
+  canvas: HTMLElement | null = null;
 
   /** Follow-up suggestions shown under the last reply (see `mantis-suggestions-request`); choosing one sends it. */
-  @property({ attribute: false }) suggestions: readonly string[] = [];
+  suggestions: readonly string[] = [];
 }

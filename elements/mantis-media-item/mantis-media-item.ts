@@ -1,4 +1,4 @@
-import { property } from 'lit/decorators.js';
+import type { PropertyDeclarations } from 'lit';
 import type { MediaService } from '../../src/media/types.js';
 import { defineElement } from '../internal/define.js';
 import { LazyElement, type Implementation } from '../internal/lazy-element.js';
@@ -52,19 +52,26 @@ export type { MediaErrorDetail } from '../events.js';
  * @cssprop --mantis-space - Base spacing unit.
  */
 export class MantisMediaItem extends LazyElement {
+  static override properties: PropertyDeclarations = {
+    media: { attribute: false },
+    key: {},
+    alt: {},
+    caption: {},
+  };
+
   static override load = (): Promise<Implementation<LazyElement>> => import('./mantis-media-item.component.js').then((m) => m.MediaItemImpl);
 
   /** The media service the item fetches through; a view passes its own. Without one, nothing is requested. */
-  @property({ attribute: false }) media: MediaService | null = null;
+  media: MediaService | null = null;
 
   /** The item's `agent_files/...` key. Image keys are previewed; any other file is offered as a download. */
-  @property() key = '';
+  key = '';
 
   /** The text alternative of the media (required for images). */
-  @property() alt = '';
+  alt = '';
 
   /** A visible caption under the item; a gallery that captions its own figure leaves it unset. */
-  @property() caption: string | undefined = undefined;
+  caption: string | undefined = undefined;
 }
 
 defineElement('mantis-media-item', MantisMediaItem);

@@ -1,6 +1,5 @@
-import { LitElement, adoptStyles, html, supportsAdoptingStyleSheets, type PropertyValues, type TemplateResult } from 'lit';
-import { consume } from '@lit/context';
-import { property, state } from 'lit/decorators.js';
+import { LitElement, adoptStyles, html, supportsAdoptingStyleSheets, type PropertyValues, type TemplateResult, type PropertyDeclarations } from 'lit';
+import { ContextConsumer } from '@lit/context';
 import { citationIndex, defaultActions, describeFailure, outcomeOf, validateView, type Action, type ActionOutcome, type ArtifactNode, type MediaService, type ValidateViewResult } from '../../src/index.js';
 import { emit } from '../events.js';
 import { chatServices, type ChatServices } from '../internal/chat-context.js';
@@ -69,56 +68,74 @@ import { renderNode, type RenderContext } from './render-node.js';
  * @cssprop --mantis-space - Base spacing unit.
  */
 export class MantisUiView extends LitElement {
+  static override properties: PropertyDeclarations = {
+    view: { attribute: false },
+    spec: { type: String },
+    theme: { reflect: true },
+    headingLevel: { type: Number, attribute: 'heading-level' },
+    citationStart: { type: Number, attribute: 'citation-start' },
+    readOnly: { type: Boolean, attribute: 'read-only', reflect: true },
+    actionsDisabled: { type: Boolean, attribute: 'actions-disabled', reflect: true },
+    messageId: { attribute: 'message-id' },
+    partId: { attribute: 'part-id' },
+    outcomes: { attribute: false },
+    media: { attribute: false },
+    services: { state: true, attribute: false },
+  };
+
+  static {
+    // Follows the services of the chat around it, once per element.
+    this.addInitializer((element) => void new ContextConsumer(element, { context: chatServices, subscribe: true, callback: (value) => ((element as MantisUiView).services = value) }));
+  }
+
   static override styles = [themeStyles, ...viewStyles];
 
   /** The view as an object (`{"version":1,"id":…,"root":…}`). Takes precedence over `spec`. */
-  @property({ attribute: false }) view: unknown = undefined;
+  view: unknown = undefined;
 
   /** The view as JSON text, as found in a `mantis-ui` fence. */
-  @property({ type: String }) spec: string | undefined = undefined;
+  spec: string | undefined = undefined;
 
   /** Color scheme: `light`, `dark`, or `system`; unset inherits the scheme of where the view is placed. */
-  @property({ reflect: true }) theme: Theme | undefined = undefined;
+  theme: Theme | undefined = undefined;
 
   /** The `aria-level` of the view's top-level headings, so they fit the page's outline. */
-  @property({ type: Number, attribute: 'heading-level' }) headingLevel = 3;
+  headingLevel = 3;
 
   /**
    * The number of the view's first citation. A message numbers citations continuously across its views, so the
    * chat sets this to one more than the citations of the views before this one.
    */
-  @property({ type: Number, attribute: 'citation-start' }) citationStart = 1;
+  citationStart = 1;
 
   /** Ask's read-only policy: only navigate, summarize and prefill-composer actions are offered. */
-  @property({ type: Boolean, attribute: 'read-only', reflect: true }) readOnly = false;
+  readOnly = false;
 
   /** Disables every action, as while the message that holds the view is still streaming. */
-  @property({ type: Boolean, attribute: 'actions-disabled', reflect: true }) actionsDisabled = false;
+  actionsDisabled = false;
 
   /** The assistant message holding this view, when a chat renders it (actions name it). */
-  @property({ attribute: 'message-id' }) messageId: string | undefined = undefined;
+  messageId: string | undefined = undefined;
 
   /**
    * The view's part ID in its message (`view-0`, `view-1`, …), when a chat renders it. Two views of one message may
    * share a view ID: their actions' outcomes and their artifacts are told apart by this.
    */
-  @property({ attribute: 'part-id' }) partId: string | undefined = undefined;
+  partId: string | undefined = undefined;
 
   /**
    * The outcomes of the state-changing actions of the message holding this view, as the message keeps them (a chat
    * sets it): an action with an outcome ran already, shows it, and cannot run again.
    */
-  @property({ attribute: false }) outcomes: readonly ActionOutcome[] = [];
+  outcomes: readonly ActionOutcome[] = [];
 
   /**
    * The media service a view on its own fetches its media-gallery items through; inside a chat the chat's service is
    * used. Without either, items show "Preview unavailable" and nothing is requested.
    */
-  @property({ attribute: false }) media: MediaService | null | undefined = undefined;
+  media: MediaService | null | undefined = undefined;
 
   /** The session's services when the view is inside a chat; a view on its own fires `mantis-action` instead. */
-  @consume({ context: chatServices, subscribe: true })
-  @state()
   private services: ChatServices | undefined = undefined;
 
   #result: ValidateViewResult | null = null;
