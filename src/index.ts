@@ -8,8 +8,8 @@
 export { LIMITS, TEXT_LIMITS, COMPOSER_LIMITS, ENVELOPE_THREAD_LIMITS, RESERVED_IDS, ID_PATTERN } from './limits.js';
 export { utf8Length } from './utf8.js';
 export * from './catalog/index.js';
-// Not through the catalog's index, which the elements import: what validates views never reaches the docs.
-export { INLINE_UI_EXAMPLES, NODE_DESCRIPTIONS, type CatalogExamples } from './catalog/docs.js';
+// The docs themselves (NODE_DESCRIPTIONS, INLINE_UI_EXAMPLES) are prompt material: `mantis-ui/prompt`.
+export type { CatalogExamples } from './catalog/docs.js';
 export * from './schema/actions.js';
 export * from './schema/uris.js';
 export * from './schema/tour.js';

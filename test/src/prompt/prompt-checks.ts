@@ -5,7 +5,8 @@
  * the exported Zod schemas, not with anything the prompt module computed.
  */
 import * as z from 'zod/mini';
-import { ACTION_TYPES, Action, CONTAINER_SCHEMAS, LEAF_SCHEMAS, LIMITS, INLINE_UI_EXAMPLES, NODE_DESCRIPTIONS, NODE_TYPES, READ_ONLY_ACTIONS, RESERVED_IDS, TEXT_LIMITS, parseAssistantText, validateView, type ActionType, type NodeType } from '../../../src/index.js';
+import { ACTION_TYPES, Action, CONTAINER_SCHEMAS, LEAF_SCHEMAS, LIMITS, NODE_TYPES, READ_ONLY_ACTIONS, RESERVED_IDS, TEXT_LIMITS, parseAssistantText, validateView, type ActionType, type NodeType } from '../../../src/index.js';
+import { INLINE_UI_EXAMPLES, NODE_DESCRIPTIONS } from '../../../src/prompt/index.js';
 import { buildInlineUiPrompt } from '../../../src/prompt/index.js';
 import { ACTION_NOTES } from '../../../src/prompt/inline-ui-prompt.js';
 

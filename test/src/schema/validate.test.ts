@@ -1,8 +1,8 @@
 import { expect } from '@open-wc/testing';
 import * as z from 'zod';
+import { INLINE_UI_EXAMPLES } from '../../../src/prompt/index.js';
 import {
   LIMITS,
-  INLINE_UI_EXAMPLES,
   NODE_DEFINITIONS,
   NODE_TYPES,
   mediaCount,
