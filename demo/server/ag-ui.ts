@@ -12,8 +12,9 @@ import { BASIC_CATALOG_ID } from './a2ui-script.js';
  * The reference server's AG-UI endpoint, written with the real `@ag-ui/core` (its `RunAgentInputSchema` checks what a
  * client posts) and `@ag-ui/encoder` (its `EventEncoder` writes the events), as an agent framework's endpoint is. No
  * model: the run is scripted from the last user message (`interrupt expired`, `interrupt form`, `interrupt` —
- * demo/server/ag-ui-interrupt.ts —, `state`, `subagent`, `view`, `error`, `slow`, `unknown`, the first found; `echo:` before a text puts it
- * in every field); a run that resumes interrupts says what it got back.
+ * demo/server/ag-ui-interrupt.ts —, `state`, `subagent`, `view`, `error`, `slow`, `unknown`, the first found; `echo:`
+ * before a text puts it in every field, `fail:` in the agent's error); a run that resumes interrupts says what it got
+ * back.
  */
 
 export const AG_UI_PATH = '/api/v1/ag-ui/agent';
@@ -83,10 +84,11 @@ const SCRIPTS: Record<string, Script> = {
     await text(emit, 'm1', 'The researcher found two sites; the checker could not run.');
     emit({ type: EventType.RUN_FINISHED, ...run });
   },
-  async error(emit, run) {
+  /** `error`; `fail:` and a text: the text as the agent's error (the attack tests' input path). */
+  async error(emit, run, said) {
     emit({ type: EventType.RUN_STARTED, ...run });
     await text(emit, 'm1', 'Starting…');
-    emit({ type: EventType.RUN_ERROR, message: 'The model is overloaded.', code: 'overloaded' });
+    emit({ type: EventType.RUN_ERROR, message: said.startsWith('fail:') ? said.slice('fail:'.length) : 'The model is overloaded.', code: 'overloaded' });
   },
   async slow(emit, run, _said, closed) {
     emit({ type: EventType.RUN_STARTED, ...run });
@@ -170,7 +172,7 @@ export function createAgUiHandler(): ((req: IncomingMessage, res: ServerResponse
     else if (forwarded['a2uiAction'] !== undefined) await actionRun(emit, run, forwarded, text);
     else {
       const words = said(input.data.messages as ReadonlyArray<{ role: string; content?: unknown }>);
-      const script = SCRIPTS[words.startsWith('echo:') ? 'echo' : (Object.keys(SCRIPTS).find((word) => words.includes(word)) ?? 'view')] as Script;
+      const script = SCRIPTS[words.startsWith('echo:') ? 'echo' : words.startsWith('fail:') ? 'error' : (Object.keys(SCRIPTS).find((word) => words.includes(word)) ?? 'view')] as Script;
       await script(emit, run, words, closed.signal, input.data.state);
     }
     res.end();

@@ -39,7 +39,7 @@ type Script = (writer: UIMessageStreamWriter, said: string, closed: AbortSignal,
 /**
  * The replies, by a word of the user's message (`approve two`, `approve` — demo/server/ai-sdk-approval.ts —, `view`,
  * `invalid`, `attachment`, `fence`, `error`, `slow`, `resumable`, `unknown`; `echo:` before a text puts it in every
- * field). The first word found wins.
+ * field, `fail:` in the agent's error). The first word found wins.
  */
 const SCRIPTS: Record<string, Script> = {
   ...APPROVAL_SCRIPTS(text),
@@ -79,10 +79,11 @@ const SCRIPTS: Record<string, Script> = {
     await text(writer, 't1', `A fence:\n\n\`\`\`mantis-ui\n${JSON.stringify(VIEW)}\n\`\`\`\n`);
     writer.write({ type: 'finish' });
   },
-  async error(writer) {
+  /** `error`; `fail:` and a text: the text as the agent's error (the attack tests' input path). */
+  async error(writer, said) {
     writer.write({ type: 'start' });
     await text(writer, 't1', 'Starting…');
-    writer.write({ type: 'error', errorText: 'The model is overloaded.' });
+    writer.write({ type: 'error', errorText: said.startsWith('fail:') ? said.slice('fail:'.length) : 'The model is overloaded.' });
   },
   async slow(writer, _said, closed) {
     writer.write({ type: 'start' });
@@ -178,7 +179,7 @@ export function createAiSdkHandler(): ((req: IncomingMessage, res: ServerRespons
     // The endpoint's fault switches (`?fault=…`), as the Composer endpoints have them.
     if (applyTurnFaults(res, url)) return true;
     const words = said(messages);
-    const script = SCRIPTS[words.startsWith('echo:') ? 'echo' : (Object.keys(SCRIPTS).find((word) => words.includes(word)) ?? 'view')] as Script;
+    const script = SCRIPTS[words.startsWith('echo:') ? 'echo' : words.startsWith('fail:') ? 'error' : (Object.keys(SCRIPTS).find((word) => words.includes(word)) ?? 'view')] as Script;
     const closed = new AbortController();
     res.once('close', () => closed.abort());
     const chatId = posted['id'];

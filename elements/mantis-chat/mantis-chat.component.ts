@@ -92,6 +92,7 @@ import { ChatAttachmentsController } from './attachments.js';
  * @csspart tool-agent - At a tool call a subagent made, its name.
  * @csspart subagent - A subagent the agent handed work to (AG-UI), where it started, with how it is doing.
  * @csspart subagent-message - What the agent said when a subagent failed.
+ * @csspart agent-error - What the agent said when its reply failed (AI SDK `error`, AG-UI `RUN_ERROR`), as plain text.
  * @csspart question-loading - The line shown while the controls to answer the agent load (a file of their own), or if they could not be loaded.
  * @csspart reasoning - Reasoning in the timeline (collapsible).
  * @csspart todo - The todo list from trusted todo events.

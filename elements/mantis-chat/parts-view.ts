@@ -1,6 +1,6 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import type { AssistantMessage } from '../../src/message/messages.js';
-import type { ActivityPart, InterruptPart, SubagentPart, TodoPart, ToolPart, TourPart } from '../../src/message/parts.js';
+import type { ActivityPart, AgentErrorPart, InterruptPart, SubagentPart, TodoPart, ToolPart, TourPart } from '../../src/message/parts.js';
 import { QuestionControls, questionStyles } from './answers-view.js';
 import type { PartsHostElement } from './lazy-parts.js';
 import { SourceControls, sourceStyles, type SourcePart } from './sources-view.js';
@@ -17,7 +17,7 @@ import { renderTour, showTourStep, tourStyles } from './tour.js';
  */
 
 /** A part this module draws; at a tool call, what the agent asks about it; `debug`: a message's deprecated fields. */
-export type LazyPart = ToolPart | InterruptPart | SourcePart | TodoPart | ActivityPart | SubagentPart | TourPart | 'debug';
+export type LazyPart = ToolPart | InterruptPart | SourcePart | TodoPart | ActivityPart | SubagentPart | TourPart | AgentErrorPart | 'debug';
 
 /** An A2UI surface the agent is still making, or could not make, in its place (nothing once it is made). */
 function renderActivity(part: ActivityPart): TemplateResult | typeof nothing {
@@ -46,6 +46,8 @@ export class PartControls {
     if (part.type === 'data-mantis-todo') return renderTodos(part.data.todos);
     if (part.type === 'data-mantis-activity') return renderActivity(part);
     if (part.type === 'data-mantis-subagent') return renderSubagent(part);
+    // The agent's words, as text: never Markdown, never markup.
+    if (part.type === 'data-mantis-agent-error') return html`<p part="agent-error" class="fallback" role="note"><strong>The agent reported an error:</strong> ${part.data.message}</p>`;
     if (part.type === 'data-mantis-tour') return renderTour(part.data, (stepId) => showTourStep(this.#host.session, message, stepId));
     return part.type === 'dynamic-tool' || part.type === 'data-mantis-interrupt' ? this.#questions.render(message, part) : this.#sources.render(part);
   }

@@ -91,6 +91,7 @@ function renderPart(part: MantisPart, message: AssistantMessage, citationStart: 
     case 'data-mantis-tour':
     case 'data-mantis-activity':
     case 'data-mantis-subagent':
+    case 'data-mantis-agent-error':
     case 'data-mantis-todo':
     case 'source-url':
     case 'source-document':

@@ -252,7 +252,16 @@ export interface SubagentPart {
   readonly data: { readonly name: string; readonly description?: string; readonly state: string; readonly message?: string; readonly toolCallId?: string };
 }
 
-export type TrustedPart = AttachmentPart | ToolPart | ReasoningPart | TodoPart | SurfacePart | EnvelopePart | UnavailablePart | InterruptPart | ActivityPart | SubagentPart;
+/**
+ * What the agent said when its reply failed (an AI SDK `error` chunk's `errorText`, an AG-UI `RUN_ERROR`'s `message`),
+ * shown as plain text where the reply stopped; the reply itself ends as interrupted.
+ */
+export interface AgentErrorPart {
+  readonly type: 'data-mantis-agent-error';
+  readonly data: { readonly message: string };
+}
+
+export type TrustedPart = AttachmentPart | ToolPart | ReasoningPart | TodoPart | SurfacePart | EnvelopePart | UnavailablePart | InterruptPart | ActivityPart | SubagentPart | AgentErrorPart;
 
 /**
  * What a record may place in a message: a trusted part, or a view a protocol carried outside the text (an AI SDK
@@ -282,4 +291,5 @@ export type MantisDataTypes = {
   'mantis-interrupt': InterruptPart['data'];
   'mantis-activity': ActivityPart['data'];
   'mantis-subagent': SubagentPart['data'];
+  'mantis-agent-error': AgentErrorPart['data'];
 };

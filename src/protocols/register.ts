@@ -17,8 +17,8 @@ import { ProtocolRegistry } from './registry.js';
 export const defaultProtocols = new ProtocolRegistry()
   .register({ name: 'composer', eager: true, connections: ['ws', 'sse'], records: ['reasoning', 'reasoning_start', 'reasoning_delta', 'reasoning_end', 'tool', 'todo', 'attachment', 'task'], load: () => composer })
   .register({ name: 'agent-ui', records: ['ui-envelope'], fields: ['uiEnvelopes', 'uiSessionId'], load: () => import('./agent-ui/index.js').then((m) => m.agentUiProtocol) })
-  .register({ name: 'ai-sdk', connections: ['ai-sdk'], records: ['ai-sdk-view', 'ai-sdk-part', 'approval'], load: () => import('./ai-sdk/index.js').then((m) => m.aiSdkProtocol) })
-  .register({ name: 'ag-ui', connections: ['ag-ui'], records: ['interrupt', 'a2ui-activity', 'subagent'], load: () => import('./ag-ui/index.js').then((m) => m.agUiProtocol) })
+  .register({ name: 'ai-sdk', connections: ['ai-sdk'], records: ['ai-sdk-view', 'ai-sdk-part', 'approval', 'ai-sdk-error'], load: () => import('./ai-sdk/index.js').then((m) => m.aiSdkProtocol) })
+  .register({ name: 'ag-ui', connections: ['ag-ui'], records: ['interrupt', 'a2ui-activity', 'subagent', 'ag-ui-error'], load: () => import('./ag-ui/index.js').then((m) => m.agUiProtocol) })
   .register({ name: 'a2ui', records: ['a2ui', 'a2ui-surfaces'], fields: ['surfaceIds', 'surface_ids'], turnPrefix: A2UI_ACTION_PREFIX, advertises: { [A2UI_CATALOG_PARAM]: A2UI_CATALOGS }, load: () => import('./a2ui/index.js').then((m) => m.a2uiProtocol) });
 
 /** Adds a protocol every chat on the page may speak: one line naming what it is known by and its loader. */

@@ -80,13 +80,17 @@ describe('AG-UI 1.0 against the real @ag-ui/core and @ag-ui/encoder', () => {
     chat.disconnect();
   });
 
-  test('RUN_ERROR ends the reply as interrupted, keeping what it said before', async () => {
+  test('RUN_ERROR ends the reply as interrupted, keeping what it said before, and shows the agent’s words where it stopped, also on replay', async () => {
     const { session: chat, events } = session();
     const message = await reply(chat, 'an error please');
     assert.equal(message.status, 'interrupted');
     assert.match(message.text, /Starting/);
     const interrupted = events.find((e) => e.type === 'message-interrupted');
     assert.equal(interrupted?.type === 'message-interrupted' && interrupted.reason, 'server-error');
+    assert.deepEqual(types(message), ['text', 'data-mantis-agent-error']);
+    assert.deepEqual(message.parts[1], { type: 'data-mantis-agent-error', data: { message: 'The model is overloaded.' } });
+    const replayed = await restore({ messages: chat.persisted });
+    assert.deepEqual((replayed.messages.at(-1) as AssistantMessage | undefined)?.parts, message.parts);
     chat.disconnect();
   });
 

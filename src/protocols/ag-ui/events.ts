@@ -1,3 +1,4 @@
+import { agentFailed } from '../agent-error.js';
 import { markerFromMetadata, type ProtocolMarker } from '../../message/marker.js';
 import type { ReplyWriter } from '../reply.js';
 import type { TurnReader } from '../turn-connection.js';
@@ -114,7 +115,7 @@ export class EventReader implements TurnReader {
         return reply.end();
       }
       case 'RUN_ERROR':
-        return reply.fail('agent_error', str(event['message'], 2000) ?? 'The agent reported an error.');
+        return agentFailed(reply, 'ag-ui-error', event['message']);
       case 'SUBAGENT_STARTED':
       case 'SUBAGENT_FINISHED':
       case 'SUBAGENT_ERROR':

@@ -1,3 +1,4 @@
+import { agentFailed } from '../agent-error.js';
 import { markerFromMetadata } from '../../message/marker.js';
 import type { ReplyWriter } from '../reply.js';
 import type { TurnReader } from '../turn-connection.js';
@@ -50,7 +51,7 @@ export class ChunkReader implements TurnReader {
       case 'start':
         return void reply.start(markerFromMetadata(chunk['messageMetadata']), str(chunk['messageId']));
       case 'error':
-        return reply.fail('agent_error', str(chunk['errorText'], 2000) ?? 'The agent reported an error.');
+        return agentFailed(reply, 'ai-sdk-error', chunk['errorText']);
       case 'text-start':
         return reply.text(str(chunk['id']) ?? null, '');
       case 'text-delta':

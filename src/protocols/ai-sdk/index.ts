@@ -3,6 +3,7 @@ import { AiSdkConnection } from './connection.js';
 import { viewData } from './records.js';
 import { sdkPart } from './sources.js';
 import { approval } from './approvals.js';
+import { agentError } from '../agent-error.js';
 
 /*
  * The AI SDK protocol (`ai` 7's UI message stream, `transport="ai-sdk"`): this folder and one line of
@@ -11,7 +12,7 @@ import { approval } from './approvals.js';
 export const aiSdkProtocol: ProtocolModule = {
   name: 'ai-sdk',
   connections: { 'ai-sdk': (options) => new AiSdkConnection(options) },
-  records: { 'ai-sdk-view': viewData as RecordHandler, 'ai-sdk-part': sdkPart as RecordHandler, approval: approval as RecordHandler },
+  records: { 'ai-sdk-view': viewData as RecordHandler, 'ai-sdk-part': sdkPart as RecordHandler, approval: approval as RecordHandler, 'ai-sdk-error': agentError as RecordHandler },
 };
 
 export { ChunkReader } from './chunks.js';

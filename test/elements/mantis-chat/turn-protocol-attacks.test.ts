@@ -3,7 +3,8 @@
 // parts (as the view itself and as a heading's text), a source, a document, a file and an approval request's reason,
 // AG-UI's CUSTOM event, an A2UI surface's text over ACTIVITY_SNAPSHOT and an interrupt (its message, reason, and its
 // form's label and choice), and the text
-// (demo/server/ai-sdk.ts and ag-ui.ts, `echo:`). Nothing runs, nothing is requested but the endpoint.
+// (demo/server/ai-sdk.ts and ag-ui.ts, `echo:`), and the agent's error text (`fail:`). Nothing runs, nothing is
+// requested but the endpoint.
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
 import '../../../elements/mantis-chat/mantis-chat.js';
 import type { MantisChat } from '../../../elements/mantis-chat/mantis-chat.js';
@@ -47,6 +48,36 @@ async function echoAll(kind: keyof typeof ENDPOINTS, payloads: readonly { id: st
   }
 }
 
+/** Each payload as the agent's error (`fail:`), several to a turn (the error keeps 2,000 characters). */
+async function failAll(kind: keyof typeof ENDPOINTS, payloads: readonly string[]): Promise<void> {
+  const url = ENDPOINTS[kind];
+  const sinks = watchSinks([url]);
+  const chat = await fixture<MantisChat>(html`<mantis-chat transport=${kind} url=${url}></mantis-chat>`);
+  const batches: string[] = [];
+  for (const payload of payloads.filter((p) => p.trim().length > 0 && p.length < 1900)) {
+    if (batches.length === 0 || (batches.at(-1) as string).length + payload.length > 1900) batches.push(payload);
+    else batches[batches.length - 1] += `\n${payload}`;
+  }
+  try {
+    for (const [index, batch] of batches.entries()) {
+      const ended = oneEvent(chat, 'mantis-message-interrupted');
+      expect(chat.send(`fail:${batch}`), `batch ${index}`).to.equal(true);
+      await ended;
+      await chat.updateComplete;
+      const messages = chat.shadowRoot?.querySelectorAll('[part~="message-assistant"]') ?? [];
+      const last = messages[messages.length - 1] as Element;
+      await waitUntil(() => last.querySelector('[part="agent-error"]'), `batch ${index}: the agent's error`);
+      expect(last.querySelector('[part="agent-error"]')?.textContent, `batch ${index}`).to.contain(batch.trim());
+      assertNoActiveContent(last, `batch ${index}`);
+    }
+    await new Promise((done) => requestAnimationFrame(done));
+    sinks.assertClean(`${kind} errors`);
+  } finally {
+    sinks.restore();
+    chat.remove();
+  }
+}
+
 for (const kind of Object.keys(ENDPOINTS) as Array<keyof typeof ENDPOINTS>) {
   describe(`<mantis-chat transport="${kind}"> under attack`, () => {
     it('renders the suite’s own attack inputs inert in every field of the stream', async function () {
@@ -58,6 +89,17 @@ for (const kind of Object.keys(ENDPOINTS) as Array<keyof typeof ENDPOINTS>) {
       const corpus = await sharedCorpusOrSkip(this, `the shared corpus through ${kind} streams`);
       this.timeout(180_000);
       await echoAll(kind, [...corpus.xss, ...corpus.markdown]);
+    });
+
+    it('renders the suite’s own attack inputs inert as the agent’s error text', async function () {
+      this.timeout(60_000);
+      await failAll(kind, OWN_ATTACKS);
+    });
+
+    it('renders every xss and markdown entry of the shared corpus inert as the agent’s error text', async function () {
+      const corpus = await sharedCorpusOrSkip(this, `the shared corpus as ${kind} error text`);
+      this.timeout(120_000);
+      await failAll(kind, [...corpus.xss, ...corpus.markdown].map((entry) => entry.payload));
     });
   });
 }

@@ -108,3 +108,28 @@ describe('<mantis-chat transport="ag-ui"> and subagents', () => {
     await expect(chat).to.be.accessible();
   });
 });
+
+for (const [kind, url] of Object.entries(ENDPOINTS)) {
+  describe(`<mantis-chat transport="${kind}"> and the agent’s error`, () => {
+    it('shows what the agent said where the reply stopped, as text, above the note that it was interrupted; a replay shows it too', async () => {
+      const chat = await fixture<MantisChat>(html`<mantis-chat transport=${kind} url=${url}></mantis-chat>`);
+      const interrupted = oneEvent(chat, 'mantis-message-interrupted');
+      expect(chat.send('an error please')).to.equal(true);
+      await interrupted;
+      await chat.updateComplete;
+      const said = async (el: MantisChat): Promise<Element | null> => {
+        await waitUntil(() => shadow(el).querySelector('[part="agent-error"]'), 'the agent’s error was never drawn');
+        return shadow(el).querySelector('[part="agent-error"]');
+      };
+      const error = await said(chat);
+      expect(error?.textContent?.replace(/\s+/g, ' ').trim()).to.equal('The agent reported an error: The model is overloaded.');
+      expect(error?.getAttribute('role')).to.equal('note');
+      // Its words come before the note that the reply was cut short.
+      const note = shadow(chat).querySelector('[part="interrupted"]') as Element;
+      expect(error?.compareDocumentPosition(note)).to.equal(Node.DOCUMENT_POSITION_FOLLOWING);
+      await expect(chat).to.be.accessible();
+      const replay = await fixture<MantisChat>(html`<mantis-chat .messages=${chat.messages}></mantis-chat>`);
+      expect((await said(replay))?.textContent).to.equal(error?.textContent);
+    });
+  });
+}
