@@ -7,14 +7,15 @@ import { applyTurnFaults } from './turn-faults.js';
 import { INTERRUPT_SCRIPTS, resumeRun } from './ag-ui-interrupt.js';
 import { A2UI_SCRIPTS, actionRun } from './ag-ui-a2ui.js';
 import { BASIC_CATALOG_ID } from './a2ui-script.js';
+import { historyRun } from './ag-ui-history.js';
 
 /*
  * The reference server's AG-UI endpoint, written with the real `@ag-ui/core` (its `RunAgentInputSchema` checks what a
  * client posts) and `@ag-ui/encoder` (its `EventEncoder` writes the events), as an agent framework's endpoint is. No
- * model: the run is scripted from the last user message (`interrupt expired`, `interrupt form`, `interrupt` —
- * demo/server/ag-ui-interrupt.ts —, `state`, `subagent`, `view`, `error`, `slow`, `unknown`, the first found; `echo:`
- * before a text puts it in every field, `fail:` in the agent's error); a run that resumes interrupts says what it got
- * back.
+ * model: the run is scripted from the last user message (`history` — demo/server/ag-ui-history.ts —, then
+ * `interrupt expired`, `interrupt form`, `interrupt` — demo/server/ag-ui-interrupt.ts —, `state`, `subagent`, `view`,
+ * `error`, `slow`, `unknown`, the first found; `echo:` before a text puts it in every field, `fail:` in the agent's
+ * error); a run that resumes interrupts says what it got back.
  */
 
 export const AG_UI_PATH = '/api/v1/ag-ui/agent';
@@ -26,7 +27,8 @@ const VIEW = { version: 1, id: 'ag-ui-summary', root: { id: 'summary', type: 'me
 const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 type Emit = (event: BaseEvent & Record<string, unknown>) => void;
-type Script = (emit: Emit, run: { threadId: string; runId: string }, said: string, closed: AbortSignal, state: unknown) => Promise<void>;
+/** `posted`: the messages the client posted (the backend's copy of the thread ends with them). */
+type Script = (emit: Emit, run: { threadId: string; runId: string }, said: string, closed: AbortSignal, state: unknown, posted: readonly unknown[]) => Promise<void>;
 
 async function text(emit: Emit, messageId: string, value: string, size = 24): Promise<void> {
   emit({ type: EventType.TEXT_MESSAGE_START, messageId, role: 'assistant' });
@@ -109,9 +111,21 @@ const SCRIPTS: Record<string, Script> = {
     emit({ type: EventType.RUN_FINISHED, ...run });
   },
   /** The text in every string the run carries (the attack tests' input path), in deltas of 2 KB. */
-  async echo(emit, run, said) {
+  async echo(emit, run, said, _closed, _state, posted) {
     const payload = said.slice('echo:'.length);
     emit({ type: EventType.RUN_STARTED, ...run, metadata: MARKER });
+    // The backend's copy of the thread, with a turn before the client's that the client never saw, all payload.
+    const [user, reasoning, assistant, call, result] = ['user', 'reasoning', 'assistant', 'call', 'result'].map((what) => `echo-${what}-${run.runId}`);
+    emit({
+      type: EventType.MESSAGES_SNAPSHOT,
+      messages: [
+        { id: user, role: 'user', content: payload },
+        { id: reasoning, role: 'reasoning', content: payload },
+        { id: assistant, role: 'assistant', content: payload, toolCalls: [{ id: call, type: 'function', function: { name: payload.slice(0, 128) || 'echo', arguments: payload } }] },
+        { id: result, role: 'tool', toolCallId: call, content: payload },
+        ...posted,
+      ],
+    });
     emit({ type: EventType.REASONING_MESSAGE_CHUNK, messageId: 'r1', delta: payload });
     emit({ type: EventType.REASONING_END, messageId: 'r1' });
     emit({ type: EventType.TOOL_CALL_START, toolCallId: 'call-echo', toolCallName: payload.slice(0, 128) || 'echo' });
@@ -172,8 +186,13 @@ export function createAgUiHandler(): ((req: IncomingMessage, res: ServerResponse
     else if (forwarded['a2uiAction'] !== undefined) await actionRun(emit, run, forwarded, text);
     else {
       const words = said(input.data.messages as ReadonlyArray<{ role: string; content?: unknown }>);
+      if (/^(?!echo:|fail:).*\bhistory\b/s.test(words)) {
+        await historyRun(emit, run, input.data.messages, text);
+        res.end();
+        return true;
+      }
       const script = SCRIPTS[words.startsWith('echo:') ? 'echo' : words.startsWith('fail:') ? 'error' : (Object.keys(SCRIPTS).find((word) => words.includes(word)) ?? 'view')] as Script;
-      await script(emit, run, words, closed.signal, input.data.state);
+      await script(emit, run, words, closed.signal, input.data.state, input.data.messages);
     }
     res.end();
     return true;

@@ -6,6 +6,7 @@ import type { AssistantMessage, PersistedMessage } from '../message/messages.js'
 import type { InterruptReason, SessionEvent } from './session-events.js';
 import type { SessionProtocols } from './session-protocols.js';
 import type { Thread } from './thread.js';
+import { HISTORY_UNREAD, readHistory } from './session-history.js';
 
 /*
  * What comes in to a session from its connection, and how its replies end: each conversation event applied to the
@@ -122,6 +123,16 @@ export class SessionInbox {
       case 'error':
         if (event.messageId && this.#host.thread.streaming.includes(event.messageId)) return this.interrupt(event.messageId, 'server-error');
         return this.#host.emit({ type: 'protocol-error', reason: `server error ${event.code}: ${event.message}` });
+      case 'messages-add':
+        // Read as any history from outside is (its check loads on first need), then placed; nothing it holds is trusted.
+        return void readHistory(event.messages, this.#host.registry).then(
+          ({ checked }) => {
+            if (!checked || this.#host.thread.insert(event.before, checked.messages) === 0) return;
+            this.#host.emit({ type: 'messages' });
+            this.#host.emit({ type: 'history-change', messages: this.#host.persisted });
+          },
+          () => this.#host.emit({ type: 'protocol-error', reason: HISTORY_UNREAD }),
+        );
       case 'record': {
         if (event.clientActionId && event.progress !== undefined && this.#runner.progress(event.clientActionId, event.progress)) return;
         const type = event.record.type;
@@ -137,7 +148,7 @@ export class SessionInbox {
     this.#apply(event);
   }
 
-  #apply(event: Exclude<ConnectionEvent, { type: 'state' | 'protocol-error' | 'protocol-notice' | 'backoff' | 'capabilities' | 'action-result' | 'error' | 'agent-state' }>): void {
+  #apply(event: Exclude<ConnectionEvent, { type: 'state' | 'protocol-error' | 'protocol-notice' | 'backoff' | 'capabilities' | 'action-result' | 'error' | 'agent-state' | 'messages-add' }>): void {
     const changed = this.#host.thread.apply(event);
     if (!changed) return;
     if (event.type === 'record') this.#protocols.recorded(event.record, changed, true);

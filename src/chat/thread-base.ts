@@ -59,12 +59,26 @@ export abstract class ThreadBase {
     this.kept.clear();
     this.waiting = [];
     this.arrived.clear();
-    this.list = messages.map((m) => {
-      if (m.role === 'user') return m;
-      const { message, kept } = loadMessage(this.protocols, m, undefined, this.derived);
-      this.kept.set(m.id, kept);
-      return message;
-    });
+    this.list = messages.map((m) => this.#made(m));
+  }
+
+  #made(m: PersistedMessage): ChatMessage {
+    if (m.role === 'user') return m;
+    const { message, kept } = loadMessage(this.protocols, m, undefined, this.derived);
+    this.kept.set(m.id, kept);
+    return message;
+  }
+
+  /**
+   * Adds persisted messages (already read) before the message `before`, or at the end when it is null or not here,
+   * made as loaded ones are; a message whose ID the thread holds is left out. Returns how many were added.
+   */
+  insert(before: string | null, messages: readonly PersistedMessage[]): number {
+    const ids = new Set(this.list.map((m) => m.id));
+    const made = messages.filter((m) => !ids.has(m.id) && ids.add(m.id)).map((m) => this.#made(m));
+    const at = this.list.findIndex((m) => m.id === before);
+    this.list = at === -1 ? [...this.list, ...made] : [...this.list.slice(0, at), ...made, ...this.list.slice(at)];
+    return made.length;
   }
 
   /** User turns a protocol wrote (their text starts with `prefix`) are made again, so they are drawn as it describes them. */

@@ -71,6 +71,11 @@ export type ConversationEvent =
 export type ConnectionEvent =
   | ConversationEvent
   | { readonly type: 'state'; readonly state: ConnectionState }
+  /**
+   * Messages of the conversation the chat lacks, from the agent's own copy of it (AG-UI `MESSAGES_SNAPSHOT`): in the
+   * persisted format, read as a history from outside is, and added before the message `before` (null: at the end).
+   */
+  | { readonly type: 'messages-add'; readonly before: string | null; readonly messages: readonly unknown[] }
   /** A reconnect was scheduled: `attempt` counts from 1, `delay` is in milliseconds. */
   | { readonly type: 'backoff'; readonly attempt: number; readonly delay: number }
   /** Something on the wire could not be used (not JSON, a required field missing): skipped; the stream goes on. */

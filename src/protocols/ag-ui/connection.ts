@@ -28,6 +28,9 @@ export class AgUiConnection extends TurnConnection {
   readonly #state = new SharedState();
   /** An A2UI error the chat reported, for the next run. */
   #a2uiError: unknown = undefined;
+  /** The conversation the last run posted, and the messages snapshots added: a `MESSAGES_SNAPSHOT` adds only what the chat lacks. */
+  #conversation: readonly ChatMessage[] = [];
+  readonly #added = new Set<string>();
 
   override connect(options: { signal?: AbortSignal } = {}): void {
     super.connect(options);
@@ -44,6 +47,7 @@ export class AgUiConnection extends TurnConnection {
     const error = this.#a2uiError;
     this.#a2uiError = undefined;
     this.#activities.known(conversation);
+    this.#conversation = conversation;
     return {
       threadId: this.#threadId,
       runId: newReplyId('run'),
@@ -87,6 +91,6 @@ export class AgUiConnection extends TurnConnection {
   }
 
   protected reader(reply: ReplyWriter): TurnReader {
-    return new EventReader(reply, this.#activities, this.#state);
+    return new EventReader(reply, this.#activities, this.#state, { posted: () => this.#conversation, added: this.#added });
   }
 }

@@ -6,6 +6,8 @@ import { interruptRecords } from './interrupts.js';
 import type { A2uiActivities } from './activities.js';
 import type { SharedState } from './state.js';
 import { Subagents } from './subagents.js';
+import { snapshotEvents } from './snapshot.js';
+import type { ChatMessage } from '../../message/messages.js';
 
 /*
  * AG-UI 1.0 events (`@ag-ui/core` `EventType`), event by event, on the one road (src/protocols/connection.ts). A run
@@ -24,7 +26,6 @@ const QUIET = new Set(['RUN_STARTED', 'TEXT_MESSAGE_END', 'REASONING_MESSAGE_END
 
 /** Event types this client reads the stream past without drawing them yet (docs: README "AG-UI"). */
 const NOT_DRAWN: Readonly<Record<string, string>> = {
-  MESSAGES_SNAPSHOT: 'the whole conversation',
   ACTIVITY_SNAPSHOT: 'an activity other than an A2UI surface',
   ACTIVITY_DELTA: 'a change of an activity other than an A2UI surface',
   CUSTOM: 'an event of its own',
@@ -50,10 +51,14 @@ export class EventReader implements TurnReader {
   /** The run's subagents: a tool call one of them makes carries its name. */
   readonly #subagents = new Subagents();
 
-  constructor(reply: ReplyWriter, activities: A2uiActivities | null = null, state: SharedState | null = null) {
+  /** The conversation as the run posted it, and the messages snapshots added (a `MESSAGES_SNAPSHOT` adds what it lacks). */
+  readonly #conversation: { readonly posted: () => readonly ChatMessage[]; readonly added: Set<string> };
+
+  constructor(reply: ReplyWriter, activities: A2uiActivities | null = null, state: SharedState | null = null, conversation = { posted: (): readonly ChatMessage[] => [], added: new Set<string>() }) {
     this.#reply = reply;
     this.#activities = activities;
     this.#state = state;
+    this.#conversation = conversation;
   }
 
   /** Starts the reply under the run's marker, or this event's (`metadata.mantis`). */
@@ -121,6 +126,9 @@ export class EventReader implements TurnReader {
       case 'SUBAGENT_ERROR':
         this.#start(event);
         if (!this.#subagents.read(event, reply)) this.#unreadable(event.type);
+        return;
+      case 'MESSAGES_SNAPSHOT':
+        for (const said of snapshotEvents(event['messages'], this.#conversation.posted(), this.#conversation.added)) reply.say(said);
         return;
       case 'STATE_SNAPSHOT':
         if (this.#state) return this.#state.snapshot(event, reply);

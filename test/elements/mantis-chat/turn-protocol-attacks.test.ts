@@ -1,8 +1,8 @@
 // Attack inputs through every string of the AI SDK's and AG-UI's streams: the reference server (their owners'
 // packages) echoes each one into reasoning, a tool's name, arguments, result or error, the AI SDK's data-mantis-ui
 // parts (as the view itself and as a heading's text), a source, a document, a file and an approval request's reason,
-// AG-UI's CUSTOM event, an A2UI surface's text over ACTIVITY_SNAPSHOT and an interrupt (its message, reason, and its
-// form's label and choice), and the text
+// AG-UI's CUSTOM event, an A2UI surface's text over ACTIVITY_SNAPSHOT, an interrupt (its message, reason, and its
+// form's label and choice) and a turn of its MESSAGES_SNAPSHOT the chat never saw, and the text
 // (demo/server/ai-sdk.ts and ag-ui.ts, `echo:`), and the agent's error text (`fail:`). Nothing runs, nothing is
 // requested but the endpoint.
 import { expect, fixture, html, oneEvent, waitUntil } from '@open-wc/testing';
@@ -18,6 +18,8 @@ async function echoAll(kind: keyof typeof ENDPOINTS, payloads: readonly { id: st
   const url = ENDPOINTS[kind];
   const sinks = watchSinks([url]);
   let chat: MantisChat | null = null;
+  /** Turns sent in this chat. */
+  let turns = 0;
   try {
     for (const [index, { id, payload }] of payloads.entries()) {
       if (payload.trim().length === 0 || payload.length > 32 * 1024) continue;
@@ -25,10 +27,12 @@ async function echoAll(kind: keyof typeof ENDPOINTS, payloads: readonly { id: st
       if (index % 10 === 0) {
         chat?.remove();
         chat = await fixture<MantisChat>(html`<mantis-chat transport=${kind} url=${url}></mantis-chat>`);
+        turns = 0;
       }
       const el = chat as MantisChat;
       const ended = Promise.race([oneEvent(el, 'mantis-message-complete'), oneEvent(el, 'mantis-message-interrupted')]);
       expect(el.send(`echo:${payload}`), id).to.equal(true);
+      turns++;
       const { detail } = (await ended) as CustomEvent<{ message: { status: string; text: string } }>;
       expect(detail.message.status, id).to.equal('done');
       expect(detail.message.text, id).to.equal(payload);
@@ -39,6 +43,16 @@ async function echoAll(kind: keyof typeof ENDPOINTS, payloads: readonly { id: st
       await waitUntil(() => !last.querySelector('[part="question-loading"]'), `${id}: the lazily drawn parts`);
       for (const view of last.querySelectorAll('mantis-ui-view, mantis-a2ui-surface')) await (view as HTMLElement & { updateComplete?: Promise<unknown> }).updateComplete;
       assertNoActiveContent(last, id);
+      // AG-UI's echo also sends the backend's copy of the thread, which begins with a turn the chat never saw, all
+      // payload: added at the start of the transcript.
+      if (kind === 'ag-ui') {
+        const root = el.shadowRoot as ShadowRoot;
+        await waitUntil(() => root.querySelectorAll('[part~="message-user"]').length === 2 * turns, `${id}: the snapshot's turn`);
+        const added = [...root.querySelectorAll('[part~="message"]')].slice(0, 2);
+        expect(added.map((m) => m.getAttribute('part')), id).to.deep.equal(['message message-user', 'message message-assistant']);
+        await waitUntil(() => !added[1]?.querySelector('[part="question-loading"]'), `${id}: the snapshot turn's lazily drawn parts`);
+        for (const message of added) assertNoActiveContent(message, `${id} (snapshot)`);
+      }
     }
     await new Promise((done) => requestAnimationFrame(done));
     sinks.assertClean(`${kind} stream`);

@@ -133,3 +133,24 @@ for (const [kind, url] of Object.entries(ENDPOINTS)) {
     });
   });
 }
+
+describe('<mantis-chat transport="ag-ui"> and the agent’s copy of the conversation (MESSAGES_SNAPSHOT)', () => {
+  it('shows the turn the backend kept before the user’s message, in its place, once; a page keeping the history hears of it', async () => {
+    const chat = await fixture<MantisChat>(html`<mantis-chat transport="ag-ui" url=${ENDPOINTS['ag-ui']}></mantis-chat>`);
+    const kept: number[] = [];
+    chat.addEventListener('mantis-history-change', (event) => kept.push((event as CustomEvent<{ messages: readonly unknown[] }>).detail.messages.length));
+    await reply(chat, 'show my history');
+    const root = shadow(chat);
+    await waitUntil(() => root.querySelectorAll('[part~="message-user"]').length === 2, 'the earlier turn was never added');
+    await chat.updateComplete;
+    const messages = [...root.querySelectorAll('[part~="message"]')];
+    expect(messages.map((m) => m.getAttribute('part'))).to.deep.equal(['message message-user', 'message message-assistant', 'message message-user', 'message message-assistant']);
+    expect(messages[0]?.textContent).to.contain('Where are the sites?');
+    expect(messages[1]?.querySelector('[part~="tool"]')?.textContent).to.contain('search_sites');
+    expect(messages[1]?.querySelector('strong')?.textContent).to.equal('north');
+    expect(messages[2]?.textContent).to.contain('show my history');
+    expect(messages[3]?.textContent).to.contain('Welcome back');
+    expect(kept.at(-1)).to.equal(4);
+    await expect(chat).to.be.accessible();
+  });
+});
