@@ -122,6 +122,14 @@ export abstract class TurnConnection implements Connection {
     return true;
   }
 
+  /** Stops the request `key` names if nothing of its reply came yet; true when it did. */
+  protected dropUnanswered(key: string): boolean {
+    const turn = this.#turns.get(key);
+    if (!turn || turn.reply.messageId !== null) return false;
+    turn.controller.abort();
+    return true;
+  }
+
   /** Posts a turn's `body` (`key` names it until its reply has an ID) and reads its reply; settles once it ended. */
   protected turn(key: string, body: unknown, options: TurnOptions): Promise<void> {
     return this.#turn(key, body, options);
@@ -174,10 +182,12 @@ export abstract class TurnConnection implements Connection {
       for await (const bytes of response.body as unknown as AsyncIterable<Uint8Array>) parser.feed(decoder.decode(bytes, { stream: true }));
       if (!reply.ended) failBegun('incomplete', 'The reply was cut off before it finished.');
     } catch {
-      // Stopped by the user or the page (the reply already ended), or the network failed.
+      // Stopped by the user or the page (the reply already ended), or the request could not be made or answered.
       if (!controller.signal.aborted) {
         taken(false, 'The agent could not be reached.');
         failBegun('network', 'The agent could not be reached.');
+        // A stream to take up that never began has no reply to say it in.
+        if (resume && !reply.messageId) this.emit({ type: 'protocol-notice', key: 'resume', reason: `A reply still streaming could not be asked of the ${this.name} agent (the request could not be made, or the agent could not be reached).` });
       }
     } finally {
       // Only this turn's own entries: a continuation of its reply may be known by the same ID by now.

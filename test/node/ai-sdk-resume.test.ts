@@ -48,6 +48,24 @@ async function leaveWhileStreaming(chatId: string): Promise<{ atSend: PersistedM
   return { atSend, midway };
 }
 
+/**
+ * Resolves with the response to the chat's next resume GET once the chat has read it (the fetch settled and what it
+ * does next ran); fetch is the real one again by then.
+ */
+function clientReadsResume(): Promise<Response> {
+  const realFetch = globalThis.fetch;
+  return new Promise((resolve, reject) => {
+    globalThis.fetch = async (input, init) => {
+      const response = realFetch(input, init);
+      if (String(input).endsWith('/stream')) {
+        globalThis.fetch = realFetch;
+        response.then((answered) => setImmediate(() => resolve(answered)), reject);
+      }
+      return response;
+    };
+  });
+}
+
 const FULL = 'The first part of a long answer.\n\nAnd the rest, after the reload.';
 
 describe('the AI SDK protocol takes up a reply still streaming', () => {
@@ -192,18 +210,13 @@ describe('the AI SDK protocol takes up a reply still streaming', () => {
     await answered;
     const history = first.persisted;
     first.disconnect();
-    const before = agent.server.aiSdkResumes.length;
     const { session, events } = chatSession(chatId);
     await session.load(history);
+    // The GET that asked, answered 204 and read by the chat (a turn sent before that would drop it); then a turn: its
+    // reply is the only message that came.
+    const read = clientReadsResume();
     session.connect();
-    // The GET that asked, answered 204; then a turn: its reply is the only message that came.
-    await new Promise<void>((resolve) => {
-      const wait = (): void => void (agent.server.aiSdkResumes.length > before ? resolve() : setImmediate(wait));
-      wait();
-    });
-    const asked = agent.server.aiSdkResumes.at(-1);
-    assert.equal(asked?.status, 204);
-    await asked?.ended;
+    assert.equal((await read).status, 204);
     const next = ended(session);
     session.send('view again');
     await next;
@@ -233,6 +246,67 @@ describe('the AI SDK protocol takes up a reply still streaming', () => {
     assert.equal(agent.server.aiSdkResumes.length, before);
     const posted = agent.server.aiSdkRequests.at(-1)?.body;
     assert.match(String(posted?.['id']), /^chat-/);
+    session.disconnect();
+  });
+
+  test('a message sent before the agent answered whether a reply streams wins: the GET is dropped, and said once', async () => {
+    const chatId = newChatId();
+    const { midway } = await leaveWhileStreaming(chatId);
+    // The only fake here: the GET is held until the user sent (the real server answers before a test could type).
+    const realFetch = globalThis.fetch;
+    let asked: (signal: AbortSignal | null | undefined) => void = () => undefined;
+    const askedFor = new Promise<AbortSignal | null | undefined>((resolve) => (asked = resolve));
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    globalThis.fetch = async (input, init) => {
+      if (String(input).endsWith('/stream')) {
+        asked(init?.signal);
+        await held;
+      }
+      return realFetch(input, init);
+    };
+    try {
+      const { session, events } = chatSession(chatId);
+      await session.load(midway);
+      session.connect();
+      const signal = await askedFor;
+      const next = ended(session);
+      assert.equal(session.send('view').ok, true);
+      assert.equal(signal?.aborted, true);
+      release();
+      const reply = await next;
+      assert.match(reply.text, /North region|summary/i);
+      // The partial reply stays as it was; the new turn's reply comes after the new message.
+      assert.deepEqual(session.messages.map((m) => m.role), ['user', 'assistant', 'user', 'assistant']);
+      assert.equal(session.messages[1]?.id, midway[1]?.id);
+      assert.deepEqual(events.flatMap((e) => (e.type === 'protocol-notice' ? [e.key] : [])), ['resume-dropped']);
+      session.disconnect();
+    } finally {
+      globalThis.fetch = realFetch;
+      release();
+    }
+  });
+
+  test('headers that cannot be read when a reply would be taken up: nothing is asked, and it is said', async () => {
+    const chatId = newChatId();
+    const { atSend } = await leaveWhileStreaming(chatId);
+    const before = agent.server.aiSdkResumes.length;
+    const session = createChatSession({
+      connection: {
+        kind: 'ai-sdk',
+        url: url(),
+        chatId,
+        headers: () => {
+          throw new Error('no token yet');
+        },
+      },
+    });
+    const said = new Promise<string>((resolve) => session.subscribe((e) => e.type === 'protocol-notice' && resolve(e.reason)));
+    await session.load(atSend);
+    session.connect();
+    assert.match(await said, /could not be asked of the AI SDK agent/);
+    assert.equal(agent.server.aiSdkResumes.length, before);
+    assert.deepEqual(session.messages.map((m) => m.role), ['user']);
     session.disconnect();
   });
 });

@@ -44,7 +44,14 @@ export class AiSdkConnection extends TurnConnection {
   #sent = false;
 
   override send(frame: OutgoingFrame): boolean {
-    if (frame.type === 'user-message' || frame.type === 'answers') this.#sent = true;
+    if (frame.type === 'user-message' || frame.type === 'answers') {
+      this.#sent = true;
+      // The user went on before the agent said whether a reply still streams: their turn wins, and the reply it would
+      // have taken up (answering the message before) is not shown after theirs.
+      if (this.#resuming && this.options.chatId && this.dropUnanswered(`resume:${this.options.chatId}`)) {
+        this.emit({ type: 'protocol-notice', key: 'resume-dropped', reason: 'A reply still streaming was not taken up: a message was sent before the agent answered.' });
+      }
+    }
     return super.send(frame);
   }
 
