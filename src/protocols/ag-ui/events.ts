@@ -1,7 +1,7 @@
-import { agentFailed } from '../agent-error.js';
 import { markerFromMetadata, type ProtocolMarker } from '../../message/marker.js';
 import type { ReplyWriter } from '../reply.js';
 import type { TurnReader } from '../turn-connection.js';
+import { agentFailed } from '../agent-error.js';
 import { interruptRecords } from './interrupts.js';
 import type { A2uiActivities } from './activities.js';
 import type { SharedState } from './state.js';

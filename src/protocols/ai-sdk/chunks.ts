@@ -1,7 +1,7 @@
-import { agentFailed } from '../agent-error.js';
 import { markerFromMetadata } from '../../message/marker.js';
 import type { ReplyWriter } from '../reply.js';
 import type { TurnReader } from '../turn-connection.js';
+import { agentFailed } from '../agent-error.js';
 import { sdkPartOf } from './sources.js';
 import { approvalOf } from './approvals.js';
 
