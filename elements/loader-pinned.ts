@@ -11,7 +11,7 @@
  * map), or allows the map's `sha256` (the console names it when the map was refused). Under Trusted Types the map's
  * text goes through a policy named `mantis-ui-loader`, which returns that one text and nothing else.
  */
-import { expose, namesFile } from './internal/loader-shared.js';
+import { expose, lazyBase, namesFile, noFolder } from './internal/loader-shared.js';
 
 /** The integrity of every file of dist/cdn/, by file name (vite.config.ts, `pinned` mode). */
 declare const __MANTIS_INTEGRITY__: Readonly<Record<string, string>>;
@@ -29,10 +29,10 @@ type Entry = Record<string, unknown>;
 
 /** The folder of the CDN build: beside this script, or under the page's `data-mantis-lazy-base`. */
 function folder(): URL {
-  const base = script?.dataset['mantisLazyBase'];
-  if (base) return new URL('cdn/', new URL(base.endsWith('/') ? base : `${base}/`, document.baseURI));
+  const base = lazyBase(script);
+  if (base) return new URL('cdn/', base);
   if (script?.src && namesFile(script.src)) return new URL('cdn/', script.src);
-  throw new Error(`${script?.src || 'this script'} names no file, so the folder of mantis-ui's modules is unknown: set data-mantis-lazy-base on the script`);
+  throw noFolder(script?.src);
 }
 
 /** The import map's text: the entry and the probe under names of their own, and the integrity of every file. */

@@ -13,7 +13,7 @@
  * without it nothing loads, and the console says so once.
  */
 
-import { expose, namesFile } from './internal/loader-shared.js';
+import { expose, lazyBase, namesFile, noFolder } from './internal/loader-shared.js';
 
 const script = document.currentScript instanceof HTMLScriptElement ? document.currentScript : null;
 
@@ -30,8 +30,8 @@ const crossOriginWithoutCors = (element: HTMLScriptElement): boolean => element.
 type Entry = Record<string, unknown>;
 
 async function load(): Promise<Entry> {
-  const base = script?.dataset['mantisLazyBase'];
-  if (base) return import(/* @vite-ignore */ new URL(ENTRY, new URL(base.endsWith('/') ? base : `${base}/`, document.baseURI)).href) as Promise<Entry>;
+  const base = lazyBase(script);
+  if (base) return import(/* @vite-ignore */ new URL(ENTRY, base).href) as Promise<Entry>;
   if (!script?.src || namesFile(script.src)) {
     if (script?.src && crossOriginWithoutCors(script)) return import(/* @vite-ignore */ new URL(ENTRY, script.src).href) as Promise<Entry>;
     // A literal relative specifier (vite.config.ts keeps it external): resolved against this script's response URL,
@@ -43,7 +43,7 @@ async function load(): Promise<Entry> {
   const response = await fetch(script.src, { cache: 'force-cache' }).catch(() => null);
   void response?.body?.cancel().catch(() => undefined);
   if (response?.redirected && namesFile(response.url)) return import(/* @vite-ignore */ new URL(ENTRY, response.url).href) as Promise<Entry>;
-  throw new Error(`${script.src} names no file, so the folder of mantis-ui's modules is unknown: set data-mantis-lazy-base on the script`);
+  throw noFolder(script.src);
 }
 
 expose(load());
