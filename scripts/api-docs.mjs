@@ -38,7 +38,8 @@ function table(title, head, rows) {
 
 /** @param {Element} element @param {Map<string, string>} details */
 function page(element, details) {
-  const members = (element.members ?? []).filter((m) => m.privacy === undefined && !m.static && !m.name.startsWith('#'));
+  // The analyzer marks a property declared in `static properties` `public`; others it leaves unmarked.
+  const members = (element.members ?? []).filter((m) => (m.privacy ?? 'public') === 'public' && !m.static && !m.name.startsWith('#'));
   const fields = members.filter((m) => m.kind === 'field');
   const methods = members.filter((m) => m.kind === 'method');
   const events = element.events ?? [];

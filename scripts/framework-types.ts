@@ -63,7 +63,8 @@ export function propsOf(element: Declaration): Prop[] {
     props.push({ key: attribute.name, type, description: attribute.description, kind: 'attribute' });
   }
   for (const member of element.members ?? []) {
-    if (member.kind !== 'field' || member.privacy || member.static || member.readonly || member.attribute) continue;
+    // The analyzer marks a property declared in `static properties` `public`; others it leaves unmarked.
+    if (member.kind !== 'field' || (member.privacy ?? 'public') !== 'public' || member.static || member.readonly || member.attribute) continue;
     if (member.name.startsWith('#')) continue;
     props.push({ key: member.name, type: `${element.name}['${member.name}']`, description: member.description, kind: 'property' });
   }

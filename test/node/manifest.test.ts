@@ -41,7 +41,7 @@ test('mantis-chat is listed with its attributes, properties and typed events', (
     'upload-url',
     'url',
   ]);
-  const publicFields = (chat.members ?? []).filter((m) => m.kind === 'field' && m.privacy === undefined).map((m) => m.name);
+  const publicFields = (chat.members ?? []).filter((m) => m.kind === 'field' && (m.privacy ?? 'public') === 'public').map((m) => m.name);
   for (const field of ['url', 'transport', 'chatId', 'connection', 'session', 'actions', 'bagsUrl', 'mode', 'generativeUi', 'theme', 'placeholder', 'suggestions', 'messages', 'conversation', 'agentState', 'generativeUiActive', 'mediaBaseUrl', 'mediaCredentials', 'mediaToken', 'account', 'historyKey', 'layoutKey', 'artifactPanel', 'agentUiUrl', 'agentUiHeaders', 'mapAdapter', 'canvas', 'uploadUrl', 'uploadChunkSize', 'attachmentAccept', 'attachmentLimits']) {
     assert.ok(publicFields.includes(field), `missing property ${field}`);
   }
