@@ -180,6 +180,7 @@ export class SessionConfiguration {
         generativeUi: target.generativeUi,
         advertises: target.protocols.advertises(),
         conversation: () => target.historyReady.then(() => target.messages),
+        messages: () => target.messages,
       };
       connection = openConnection(target.protocols, given.kind, options);
     } catch {

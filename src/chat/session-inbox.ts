@@ -6,7 +6,6 @@ import type { AssistantMessage, PersistedMessage } from '../message/messages.js'
 import type { InterruptReason, SessionEvent } from './session-events.js';
 import type { SessionProtocols } from './session-protocols.js';
 import type { Thread } from './thread.js';
-import { HISTORY_UNREAD, readHistory } from './session-history.js';
 
 /*
  * What comes in to a session from its connection, and how its replies end: each conversation event applied to the
@@ -123,16 +122,15 @@ export class SessionInbox {
       case 'error':
         if (event.messageId && this.#host.thread.streaming.includes(event.messageId)) return this.interrupt(event.messageId, 'server-error');
         return this.#host.emit({ type: 'protocol-error', reason: `server error ${event.code}: ${event.message}` });
-      case 'messages-add':
-        // Read as any history from outside is (its check loads on first need), then placed; nothing it holds is trusted.
-        return void readHistory(event.messages, this.#host.registry).then(
-          ({ checked }) => {
-            if (!checked || this.#host.thread.insert(event.before, checked.messages) === 0) return;
-            this.#host.emit({ type: 'messages' });
-            this.#host.emit({ type: 'history-change', messages: this.#host.persisted });
-          },
-          () => this.#host.emit({ type: 'protocol-error', reason: HISTORY_UNREAD }),
-        );
+      case 'messages-add': {
+        const added = this.#host.thread.insert(event.before, event.messages);
+        if (added.length < event.messages.length) this.#host.emit({ type: 'protocol-error', reason: `${event.messages.length - added.length} message(s) the agent kept could not be added: the chat holds their IDs, or where they go is gone.` });
+        if (added.length === 0) return;
+        // Their records are heard as a replayed history's are.
+        for (const m of added) if (m.role === 'assistant') for (const { event: record } of m.events) this.#protocols.recorded(record, m, false);
+        this.#host.emit({ type: 'messages' });
+        return this.#host.emit({ type: 'history-change', messages: this.#host.persisted });
+      }
       case 'record': {
         if (event.clientActionId && event.progress !== undefined && this.#runner.progress(event.clientActionId, event.progress)) return;
         const type = event.record.type;

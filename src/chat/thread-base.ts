@@ -70,15 +70,16 @@ export abstract class ThreadBase {
   }
 
   /**
-   * Adds persisted messages (already read) before the message `before`, or at the end when it is null or not here,
-   * made as loaded ones are; a message whose ID the thread holds is left out. Returns how many were added.
+   * Adds persisted messages (already read) before the message `before` (at the end when it is null), made as loaded
+   * ones are; a message whose ID the thread holds is left out, and nothing is added when `before` is not here. Returns
+   * the messages added.
    */
-  insert(before: string | null, messages: readonly PersistedMessage[]): number {
+  insert(before: string | null, messages: readonly PersistedMessage[]): ChatMessage[] {
+    const at = before === null ? this.list.length : this.list.findIndex((m) => m.id === before);
     const ids = new Set(this.list.map((m) => m.id));
-    const made = messages.filter((m) => !ids.has(m.id) && ids.add(m.id)).map((m) => this.#made(m));
-    const at = this.list.findIndex((m) => m.id === before);
-    this.list = at === -1 ? [...this.list, ...made] : [...this.list.slice(0, at), ...made, ...this.list.slice(at)];
-    return made.length;
+    const made = at === -1 ? [] : messages.filter((m) => !ids.has(m.id) && ids.add(m.id)).map((m) => this.#made(m));
+    if (made.length > 0) this.list = [...this.list.slice(0, at), ...made, ...this.list.slice(at)];
+    return made;
   }
 
   /** User turns a protocol wrote (their text starts with `prefix`) are made again, so they are drawn as it describes them. */

@@ -1,5 +1,5 @@
 import type { ComposerMode, ProtocolMarker } from '../message/marker.js';
-import type { ChatMessage, ProtocolRecord, UserMessage } from '../message/messages.js';
+import type { ChatMessage, PersistedMessage, ProtocolRecord, UserMessage } from '../message/messages.js';
 
 /*
  * The one road every protocol takes to a conversation (docs/protocol.md "Protocol modules"). A protocol's connection
@@ -72,10 +72,11 @@ export type ConnectionEvent =
   | ConversationEvent
   | { readonly type: 'state'; readonly state: ConnectionState }
   /**
-   * Messages of the conversation the chat lacks, from the agent's own copy of it (AG-UI `MESSAGES_SNAPSHOT`): in the
-   * persisted format, read as a history from outside is, and added before the message `before` (null: at the end).
+   * Messages of the conversation the chat lacks, from the agent's own copy of it (AG-UI `MESSAGES_SNAPSHOT`), added
+   * before the message `before` (null: at the end; one no longer there: nothing is added, and that is said). They are
+   * in the persisted format, already read as a history from outside is (`checkPersistedHistory`), and replay as one.
    */
-  | { readonly type: 'messages-add'; readonly before: string | null; readonly messages: readonly unknown[] }
+  | { readonly type: 'messages-add'; readonly before: string | null; readonly messages: readonly PersistedMessage[] }
   /** A reconnect was scheduled: `attempt` counts from 1, `delay` is in milliseconds. */
   | { readonly type: 'backoff'; readonly attempt: number; readonly delay: number }
   /** Something on the wire could not be used (not JSON, a required field missing): skipped; the stream goes on. */
@@ -195,6 +196,8 @@ export interface ConnectionOptions {
    * it when it opens (a resumed reply).
    */
   readonly conversation?: () => Promise<readonly ChatMessage[]>;
+  /** The conversation as it stands now, for a connection that merges what its agent keeps (AG-UI's snapshots). */
+  readonly messages?: () => readonly ChatMessage[];
 }
 
 /**

@@ -40,6 +40,11 @@ export class ReplyWriter {
     return this.#messageId;
   }
 
+  /** The user message the reply answers, when the turn names one. */
+  get replyTo(): string | undefined {
+    return this.#replyTo;
+  }
+
   get ended(): boolean {
     return this.#ended;
   }

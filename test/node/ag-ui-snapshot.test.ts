@@ -4,8 +4,9 @@
 // the merge itself on snapshots the spec's message shapes make.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import type { AssistantMessage, ChatMessage, ChatSession, SessionEvent } from '../../src/index.js';
-import { snapshotEvents } from '../../src/protocols/ag-ui/snapshot.js';
+import { defaultProtocols, type AssistantMessage, type ChatMessage, type ChatSession, type PersistedMessage, type SessionEvent } from '../../src/index.js';
+import { MAX_SNAPSHOT_MESSAGES, mergeSnapshot, type SnapshotAdd } from '../../src/protocols/ag-ui/snapshot.js';
+import { Thread } from '../../src/chat/thread.js';
 import { AG_UI_PATH } from '../../demo/server/ag-ui.js';
 import { HISTORY_REPLY } from '../../demo/server/ag-ui-history.js';
 import { partTypes, reply, turnSession } from './turn-session.js';
@@ -54,15 +55,23 @@ describe('AG-UI MESSAGES_SNAPSHOT against the reference server', () => {
     assert.equal(chat.messages.length, 6);
     const replayed = await restore({ messages: chat.persisted });
     assert.deepEqual(replayed.messages.map((m) => (m.role === 'user' ? m : (m as AssistantMessage).parts)), chat.messages.map((m) => (m.role === 'user' ? m : (m as AssistantMessage).parts)));
+
+    // A history set without the earlier turn: the next copy adds it again, in its place.
+    await chat.load(chat.persisted.slice(2));
+    await reply(chat, 'my history once more');
+    await historyOf(chat, 8);
+    assert.deepEqual(chat.messages.slice(0, 2).map((m) => m.id), ['earlier-user', 'earlier-assistant']);
     chat.disconnect();
   });
 });
 
 describe('the snapshot merge', () => {
   const now = 1_700_000_000_000;
+  const assistant = (id: string): ChatMessage => ({ id, role: 'assistant' }) as unknown as ChatMessage;
+  const ids = (adds: readonly SnapshotAdd[]): [string | null, string[]][] => adds.map((a) => [a.before, a.messages.map((m) => (m as { id: string }).id)]);
 
   test('a turn the chat has, by ID or by the same text in its place, is left alone; a turn after the last one the chat has goes at the end', () => {
-    const conversation = [user('u1', 'hello'), { id: 'a1', role: 'assistant' } as unknown as ChatMessage, user('u2', 'next')];
+    const conversation = [user('u1', 'hello'), assistant('a1'), user('u2', 'next')];
     const snapshot = [
       { id: 'u1', role: 'user', content: 'hello' },
       { id: 'x1', role: 'assistant', content: 'A reply the chat shows its own way.' },
@@ -70,10 +79,9 @@ describe('the snapshot merge', () => {
       { id: 'u3', role: 'user', content: 'from another device' },
       { id: 'x3', role: 'assistant', content: 'Answered there.' },
     ];
-    const events = snapshotEvents(snapshot, conversation, new Set(), now);
-    assert.deepEqual(events, [
+    const { adds } = mergeSnapshot(snapshot, conversation, new Set(), undefined, now);
+    assert.deepEqual(adds, [
       {
-        type: 'messages-add',
         before: null,
         messages: [
           { id: 'u3', role: 'user', text: 'from another device' },
@@ -83,16 +91,41 @@ describe('the snapshot merge', () => {
     ]);
   });
 
-  test('what an earlier snapshot added is not added again, nor is a greeting the chat already shows', () => {
-    const added = new Set<string>();
-    const snapshot = [{ id: 'g1', role: 'assistant', content: 'Hi!' }, { id: 'u0', role: 'user', content: 'old' }, { id: 'u1', role: 'user', content: 'hello' }];
-    const first = snapshotEvents(snapshot, [user('u1', 'hello')], added, now);
-    assert.deepEqual(first.map((e) => e.type === 'messages-add' && [e.before, e.messages.map((m) => (m as { id: string }).id)]), [['u1', ['g1', 'u0']]]);
-    assert.deepEqual(snapshotEvents(snapshot, [user('u1', 'hello')], added, now), []);
-    assert.deepEqual(snapshotEvents([{ id: 'g2', role: 'assistant', content: 'Hello again' }], [{ id: 'a0', role: 'assistant' } as unknown as ChatMessage], new Set(), now), []);
+  test('an ID the chat holds wins over the same text: a turn of the same words the chat never had is added before the turns it has', () => {
+    const conversation = [user('u1', 'hi'), assistant('a1'), user('u2', 'hi')];
+    const snapshot = [
+      { id: 'x', role: 'user', content: 'hi' },
+      { id: 'xr', role: 'assistant', content: 'Hello there.' },
+      { id: 'u1', role: 'user', content: 'hi' },
+      { id: 'a1', role: 'assistant', content: 'Hi!' },
+      { id: 'u2', role: 'user', content: 'hi' },
+    ];
+    assert.deepEqual(ids(mergeSnapshot(snapshot, conversation, new Set(), 'u2', now).adds), [['u1', ['x', 'xr']]]);
   });
 
-  test('leniently read: messages without an ID or role are skipped, system and developer messages are not shown, a failed tool keeps its error, an activity of an added turn is said once, no array is an error', () => {
+  test('a turn the chat has without its reply gets the reply after it; the run in progress never gets one from the copy', () => {
+    const conversation = [user('u0', 'old'), user('u1', 'hello')];
+    const snapshot = [
+      { id: 'u0', role: 'user', content: 'old' },
+      { id: 'r0', role: 'assistant', content: 'Old answer.' },
+      { id: 'u1', role: 'user', content: 'hello' },
+      { id: 'r1', role: 'assistant', content: 'Said so far.' },
+    ];
+    const { adds } = mergeSnapshot(snapshot, conversation, new Set(), 'u1', now);
+    assert.deepEqual(ids(adds), [['u1', ['r0']]]);
+    assert.equal((adds[0]?.messages[0] as { inReplyTo: string }).inReplyTo, 'u0');
+    // Once on its way, it is not asked for again.
+    assert.deepEqual(mergeSnapshot(snapshot, conversation, new Set(['r0']), 'u1', now).adds, []);
+  });
+
+  test('what is on its way is not added again, nor is a greeting the chat already shows', () => {
+    const snapshot = [{ id: 'g1', role: 'assistant', content: 'Hi!' }, { id: 'u0', role: 'user', content: 'old' }, { id: 'u1', role: 'user', content: 'hello' }];
+    assert.deepEqual(ids(mergeSnapshot(snapshot, [user('u1', 'hello')], new Set(), 'u1', now).adds), [['u1', ['g1', 'u0']]]);
+    assert.deepEqual(mergeSnapshot(snapshot, [user('u1', 'hello')], new Set(['g1', 'u0']), 'u1', now).adds, []);
+    assert.deepEqual(mergeSnapshot([{ id: 'g2', role: 'assistant', content: 'Hello again' }], [assistant('a0')], new Set(), undefined, now).adds, []);
+  });
+
+  test('leniently read: messages without an ID or role are skipped, system messages are not shown, a failed tool keeps its error, activities of an added turn are counted', () => {
     const snapshot = [
       null,
       { role: 'user', content: 'no id' },
@@ -102,10 +135,10 @@ describe('the snapshot merge', () => {
       { id: 't9', role: 'tool', toolCallId: 'c9', content: '', error: 'It broke.' },
       { id: 'act', role: 'activity', activityType: 'a2ui-surface', content: {} },
     ];
-    const events = snapshotEvents(snapshot, [], new Set(), now);
-    assert.deepEqual(events, [
+    const { adds, activities } = mergeSnapshot(snapshot, [], new Set(), undefined, now);
+    assert.equal(activities, 1);
+    assert.deepEqual(adds, [
       {
-        type: 'messages-add',
         before: null,
         messages: [
           { id: 'u9', role: 'user', text: 'run it' },
@@ -120,8 +153,28 @@ describe('the snapshot merge', () => {
           },
         ],
       },
-      { type: 'protocol-notice', key: 'ag-ui:snapshot-activity', reason: 'The agent’s copy of the conversation holds activities (an A2UI surface) of turns this chat did not see; they are not shown.' },
     ]);
-    assert.equal(snapshotEvents({ messages: [] }, [], new Set(), now)[0]?.type, 'protocol-error');
+  });
+
+  test('a copy longer than the limit keeps its newest whole turns', () => {
+    const snapshot = Array.from({ length: MAX_SNAPSHOT_MESSAGES + 1 }, (_, i) => (i % 2 === 0 ? { id: `u${i}`, role: 'user', content: `q${i}` } : { id: `a${i}`, role: 'assistant', content: `a${i}` }));
+    const { adds } = mergeSnapshot(snapshot, [], new Set(), undefined, now);
+    const first = adds[0]?.messages[0] as { id: string; role: string };
+    // The newest 2,000 begin with an assistant message whose user message was cut off: that partial turn is dropped.
+    assert.deepEqual([first.role, first.id], ['user', 'u2']);
+  });
+});
+
+describe('the thread adds messages', () => {
+  test('before the message named, at the end for none, nothing where that message is gone, and never an ID it holds', () => {
+    const thread = new Thread(defaultProtocols);
+    thread.addUserMessage('first', 'u1');
+    const made = (id: string): PersistedMessage => ({ id, role: 'user', text: id });
+    assert.deepEqual(thread.insert('u1', [made('u0')]).map((m) => m.id), ['u0']);
+    assert.deepEqual(thread.insert(null, [made('u2'), made('u1')]).map((m) => m.id), ['u2']);
+    assert.deepEqual(thread.messages.map((m) => m.id), ['u0', 'u1', 'u2']);
+    const before = thread.messages;
+    assert.deepEqual(thread.insert('gone', [made('u3')]), []);
+    assert.equal(thread.messages, before, 'unchanged: the same list');
   });
 });

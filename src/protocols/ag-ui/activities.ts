@@ -3,6 +3,7 @@ import type { ActivityPart } from '../../message/parts.js';
 import type { RecordHandler } from '../module.js';
 import type { ReplyWriter } from '../reply.js';
 import { patchJson } from './patch.js';
+import { isObject, type Loose } from './values.js';
 
 /*
  * A2UI over AG-UI, the way the AG-UI A2UI middleware sends it: `ACTIVITY_SNAPSHOT` / `ACTIVITY_DELTA` events with
@@ -18,9 +19,6 @@ import { patchJson } from './patch.js';
  * kept is bounded: the latest MAX_KEPT activities and surfaces (an older activity's delta is refused and said), and the
  * latest MAX_KEPT surfaces the conversation shows that this connection has not applied.
  */
-
-type Loose = Readonly<Record<string, unknown>>;
-const isObject = (value: unknown): value is Loose => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export const A2UI_ACTIVITY = 'a2ui-surface';
 /** The most operations an activity may hold, and an `a2ui` record may carry. */

@@ -5,6 +5,7 @@ import { A2uiActivities } from './activities.js';
 import { EventReader } from './events.js';
 import { toAgUiMessages } from './messages.js';
 import { SharedState } from './state.js';
+import { Snapshots } from './snapshot.js';
 
 /*
  * `<mantis-chat transport="ag-ui" url="/agent">`: an AG-UI 1.0 agent. Each user message starts a run: it POSTs a
@@ -28,9 +29,9 @@ export class AgUiConnection extends TurnConnection {
   readonly #state = new SharedState();
   /** An A2UI error the chat reported, for the next run. */
   #a2uiError: unknown = undefined;
-  /** The conversation the last run posted, and the messages snapshots added: a `MESSAGES_SNAPSHOT` adds only what the chat lacks. */
-  #conversation: readonly ChatMessage[] = [];
-  readonly #added = new Set<string>();
+  /** The agent's copies of the conversation, merged into the chat's as it stands (the conversation posted last before the chat says). */
+  #posted: readonly ChatMessage[] = [];
+  readonly #snapshots = new Snapshots(() => this.options.messages?.() ?? this.#posted);
 
   override connect(options: { signal?: AbortSignal } = {}): void {
     super.connect(options);
@@ -47,7 +48,7 @@ export class AgUiConnection extends TurnConnection {
     const error = this.#a2uiError;
     this.#a2uiError = undefined;
     this.#activities.known(conversation);
-    this.#conversation = conversation;
+    this.#posted = conversation;
     return {
       threadId: this.#threadId,
       runId: newReplyId('run'),
@@ -91,6 +92,6 @@ export class AgUiConnection extends TurnConnection {
   }
 
   protected reader(reply: ReplyWriter): TurnReader {
-    return new EventReader(reply, this.#activities, this.#state, { posted: () => this.#conversation, added: this.#added });
+    return new EventReader(reply, this.#activities, this.#state, this.#snapshots);
   }
 }

@@ -6,8 +6,8 @@ import { interruptRecords } from './interrupts.js';
 import type { A2uiActivities } from './activities.js';
 import type { SharedState } from './state.js';
 import { Subagents } from './subagents.js';
-import { snapshotEvents } from './snapshot.js';
-import type { ChatMessage } from '../../message/messages.js';
+import type { Snapshots } from './snapshot.js';
+import { parseArgs, str } from './values.js';
 
 /*
  * AG-UI 1.0 events (`@ag-ui/core` `EventType`), event by event, on the one road (src/protocols/connection.ts). A run
@@ -19,13 +19,12 @@ import type { ChatMessage } from '../../message/messages.js';
 
 type AgUiEvent = { readonly type: string; readonly [field: string]: unknown };
 
-const str = (value: unknown, max = 256): string | undefined => (typeof value === 'string' && value.length > 0 && value.length <= max ? value : undefined);
-
 /** Event types that change nothing the chat draws. */
 const QUIET = new Set(['RUN_STARTED', 'TEXT_MESSAGE_END', 'REASONING_MESSAGE_END', 'STEP_STARTED', 'STEP_FINISHED', 'REASONING_ENCRYPTED_VALUE']);
 
 /** Event types this client reads the stream past without drawing them yet (docs: README "AG-UI"). */
 const NOT_DRAWN: Readonly<Record<string, string>> = {
+  MESSAGES_SNAPSHOT: 'its copy of the conversation',
   ACTIVITY_SNAPSHOT: 'an activity other than an A2UI surface',
   ACTIVITY_DELTA: 'a change of an activity other than an A2UI surface',
   CUSTOM: 'an event of its own',
@@ -51,14 +50,14 @@ export class EventReader implements TurnReader {
   /** The run's subagents: a tool call one of them makes carries its name. */
   readonly #subagents = new Subagents();
 
-  /** The conversation as the run posted it, and the messages snapshots added (a `MESSAGES_SNAPSHOT` adds what it lacks). */
-  readonly #conversation: { readonly posted: () => readonly ChatMessage[]; readonly added: Set<string> };
+  /** The agent's copies of the conversation (`MESSAGES_SNAPSHOT`), merged into the chat's across runs. */
+  readonly #snapshots: Snapshots | null;
 
-  constructor(reply: ReplyWriter, activities: A2uiActivities | null = null, state: SharedState | null = null, conversation = { posted: (): readonly ChatMessage[] => [], added: new Set<string>() }) {
+  constructor(reply: ReplyWriter, activities: A2uiActivities | null = null, state: SharedState | null = null, snapshots: Snapshots | null = null) {
     this.#reply = reply;
     this.#activities = activities;
     this.#state = state;
-    this.#conversation = conversation;
+    this.#snapshots = snapshots;
   }
 
   /** Starts the reply under the run's marker, or this event's (`metadata.mantis`). */
@@ -128,8 +127,8 @@ export class EventReader implements TurnReader {
         if (!this.#subagents.read(event, reply)) this.#unreadable(event.type);
         return;
       case 'MESSAGES_SNAPSHOT':
-        for (const said of snapshotEvents(event['messages'], this.#conversation.posted(), this.#conversation.added)) reply.say(said);
-        return;
+        if (this.#snapshots) return this.#snapshots.read(event, reply, reply.replyTo);
+        break;
       case 'STATE_SNAPSHOT':
         if (this.#state) return this.#state.snapshot(event, reply);
         break;
@@ -190,15 +189,5 @@ export class EventReader implements TurnReader {
       const content = event['content'];
       return this.#reply.record({ ...record, state: 'completed', input: parseArgs(call.args), output: typeof content === 'string' ? parseArgs(content) : content });
     }
-  }
-}
-
-/** Arguments as JSON when they parse, else the text as it came. */
-function parseArgs(text: string): unknown {
-  if (!text) return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
   }
 }

@@ -1,5 +1,6 @@
 import type { InterruptField, InterruptPart, MantisPart } from '../../message/parts.js';
 import type { RecordHandler } from '../module.js';
+import { isObject } from './values.js';
 
 /*
  * AG-UI interrupts: a run that finishes with `outcome: { type: "interrupt", interrupts }` waits for the user. Each
@@ -13,10 +14,7 @@ import type { RecordHandler } from '../module.js';
 /** An interrupt as a record: the data of its part, under its ID (one shape, so the part is the record's data). */
 export type InterruptRecord = { readonly type: 'interrupt'; readonly id: string } & InterruptPart['data'];
 
-type Loose = Readonly<Record<string, unknown>>;
-
 const text = (value: unknown, max: number): string | undefined => (typeof value === 'string' && value.length > 0 && value.length <= max ? value : undefined);
-const isObject = (value: unknown): value is Loose => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** At most this many fields in a form, and choices in a field. */
 const MAX_FIELDS = 20;

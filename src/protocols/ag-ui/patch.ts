@@ -1,4 +1,5 @@
 import { applyPatch, type Operation } from 'fast-json-patch/module/core.mjs';
+import { isObject } from './values.js';
 
 /*
  * RFC 6902 JSON Patch as AG-UI's deltas use it (`STATE_DELTA`, `ACTIVITY_DELTA`), bounded: at most MAX_PATCH
@@ -12,8 +13,6 @@ export const MAX_JSON = 2 * 1024 * 1024;
 
 /** Why a delta was not applied: not a list of operations this allows, one that failed, or a result too large. */
 export type PatchRefusal = 'invalid' | 'failed' | 'too-large';
-
-const isObject = (value: unknown): value is Readonly<Record<string, unknown>> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The document with the patch applied (a new one), or why it was not. */
 export function patchJson(document: unknown, patch: unknown): { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly refusal: PatchRefusal } {

@@ -1,6 +1,7 @@
 import type { MantisPart, SubagentPart } from '../../message/parts.js';
 import type { RecordHandler } from '../module.js';
 import type { ReplyWriter } from '../reply.js';
+import { isObject, type Loose } from './values.js';
 
 /*
  * AG-UI subagents (`SUBAGENT_STARTED/FINISHED/ERROR`): each invocation is a record of its reply (`subagent`, keyed by
@@ -11,10 +12,7 @@ import type { ReplyWriter } from '../reply.js';
 
 export type SubagentRecord = { readonly type: 'subagent'; readonly id: string } & SubagentPart['data'];
 
-type Loose = Readonly<Record<string, unknown>>;
-
 const text = (value: unknown, max: number): string | undefined => (typeof value === 'string' && value.length > 0 && value.length <= max ? value : undefined);
-const isObject = (value: unknown): value is Loose => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export const subagentRecord: RecordHandler<SubagentRecord> = {
   read(value) {
