@@ -187,7 +187,7 @@ export abstract class TurnConnection implements Connection {
         taken(false, 'The agent could not be reached.');
         failBegun('network', 'The agent could not be reached.');
         // A stream to take up that never began has no reply to say it in.
-        if (resume && !reply.messageId) this.emit({ type: 'protocol-notice', key: 'resume', reason: `A reply still streaming could not be asked of the ${this.name} agent (the request could not be made, or the agent could not be reached).` });
+        if (resume && !reply.messageId) this.emit({ type: 'protocol-notice', key: 'resume-failed', reason: `A reply still streaming could not be asked of the ${this.name} agent (the request could not be made, or the agent could not be reached).` });
       }
     } finally {
       // Only this turn's own entries: a continuation of its reply may be known by the same ID by now.

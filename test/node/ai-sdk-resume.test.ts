@@ -5,68 +5,16 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { AbstractChat, DefaultChatTransport, type UIMessage } from 'ai';
-import { createChatSession, defaultProtocols, ProtocolRegistry, type AssistantMessage, type ChatSession, type PersistedMessage, type SessionEvent } from '../../src/index.js';
+import { createChatSession, defaultProtocols, ProtocolRegistry, type AssistantMessage } from '../../src/index.js';
 import { AI_SDK_PATH } from '../../demo/server/ai-sdk.js';
 import { useAgentServer } from './agent.js';
 import { ArrayState } from './sdk-chat-state.js';
 import { ended, reply } from './turn-session.js';
+import { FULL, newChatId, resumeKit, shows } from './ai-sdk-resume-kit.js';
 
 const agent = useAgentServer();
 const url = (): string => `${agent.server.origin}${AI_SDK_PATH}`;
-let chats = 0;
-/** A chat ID of this run, with characters a path must escape. */
-const newChatId = (): string => `resume ${Date.now()}/${++chats}`;
-
-function chatSession(chatId: string): { session: ChatSession; events: SessionEvent[] } {
-  const session = createChatSession({ connection: { kind: 'ai-sdk', url: url(), chatId } });
-  const events: SessionEvent[] = [];
-  session.subscribe((event) => events.push(event));
-  return { session, events };
-}
-
-/** Resolves once the session's last message is the agent's and holds `text`. */
-function shows(session: ChatSession, text: string): Promise<void> {
-  return new Promise((resolve) => {
-    const check = (): boolean => {
-      const last = session.messages.at(-1);
-      return last?.role === 'assistant' && last.text.includes(text);
-    };
-    if (check()) return resolve();
-    const off = session.subscribe(() => check() && (off(), resolve()));
-  });
-}
-
-/** Starts a `resumable` reply in a first session, and leaves it (as a reload does) once its first part showed. */
-async function leaveWhileStreaming(chatId: string): Promise<{ atSend: PersistedMessage[]; midway: PersistedMessage[] }> {
-  const { session } = chatSession(chatId);
-  session.connect();
-  assert.equal(session.send('resumable please').ok, true);
-  const atSend = session.persisted;
-  await shows(session, 'The first part');
-  const midway = session.persisted;
-  session.disconnect();
-  return { atSend, midway };
-}
-
-/**
- * Resolves with the response to the chat's next resume GET once the chat has read it (the fetch settled and what it
- * does next ran); fetch is the real one again by then.
- */
-function clientReadsResume(): Promise<Response> {
-  const realFetch = globalThis.fetch;
-  return new Promise((resolve, reject) => {
-    globalThis.fetch = async (input, init) => {
-      const response = realFetch(input, init);
-      if (String(input).endsWith('/stream')) {
-        globalThis.fetch = realFetch;
-        response.then((answered) => setImmediate(() => resolve(answered)), reject);
-      }
-      return response;
-    };
-  });
-}
-
-const FULL = 'The first part of a long answer.\n\nAnd the rest, after the reload.';
+const { chatSession, leaveWhileStreaming } = resumeKit(url);
 
 describe('the AI SDK protocol takes up a reply still streaming', () => {
   test('a chat opened again with the history of before the reply (a reload) shows the whole reply, answering the user', async () => {
@@ -183,130 +131,6 @@ describe('the AI SDK protocol takes up a reply still streaming', () => {
     assert.equal(tool?.type === 'dynamic-tool' && tool.toolName, 'delete_site');
     assert.equal(tool?.type === 'dynamic-tool' && tool.state, 'output-available');
     assert.deepEqual(session.messages.map((m) => m.role), ['user', 'assistant']);
-    session.disconnect();
-  });
-
-  test('a backend that takes nothing up (404), or a chat ID that would name another path, changes nothing and says so', async () => {
-    const { atSend } = await leaveWhileStreaming(newChatId());
-    for (const [chatId, where] of [['not-found', `${agent.server.origin}/api/v1/no-such-endpoint`], ['..', url()]] as const) {
-      const session = createChatSession({ connection: { kind: 'ai-sdk', url: where, chatId } });
-      const notices: string[] = [];
-      const said = new Promise<void>((resolve) => session.subscribe((e) => e.type === 'protocol-notice' && (notices.push(e.reason), resolve())));
-      await session.load(atSend);
-      session.connect();
-      await said;
-      assert.deepEqual(session.messages.map((m) => m.role), ['user'], chatId);
-      assert.match(notices[0] ?? '', chatId === '..' ? /cannot name a stream/ : /answered 404/);
-      session.disconnect();
-    }
-  });
-
-  test('nothing streaming: the backend answers 204 and the conversation stays as it was', async () => {
-    const chatId = newChatId();
-    const first = chatSession(chatId).session;
-    first.connect();
-    const answered = ended(first);
-    first.send('view');
-    await answered;
-    const history = first.persisted;
-    first.disconnect();
-    const { session, events } = chatSession(chatId);
-    await session.load(history);
-    // The GET that asked, answered 204 and read by the chat (a turn sent before that would drop it); then a turn: its
-    // reply is the only message that came.
-    const read = clientReadsResume();
-    session.connect();
-    assert.equal((await read).status, 204);
-    const next = ended(session);
-    session.send('view again');
-    await next;
-    assert.deepEqual(session.messages.map((m) => m.role), ['user', 'assistant', 'user', 'assistant']);
-    assert.deepEqual(events.filter((e) => e.type === 'protocol-error' || e.type === 'protocol-notice'), []);
-    session.disconnect();
-  });
-
-  test('a chat ID that is not a string of 1 to 256 characters is refused, and the connection makes its own up', () => {
-    for (const chatId of ['', 'x'.repeat(257), 42]) {
-      const session = createChatSession({});
-      const problems = session.configure({ connection: { kind: 'ai-sdk', url: url(), chatId: chatId as string } });
-      assert.deepEqual(problems, [{ setting: 'connection.chatId', expected: 'a string of 1 to 256 characters' }]);
-    }
-    assert.deepEqual(createChatSession({}).configure({ connection: { kind: 'ai-sdk', url: url(), chatId: 'x'.repeat(256) } }), []);
-  });
-
-  test('without a chat ID nothing is asked for: each connection makes its own chat ID up', async () => {
-    const { atSend } = await leaveWhileStreaming(newChatId());
-    const before = agent.server.aiSdkResumes.length;
-    const session = createChatSession({ connection: { kind: 'ai-sdk', url: url() } });
-    await session.load(atSend);
-    session.connect();
-    const next = ended(session);
-    session.send('view');
-    await next;
-    assert.equal(agent.server.aiSdkResumes.length, before);
-    const posted = agent.server.aiSdkRequests.at(-1)?.body;
-    assert.match(String(posted?.['id']), /^chat-/);
-    session.disconnect();
-  });
-
-  test('a message sent before the agent answered whether a reply streams wins: the GET is dropped, and said once', async () => {
-    const chatId = newChatId();
-    const { midway } = await leaveWhileStreaming(chatId);
-    // The only fake here: the GET is held until the user sent (the real server answers before a test could type).
-    const realFetch = globalThis.fetch;
-    let asked: (signal: AbortSignal | null | undefined) => void = () => undefined;
-    const askedFor = new Promise<AbortSignal | null | undefined>((resolve) => (asked = resolve));
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    globalThis.fetch = async (input, init) => {
-      if (String(input).endsWith('/stream')) {
-        asked(init?.signal);
-        await held;
-      }
-      return realFetch(input, init);
-    };
-    try {
-      const { session, events } = chatSession(chatId);
-      await session.load(midway);
-      session.connect();
-      const signal = await askedFor;
-      const next = ended(session);
-      assert.equal(session.send('view').ok, true);
-      assert.equal(signal?.aborted, true);
-      release();
-      const reply = await next;
-      assert.match(reply.text, /North region|summary/i);
-      // The partial reply stays as it was; the new turn's reply comes after the new message.
-      assert.deepEqual(session.messages.map((m) => m.role), ['user', 'assistant', 'user', 'assistant']);
-      assert.equal(session.messages[1]?.id, midway[1]?.id);
-      assert.deepEqual(events.flatMap((e) => (e.type === 'protocol-notice' ? [e.key] : [])), ['resume-dropped']);
-      session.disconnect();
-    } finally {
-      globalThis.fetch = realFetch;
-      release();
-    }
-  });
-
-  test('headers that cannot be read when a reply would be taken up: nothing is asked, and it is said', async () => {
-    const chatId = newChatId();
-    const { atSend } = await leaveWhileStreaming(chatId);
-    const before = agent.server.aiSdkResumes.length;
-    const session = createChatSession({
-      connection: {
-        kind: 'ai-sdk',
-        url: url(),
-        chatId,
-        headers: () => {
-          throw new Error('no token yet');
-        },
-      },
-    });
-    const said = new Promise<string>((resolve) => session.subscribe((e) => e.type === 'protocol-notice' && resolve(e.reason)));
-    await session.load(atSend);
-    session.connect();
-    assert.match(await said, /could not be asked of the AI SDK agent/);
-    assert.equal(agent.server.aiSdkResumes.length, before);
-    assert.deepEqual(session.messages.map((m) => m.role), ['user']);
     session.disconnect();
   });
 });

@@ -44,15 +44,16 @@ export class AiSdkConnection extends TurnConnection {
   #sent = false;
 
   override send(frame: OutgoingFrame): boolean {
-    if (frame.type === 'user-message' || frame.type === 'answers') {
+    const sent = super.send(frame);
+    if (sent && (frame.type === 'user-message' || frame.type === 'answers')) {
       this.#sent = true;
       // The user went on before the agent said whether a reply still streams: their turn wins, and the reply it would
-      // have taken up (answering the message before) is not shown after theirs.
+      // have taken up (answering what came before) is not shown after theirs.
       if (this.#resuming && this.options.chatId && this.dropUnanswered(`resume:${this.options.chatId}`)) {
-        this.emit({ type: 'protocol-notice', key: 'resume-dropped', reason: 'A reply still streaming was not taken up: a message was sent before the agent answered.' });
+        this.emit({ type: 'protocol-notice', key: 'resume-dropped', reason: 'A reply still streaming was not taken up: the conversation went on before the agent said whether there was one.' });
       }
     }
-    return super.send(frame);
+    return sent;
   }
 
   #resume(id: string, conversation: readonly ChatMessage[]): void {
@@ -62,7 +63,7 @@ export class AiSdkConnection extends TurnConnection {
     if (!last || (last.role === 'assistant' && last.status === 'streaming') || this.state !== 'open' || this.#resuming || this.#sent) return;
     if (id === '.' || id === '..') {
       // As the SDK's transport refuses them: the URL would name another path.
-      return this.emit({ type: 'protocol-notice', key: 'resume', reason: 'A chat ID of "." or ".." cannot name a stream to take up.' });
+      return this.emit({ type: 'protocol-notice', key: 'resume-id', reason: 'A chat ID of "." or ".." cannot name a stream to take up.' });
     }
     const url = new URL(this.options.url, this.options.relativeTo);
     url.pathname = `${url.pathname.replace(/\/$/, '')}/${encodeURIComponent(id)}/stream`;
