@@ -134,12 +134,12 @@ function upgrade(element: LazyElement, implementation: Implementation<LazyElemen
   if (Object.getPrototypeOf(element) === implementation.prototype) return;
   const shell = element.constructor as typeof LazyElement;
   const kept = [...shell.elementProperties.keys()].map((name) => [name, (element as unknown as Record<PropertyKey, unknown>)[name]] as const);
-  // Its controllers are connected once, below, with the implementation's own connectedCallback.
-  const root = element.renderRoot;
-  (element as { renderRoot: unknown }).renderRoot = undefined;
   // Its reactive properties have their accessors before its fields are set (a class declares them statically).
   const lit = implementation as unknown as typeof LitElement & { finalize(): void };
   lit.finalize();
+  // Its controllers are connected once, below, with the implementation's own connectedCallback.
+  const root = element.renderRoot;
+  (element as { renderRoot: unknown }).renderRoot = undefined;
   Object.setPrototypeOf(element, implementation.prototype);
   upgrading = element;
   try {

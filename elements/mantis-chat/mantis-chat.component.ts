@@ -130,12 +130,7 @@ import { ChatAttachmentsController } from './attachments.js';
  * @cssprop --mantis-chat-height - Height of the chat (default 32rem).
  */
 export class MantisChat extends MantisChatProperties {
-  static override properties: PropertyDeclarations = {
-    session: { attribute: false },
-    messages: { attribute: false },
-    announcement: { state: true, attribute: false },
-    retryDelay: { state: true, attribute: false },
-  };
+  static override properties: PropertyDeclarations = { session: { attribute: false }, messages: { attribute: false }, announcement: { state: true, attribute: false }, retryDelay: { state: true, attribute: false } };
 
   static override styles = chatLayoutStyles;
   static override shadowRootOptions: ShadowRootInit = { ...LitElement.shadowRootOptions, delegatesFocus: true };

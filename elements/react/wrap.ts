@@ -49,6 +49,9 @@ export function wrap<I extends HTMLElement, const N extends readonly MantisEvent
   displayName: string,
 ): MantisComponent<I, N[number]> {
   const eventOf = new Map<string, MantisEventName>(events.map((name) => [eventProp(name), name]));
+  // A class declares its properties statically: they have accessors once it is finalized, which its definition does.
+  // One whose tag another copy of mantis-ui defined first never was.
+  (elementClass as unknown as { finalize?(): void }).finalize?.();
   const isProperty = (key: string): boolean => !REACT_PROPS.has(key) && key in elementClass.prototype;
   const Element = createComponent({ react: React, tagName, elementClass, displayName: `${displayName}Element` });
 

@@ -24,6 +24,8 @@ import {
   type ViewErrorDetail,
 } from '../../../elements/react/index.js';
 import type { PersistedMessage } from '../../../src/index.js';
+import { LitElement, type PropertyDeclarations } from 'lit';
+import { wrap } from '../../../elements/react/wrap.js';
 import { ScriptedTransport, reply, waitForReply } from '../../../elements/testing/index.js';
 import { composerSocketUrl } from '../../helpers/agent.js';
 
@@ -56,6 +58,20 @@ describe('mantis-ui/react in React 19', () => {
   afterEach(() => {
     root.unmount();
     container.remove();
+  });
+
+  it('sets a property of an element class whose tag another copy of mantis-ui defined (never finalized here) as a property', async () => {
+    // Another copy's class: the same declarations, never defined, so its accessors are not made by a definition.
+    class OtherCopy extends LitElement {
+      static override properties: PropertyDeclarations = { view: { attribute: false } };
+      declare view: unknown;
+    }
+    const Other = wrap('mantis-ui-view', OtherCopy, ELEMENT_EVENTS['mantis-ui-view'], 'OtherCopy');
+    render(createElement(Other, { view: heading('From the other copy') }));
+    const el = container.querySelector('mantis-ui-view') as MantisUiViewElement;
+    expect(el.hasAttribute('view'), 'set as an attribute').to.equal(false);
+    await el.updateComplete;
+    expect(shadowText(el, '[role="heading"]')).to.equal('From the other copy');
   });
 
   it('runs on React 19 and defines every element when imported', () => {

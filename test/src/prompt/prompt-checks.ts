@@ -6,8 +6,7 @@
  */
 import * as z from 'zod/mini';
 import { ACTION_TYPES, Action, CONTAINER_SCHEMAS, LEAF_SCHEMAS, LIMITS, NODE_TYPES, READ_ONLY_ACTIONS, RESERVED_IDS, TEXT_LIMITS, parseAssistantText, validateView, type ActionType, type NodeType } from '../../../src/index.js';
-import { INLINE_UI_EXAMPLES, NODE_DESCRIPTIONS } from '../../../src/prompt/index.js';
-import { buildInlineUiPrompt } from '../../../src/prompt/index.js';
+import { INLINE_UI_EXAMPLES, NODE_DESCRIPTIONS, buildInlineUiPrompt } from '../../../src/prompt/index.js';
 import { ACTION_NOTES } from '../../../src/prompt/inline-ui-prompt.js';
 
 export interface SchemaNode {
