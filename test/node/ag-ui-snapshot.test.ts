@@ -4,9 +4,10 @@
 // the merge itself on snapshots the spec's message shapes make.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { defaultProtocols, type AssistantMessage, type ChatMessage, type ChatSession, type PersistedMessage, type SessionEvent } from '../../src/index.js';
+import { ChatSession, defaultProtocols, ProtocolRegistry, type AssistantMessage, type ChatMessage, type PersistedMessage, type SessionEvent } from '../../src/index.js';
 import { MAX_SNAPSHOT_MESSAGES, mergeSnapshot, type SnapshotAdd } from '../../src/protocols/ag-ui/snapshot.js';
 import { Thread } from '../../src/chat/thread.js';
+import type { Connection, ConnectionEvent } from '../../src/protocols/connection.js';
 import { AG_UI_PATH } from '../../demo/server/ag-ui.js';
 import { HISTORY_REPLY } from '../../demo/server/ag-ui-history.js';
 import { partTypes, reply, turnSession } from './turn-session.js';
@@ -176,5 +177,44 @@ describe('the thread adds messages', () => {
     const before = thread.messages;
     assert.deepEqual(thread.insert('gone', [made('u3')]), []);
     assert.equal(thread.messages, before, 'unchanged: the same list');
+  });
+});
+
+describe('a connection adds messages (messages-add)', () => {
+  /** A session on a made-up protocol whose connection says what the test gives it. */
+  function sessionWith(): { session: ChatSession; events: SessionEvent[]; say: (event: ConnectionEvent) => void } {
+    const listeners = new Set<(event: ConnectionEvent) => void>();
+    const connection: Connection = {
+      state: 'open',
+      source: {},
+      connect: () => undefined,
+      close: () => undefined,
+      send: () => true,
+      carries: () => false,
+      subscribe: (listener) => (listeners.add(listener), () => listeners.delete(listener)),
+    };
+    const protocols = new ProtocolRegistry([...defaultProtocols.registrations, { name: 'adds', eager: true, connections: ['adds'], load: () => ({ name: 'adds', connections: { adds: () => connection } }) }]);
+    const session = new ChatSession({ protocols });
+    session.configure({ connection: { kind: 'adds', url: 'https://agent.example/' } });
+    const events: SessionEvent[] = [];
+    session.subscribe((event) => events.push(event));
+    session.connect();
+    return { session, events, say: (event) => listeners.forEach((listener) => listener(event)) };
+  }
+  const made = (id: string): PersistedMessage => ({ id, role: 'user', text: id });
+
+  test('adds them at once and says the history changed; where their place is gone, or an ID is the chat’s, says so and adds nothing of those', async () => {
+    const { session, events, say } = sessionWith();
+    await session.load([made('u1')]);
+    say({ type: 'messages-add', before: 'u1', messages: [made('u0')] });
+    assert.deepEqual(session.messages.map((m) => m.id), ['u0', 'u1']);
+    assert.deepEqual((events.findLast((e) => e.type === 'history-change') as { messages: PersistedMessage[] } | undefined)?.messages.map((m) => m.id), ['u0', 'u1']);
+    say({ type: 'messages-add', before: 'gone', messages: [made('u9')] });
+    say({ type: 'messages-add', before: null, messages: [made('u1'), made('u2')] });
+    assert.deepEqual(session.messages.map((m) => m.id), ['u0', 'u1', 'u2']);
+    const errors = events.flatMap((e) => (e.type === 'protocol-error' ? [e.reason] : []));
+    assert.equal(errors.length, 2);
+    assert.match(errors[0] ?? '', /^1 message\(s\) the agent kept could not be added/);
+    session.disconnect();
   });
 });
