@@ -29,8 +29,9 @@ export class AgUiConnection extends TurnConnection {
   readonly #state = new SharedState();
   /** An A2UI error the chat reported, for the next run. */
   #a2uiError: unknown = undefined;
-  /** The agent's copies of the conversation, merged into the chat's as it stands (the conversation posted last before the chat says). */
+  /** The conversation the last run posted: what a snapshot is merged against where the session gives no live view. */
   #posted: readonly ChatMessage[] = [];
+  /** The agent's copies of the conversation (`MESSAGES_SNAPSHOT`), merged into the chat's as it stands. */
   readonly #snapshots = new Snapshots(() => this.options.messages?.() ?? this.#posted);
 
   override connect(options: { signal?: AbortSignal } = {}): void {
