@@ -80,7 +80,7 @@ describe('the snapshot merge', () => {
       { id: 'u3', role: 'user', content: 'from another device' },
       { id: 'x3', role: 'assistant', content: 'Answered there.' },
     ];
-    const { adds } = mergeSnapshot(snapshot, conversation, new Set(), undefined, now);
+    const { adds } = mergeSnapshot(snapshot, conversation, undefined, now);
     assert.deepEqual(adds, [
       {
         before: null,
@@ -101,7 +101,19 @@ describe('the snapshot merge', () => {
       { id: 'a1', role: 'assistant', content: 'Hi!' },
       { id: 'u2', role: 'user', content: 'hi' },
     ];
-    assert.deepEqual(ids(mergeSnapshot(snapshot, conversation, new Set(), 'u2', now).adds), [['u1', ['x', 'xr']]]);
+    assert.deepEqual(ids(mergeSnapshot(snapshot, conversation, 'u2', now).adds), [['u1', ['x', 'xr']]]);
+  });
+
+  test('a user message of the chat the agent never kept does not stop later ones from matching by text; a turn whose reply the chat holds is the chat’s', () => {
+    const conversation = [user('u1', 'a'), assistant('e1'), user('u2', 'b'), assistant('a2'), user('u3', 'c'), assistant('a3')];
+    const snapshot = [
+      { id: 'X', role: 'user', content: 'b' },
+      { id: 'Y', role: 'assistant', content: 'B.' },
+      { id: 'Z', role: 'user', content: 'renamed, and not the same words' },
+      { id: 'a3', role: 'assistant', content: 'C.' },
+      { id: 'W', role: 'user', content: 'new' },
+    ];
+    assert.deepEqual(ids(mergeSnapshot(snapshot, conversation, undefined, now).adds), [[null, ['W']]]);
   });
 
   test('a turn the chat has without its reply gets the reply after it; the run in progress never gets one from the copy', () => {
@@ -112,18 +124,19 @@ describe('the snapshot merge', () => {
       { id: 'u1', role: 'user', content: 'hello' },
       { id: 'r1', role: 'assistant', content: 'Said so far.' },
     ];
-    const { adds } = mergeSnapshot(snapshot, conversation, new Set(), 'u1', now);
+    const { adds } = mergeSnapshot(snapshot, conversation, 'u1', now);
     assert.deepEqual(ids(adds), [['u1', ['r0']]]);
     assert.equal((adds[0]?.messages[0] as { inReplyTo: string }).inReplyTo, 'u0');
-    // Once on its way, it is not asked for again.
-    assert.deepEqual(mergeSnapshot(snapshot, conversation, new Set(['r0']), 'u1', now).adds, []);
+    // Once added, it is not added again.
+    const withReply = [conversation[0] as ChatMessage, assistant('r0'), conversation[1] as ChatMessage];
+    assert.deepEqual(mergeSnapshot(snapshot, withReply, 'u1', now).adds, []);
   });
 
-  test('what is on its way is not added again, nor is a greeting the chat already shows', () => {
+  test('what was added is not added again, nor is a greeting the chat already shows', () => {
     const snapshot = [{ id: 'g1', role: 'assistant', content: 'Hi!' }, { id: 'u0', role: 'user', content: 'old' }, { id: 'u1', role: 'user', content: 'hello' }];
-    assert.deepEqual(ids(mergeSnapshot(snapshot, [user('u1', 'hello')], new Set(), 'u1', now).adds), [['u1', ['g1', 'u0']]]);
-    assert.deepEqual(mergeSnapshot(snapshot, [user('u1', 'hello')], new Set(['g1', 'u0']), 'u1', now).adds, []);
-    assert.deepEqual(mergeSnapshot([{ id: 'g2', role: 'assistant', content: 'Hello again' }], [assistant('a0')], new Set(), undefined, now).adds, []);
+    assert.deepEqual(ids(mergeSnapshot(snapshot, [user('u1', 'hello')], 'u1', now).adds), [['u1', ['g1', 'u0']]]);
+    assert.deepEqual(mergeSnapshot(snapshot, [assistant('g1'), user('u0', 'old'), user('u1', 'hello')], 'u1', now).adds, []);
+    assert.deepEqual(mergeSnapshot([{ id: 'g2', role: 'assistant', content: 'Hello again' }], [assistant('a0')], undefined, now).adds, []);
   });
 
   test('leniently read: messages without an ID or role are skipped, system messages are not shown, a failed tool keeps its error, activities of an added turn are counted', () => {
@@ -136,7 +149,7 @@ describe('the snapshot merge', () => {
       { id: 't9', role: 'tool', toolCallId: 'c9', content: '', error: 'It broke.' },
       { id: 'act', role: 'activity', activityType: 'a2ui-surface', content: {} },
     ];
-    const { adds, activities } = mergeSnapshot(snapshot, [], new Set(), undefined, now);
+    const { adds, activities } = mergeSnapshot(snapshot, [], undefined, now);
     assert.equal(activities, 1);
     assert.deepEqual(adds, [
       {
@@ -159,7 +172,7 @@ describe('the snapshot merge', () => {
 
   test('a copy longer than the limit keeps its newest whole turns', () => {
     const snapshot = Array.from({ length: MAX_SNAPSHOT_MESSAGES + 1 }, (_, i) => (i % 2 === 0 ? { id: `u${i}`, role: 'user', content: `q${i}` } : { id: `a${i}`, role: 'assistant', content: `a${i}` }));
-    const { adds } = mergeSnapshot(snapshot, [], new Set(), undefined, now);
+    const { adds } = mergeSnapshot(snapshot, [], undefined, now);
     const first = adds[0]?.messages[0] as { id: string; role: string };
     // The newest 2,000 begin with an assistant message whose user message was cut off: that partial turn is dropped.
     assert.deepEqual([first.role, first.id], ['user', 'u2']);

@@ -7,12 +7,12 @@ import { isObject, parseArgs, str, type Loose } from './values.js';
  * AG-UI `MESSAGES_SNAPSHOT`, the agent's own copy of the conversation, read as a merge (README "AG-UI"): the chat
  * keeps what it shows, since its replies hold views, surfaces and records a snapshot has no room for, and adds what it
  * lacks where it stands. A turn is a user message and what follows it up to the next one. A turn whose user message
- * the chat holds (by ID; or, when the chat holds no message of that ID, by the same text as the chat's next user
- * message whose ID the snapshot does not name) is the chat's own: left as it is, except that a reply the chat lacks
- * for it is added after it. A turn the chat lacks is added before the chat's next matched user message, or at the
+ * the chat holds (by ID; or, when the chat holds no message of that ID, by the same text as a later user message of
+ * the chat whose ID the snapshot does not name), or one of whose replies it holds, is the chat's own: left as it is,
+ * except that a reply the chat lacks for it is added after it. A turn the chat lacks is added before the chat's next matched user message, or at the
  * end: its user message, then one reply made of the turn's assistant text, tool calls with their results, and
- * reasoning. Nothing is removed. Everything is decided against the conversation as it stands when the snapshot
- * comes; the messages go once the check of a history from outside has loaded (a file of its own).
+ * reasoning. Nothing is removed. Each snapshot is merged once the check of a history from outside has loaded (a file
+ * of its own), in the order they came, against the conversation as it stands then, and what it adds is added at once.
  */
 
 /** The most messages of a snapshot read: a longer one keeps its newest, whole turns (said once). */
@@ -82,15 +82,14 @@ export interface SnapshotAdd {
 
 /**
  * What a snapshot adds to `conversation` (as it stands), in order, and how many activity messages of the turns it
- * adds it left out. `pending` holds the IDs of messages earlier snapshots add that the chat does not hold yet; `asked`
- * is the user message the run in progress answers (its reply is the run's own, never the snapshot's).
+ * adds it left out. `asked` is the user message the run in progress answers: its reply is the run's own, never the
+ * snapshot's.
  */
-export function mergeSnapshot(snapshot: readonly unknown[], conversation: readonly ChatMessage[], pending: ReadonlySet<string>, asked: string | undefined, now = Date.now()): { readonly adds: SnapshotAdd[]; readonly activities: number } {
+export function mergeSnapshot(snapshot: readonly unknown[], conversation: readonly ChatMessage[], asked: string | undefined, now = Date.now()): { readonly adds: SnapshotAdd[]; readonly activities: number } {
   const index = new Map(conversation.map((m, i) => [m.id, i]));
-  const known = (id: string): boolean => index.has(id) || pending.has(id);
   const turns = turnsOf(snapshot);
   const named = new Set(turns.flatMap((turn) => (turn.user ? [turn.user.id] : [])));
-  // The chat's user messages the snapshot may match by text: those whose ID it does not name.
+  // The chat's user messages the snapshot may match by text: those whose ID it does not name, in order.
   const byText = conversation.filter((m) => m.role === 'user' && !named.has(m.id));
   const adds: SnapshotAdd[] = [];
   let waiting: unknown[] = [];
@@ -102,18 +101,27 @@ export function mergeSnapshot(snapshot: readonly unknown[], conversation: readon
   };
   for (const turn of turns) {
     const user = turn.user;
-    if (!user) {
-      // Messages before any user message (a greeting): the chat's when it shows one of them, or a greeting of its own.
-      if (turn.rest.some((m) => known(m.id)) || conversation[0]?.role === 'assistant') continue;
+    // A turn one of whose replies the chat holds is the chat's (placed before that reply's user message, if any).
+    const held = turn.rest.find((m) => index.has(m.id));
+    if (!user || (!index.has(user.id) && held)) {
+      // Messages before any user message (a greeting) are the chat's when it shows one of them, or a greeting of its own.
+      if (held || (!user && conversation[0]?.role === 'assistant')) {
+        const at = held ? (index.get(held.id) ?? 0) : 0;
+        flush(at > 0 && conversation[at - 1]?.role === 'user' ? (conversation[at - 1]?.id ?? null) : (conversation[at]?.id ?? null));
+        continue;
+      }
     }
-    let matched = user && known(user.id) ? user.id : null;
-    if (user && !matched && byText[next]?.text === textOf(user['content'])) matched = byText[next++]?.id ?? null;
+    let matched = user && index.has(user.id) ? user.id : null;
+    if (user && !matched) {
+      const text = textOf(user['content']);
+      const found = byText.findIndex((m, i) => i >= next && m.text === text);
+      if (found !== -1) [matched, next] = [byText[found]?.id ?? null, found + 1];
+    }
     if (user && matched) {
       flush(matched);
-      const at = index.get(matched);
-      const after = at === undefined ? undefined : conversation[at + 1];
-      const answered = at === undefined || matched === asked || after?.role === 'assistant' || turn.rest.some((m) => known(m.id));
-      const made = answered ? null : persistReply(turn, now);
+      const at = index.get(matched) ?? -1;
+      const after = conversation[at + 1];
+      const made = matched === asked || after?.role === 'assistant' ? null : persistReply(turn, now);
       if (made?.reply) adds.push({ before: after?.id ?? null, messages: [{ ...(made.reply as object), inReplyTo: matched }] });
       activities += made?.activities ?? 0;
       continue;
@@ -128,13 +136,11 @@ export function mergeSnapshot(snapshot: readonly unknown[], conversation: readon
 }
 
 /**
- * The snapshots of one connection: each merged against the conversation as it stands, its messages read by the
- * check of a history from outside (loaded on first need) and added in the order they came.
+ * The snapshots of one connection, in the order they came: each merged once the check of a history from outside is
+ * here (a file loaded on first need), against the conversation as it stands then, and its messages added at once.
  */
 export class Snapshots {
   readonly #messages: () => readonly ChatMessage[];
-  /** The IDs of the messages on their way (read, not added yet). */
-  readonly #pending = new Set<string>();
   #queue: Promise<void> = Promise.resolve();
 
   constructor(messages: () => readonly ChatMessage[]) {
@@ -144,27 +150,21 @@ export class Snapshots {
   read(event: Loose, reply: ReplyWriter, asked: string | undefined): void {
     const snapshot = event['messages'];
     if (!Array.isArray(snapshot)) return reply.say({ type: 'protocol-error', reason: 'An AG-UI "MESSAGES_SNAPSHOT" event lacks a field it needs; it was skipped.' });
-    if (snapshot.length > MAX_SNAPSHOT_MESSAGES) reply.say({ type: 'protocol-notice', key: 'ag-ui:snapshot-long', reason: `The agent’s copy of the conversation holds more than ${MAX_SNAPSHOT_MESSAGES} messages; only its newest were read.` });
-    const { adds, activities } = mergeSnapshot(snapshot, this.#messages(), this.#pending, asked);
-    if (activities > 0) reply.say({ type: 'protocol-notice', key: 'ag-ui:snapshot-activity', reason: 'The agent’s copy of the conversation holds activities (an A2UI surface) of turns this chat did not see; they are not shown.' });
-    if (adds.length === 0) return;
-    const ids = adds.flatMap((add) => add.messages.map((m) => (m as { readonly id: string }).id));
-    for (const id of ids) this.#pending.add(id);
-    const read = import('../../chat/persisted-schema.js');
-    this.#queue = this.#queue.then(() =>
-      read.then(
-        ({ checkPersistedHistory, describeChecked }) => {
-          for (const add of adds) {
-            const checked = checkPersistedHistory(add.messages);
-            const said = describeChecked(checked);
-            if (said) reply.say({ type: 'protocol-error', reason: `The agent’s copy of the conversation: ${said}` });
-            if (checked) reply.say({ type: 'messages-add', before: add.before, messages: checked.messages } satisfies ConnectionEvent);
-          }
-        },
-        () => reply.say({ type: 'protocol-error', reason: 'The agent’s copy of the conversation could not be read: the code that reads a history did not load.' }),
-      ).finally(() => {
-        for (const id of ids) this.#pending.delete(id);
-      }),
-    );
+    this.#queue = this.#queue.then(async () => {
+      try {
+        const { checkPersistedHistory, describeChecked } = await import('../../chat/persisted-schema.js');
+        if (snapshot.length > MAX_SNAPSHOT_MESSAGES) reply.say({ type: 'protocol-notice', key: 'ag-ui:snapshot-long', reason: `The agent’s copy of the conversation holds more than ${MAX_SNAPSHOT_MESSAGES} messages; only its newest were read.` });
+        const { adds, activities } = mergeSnapshot(snapshot, this.#messages(), asked);
+        if (activities > 0) reply.say({ type: 'protocol-notice', key: 'ag-ui:snapshot-activity', reason: 'The agent’s copy of the conversation holds activities (an A2UI surface) of turns this chat did not see; they are not shown.' });
+        for (const add of adds) {
+          const checked = checkPersistedHistory(add.messages);
+          const said = describeChecked(checked);
+          if (said) reply.say({ type: 'protocol-error', reason: `The agent’s copy of the conversation: ${said}` });
+          if (checked) reply.say({ type: 'messages-add', before: add.before, messages: checked.messages } satisfies ConnectionEvent);
+        }
+      } catch {
+        reply.say({ type: 'protocol-error', reason: 'The agent’s copy of the conversation could not be read (the code that reads a history did not load); nothing of it was added.' });
+      }
+    });
   }
 }
