@@ -7,7 +7,7 @@ import { createChatSession } from '../../src/index.js';
 import { AI_SDK_PATH } from '../../demo/server/ai-sdk.js';
 import { useAgentServer } from './agent.js';
 import { ended } from './turn-session.js';
-import { clientReadsResume, newChatId, resumeKit } from './ai-sdk-resume-kit.js';
+import { clientReadsResume, FULL, holdResumeGets, newChatId, resumeKit } from './ai-sdk-resume-kit.js';
 
 const agent = useAgentServer();
 const url = (): string => `${agent.server.origin}${AI_SDK_PATH}`;
@@ -80,28 +80,16 @@ describe('the AI SDK protocol at the edges of taking a reply up', () => {
   test('a message sent before the agent answered whether a reply streams wins: the GET is dropped, and said once', async () => {
     const chatId = newChatId();
     const { midway } = await leaveWhileStreaming(chatId);
-    // The only fake here: the GET is held until the user sent (the real server answers before a test could type).
-    const realFetch = globalThis.fetch;
-    let asked: (signal: AbortSignal | null | undefined) => void = () => undefined;
-    const askedFor = new Promise<AbortSignal | null | undefined>((resolve) => (asked = resolve));
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    globalThis.fetch = async (input, init) => {
-      if (String(input).endsWith('/stream')) {
-        asked(init?.signal);
-        await held;
-      }
-      return realFetch(input, init);
-    };
+    const gets = holdResumeGets();
     try {
       const { session, events } = chatSession(chatId);
       await session.load(midway);
       session.connect();
-      const signal = await askedFor;
+      const signal = await gets.asked;
       const next = ended(session);
       assert.equal(session.send('view').ok, true);
       assert.equal(signal?.aborted, true);
-      release();
+      gets.release();
       const reply = await next;
       assert.match(reply.text, /North region|summary/i);
       // The partial reply stays as it was; the new turn's reply comes after the new message.
@@ -110,8 +98,40 @@ describe('the AI SDK protocol at the edges of taking a reply up', () => {
       assert.deepEqual(events.flatMap((e) => (e.type === 'protocol-notice' ? [e.key] : [])), ['resume-dropped']);
       session.disconnect();
     } finally {
-      globalThis.fetch = realFetch;
-      release();
+      gets.restore();
+    }
+  });
+
+  test('a turn that could not be sent (the page’s body threw) leaves the GET alone: the reply still streaming is taken up', async () => {
+    const chatId = newChatId();
+    const { atSend } = await leaveWhileStreaming(chatId);
+    const gets = holdResumeGets();
+    try {
+      const session = createChatSession({
+        connection: {
+          kind: 'ai-sdk',
+          url: url(),
+          chatId,
+          body: () => {
+            throw new Error('no tenant yet');
+          },
+        },
+      });
+      const notices: string[] = [];
+      session.subscribe((e) => e.type === 'protocol-notice' && notices.push(e.key));
+      await session.load(atSend);
+      session.connect();
+      const signal = await gets.asked;
+      const done = ended(session);
+      session.send('view');
+      assert.equal(signal?.aborted, false);
+      gets.release();
+      const reply = await done;
+      assert.equal(reply.text, FULL);
+      assert.deepEqual(notices, []);
+      session.disconnect();
+    } finally {
+      gets.restore();
     }
   });
 

@@ -64,3 +64,30 @@ export function clientReadsResume(): Promise<Response> {
     };
   });
 }
+
+/**
+ * Holds the chat's resume GETs until `release()` (the real server answers before a test could act): the only fake of
+ * these tests, and it only delays a real request. `asked` resolves with the GET's signal; `restore()` puts fetch back.
+ */
+export function holdResumeGets(): { readonly asked: Promise<AbortSignal | null | undefined>; release(): void; restore(): void } {
+  const realFetch = globalThis.fetch;
+  let asked: (signal: AbortSignal | null | undefined) => void = () => undefined;
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const askedFor = new Promise<AbortSignal | null | undefined>((resolve) => (asked = resolve));
+  globalThis.fetch = async (input, init) => {
+    if (String(input).endsWith('/stream')) {
+      asked(init?.signal);
+      await held;
+    }
+    return realFetch(input, init);
+  };
+  return {
+    asked: askedFor,
+    release: () => release(),
+    restore: () => {
+      globalThis.fetch = realFetch;
+      release();
+    },
+  };
+}

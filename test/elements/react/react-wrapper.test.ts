@@ -66,7 +66,10 @@ describe('mantis-ui/react in React 19', () => {
       static override properties: PropertyDeclarations = { view: { attribute: false } };
       declare view: unknown;
     }
+    expect('view' in OtherCopy.prototype, 'a class never finalized has no accessor yet').to.equal(false);
     const Other = wrap('mantis-ui-view', OtherCopy, ELEMENT_EVENTS['mantis-ui-view'], 'OtherCopy');
+    // What the wrapper (and @lit/react under React 18) reads to tell a property from an attribute.
+    expect('view' in OtherCopy.prototype).to.equal(true);
     render(createElement(Other, { view: heading('From the other copy') }));
     const el = container.querySelector('mantis-ui-view') as MantisUiViewElement;
     expect(el.hasAttribute('view'), 'set as an attribute').to.equal(false);
