@@ -45,6 +45,9 @@ test('mantis-chat is listed with its attributes, properties and typed events', (
   for (const field of ['url', 'transport', 'chatId', 'connection', 'session', 'actions', 'bagsUrl', 'mode', 'generativeUi', 'theme', 'placeholder', 'suggestions', 'messages', 'conversation', 'agentState', 'generativeUiActive', 'mediaBaseUrl', 'mediaCredentials', 'mediaToken', 'account', 'historyKey', 'layoutKey', 'artifactPanel', 'agentUiUrl', 'agentUiHeaders', 'mapAdapter', 'canvas', 'uploadUrl', 'uploadChunkSize', 'attachmentAccept', 'attachmentLimits']) {
     assert.ok(publicFields.includes(field), `missing property ${field}`);
   }
+  // The API reference lists the properties a page sets without an attribute too.
+  const reference = readFileSync('docs/api/mantis-chat.md', 'utf8');
+  for (const field of ['requestOptions', 'connection', 'messages', 'mediaToken']) assert.match(reference, new RegExp(`^\\| \`${field}\``, 'm'), `docs/api lacks ${field}`);
   // One name per concept: `transport` is the kind of connection, attribute and property alike.
   assert.equal(publicFields.includes('transportKind'), false);
   assert.equal(chat.attributes?.find((a) => a.name === 'transport')?.fieldName, 'transport');

@@ -1,6 +1,6 @@
 import type { InterruptField, InterruptPart, MantisPart } from '../../message/parts.js';
 import type { RecordHandler } from '../module.js';
-import { isObject } from './values.js';
+import { isObject, str } from './values.js';
 
 /*
  * AG-UI interrupts: a run that finishes with `outcome: { type: "interrupt", interrupts }` waits for the user. Each
@@ -14,7 +14,6 @@ import { isObject } from './values.js';
 /** An interrupt as a record: the data of its part, under its ID (one shape, so the part is the record's data). */
 export type InterruptRecord = { readonly type: 'interrupt'; readonly id: string } & InterruptPart['data'];
 
-const text = (value: unknown, max: number): string | undefined => (typeof value === 'string' && value.length > 0 && value.length <= max ? value : undefined);
 
 /** At most this many fields in a form, and choices in a field. */
 const MAX_FIELDS = 20;
@@ -23,7 +22,7 @@ const MAX_CHOICES = 50;
 /** One property of a flat schema as a form field; null when it is not one this chat can ask for. */
 function fieldOf(name: string, schema: unknown, required: boolean): InterruptField | null {
   if (!isObject(schema) || name.length === 0 || name.length > 64) return null;
-  const label = text(schema['title'], 200) ?? name;
+  const label = str(schema['title'], 200) ?? name;
   const choices = schema['enum'];
   if (Array.isArray(choices)) {
     const options = choices.filter((c): c is string => typeof c === 'string' && c.length > 0 && c.length <= 200);
@@ -70,8 +69,8 @@ const KINDS: ReadonlySet<unknown> = new Set(['text', 'number', 'boolean', 'choic
 /** A stored form field, checked as the form made it. */
 function readField(f: unknown): InterruptField | null {
   if (!isObject(f)) return null;
-  const name = text(f['name'], 64);
-  const label = text(f['label'], 200);
+  const name = str(f['name'], 64);
+  const label = str(f['label'], 200);
   const kind = f['kind'] as InterruptField['kind'];
   if (!name || !label || !KINDS.has(kind)) return null;
   const field: InterruptField = { name, label, kind, required: f['required'] === true };
@@ -91,18 +90,18 @@ function readFields(value: unknown): readonly InterruptField[] | undefined {
 export const interrupt: RecordHandler<InterruptRecord> = {
   read(value) {
     if (!isObject(value)) return null;
-    const id = text(value['id'], 128);
+    const id = str(value['id'], 128);
     if (!id) return null;
-    const message = text(value['message'], 2000);
-    const toolCallId = text(value['toolCallId'], 128);
+    const message = str(value['message'], 2000);
+    const toolCallId = str(value['toolCallId'], 128);
     const fields = readFields(value['fields']);
     const expiresAt = typeof value['expiresAt'] === 'number' && Number.isFinite(value['expiresAt']) ? value['expiresAt'] : undefined;
     const answer = isObject(value['answer']) && STATUSES.has(value['answer']['status']) ? (value['answer'] as InterruptRecord['answer']) : undefined;
     return {
       type: 'interrupt',
       id,
-      reason: text(value['reason'], 200) ?? 'input',
-      run: text(value['run'], 128) ?? 'run',
+      reason: str(value['reason'], 200) ?? 'input',
+      run: str(value['run'], 128) ?? 'run',
       ...(message ? { message } : {}),
       ...(toolCallId ? { toolCallId } : {}),
       ...(fields ? { fields } : {}),

@@ -1,7 +1,7 @@
 import type { MantisPart, SubagentPart } from '../../message/parts.js';
 import type { RecordHandler } from '../module.js';
 import type { ReplyWriter } from '../reply.js';
-import { isObject, type Loose } from './values.js';
+import { isObject, str, type Loose } from './values.js';
 
 /*
  * AG-UI subagents (`SUBAGENT_STARTED/FINISHED/ERROR`): each invocation is a record of its reply (`subagent`, keyed by
@@ -12,16 +12,15 @@ import { isObject, type Loose } from './values.js';
 
 export type SubagentRecord = { readonly type: 'subagent'; readonly id: string } & SubagentPart['data'];
 
-const text = (value: unknown, max: number): string | undefined => (typeof value === 'string' && value.length > 0 && value.length <= max ? value : undefined);
 
 export const subagentRecord: RecordHandler<SubagentRecord> = {
   read(value) {
     if (!isObject(value)) return null;
-    const id = text(value['id'], 200);
-    const name = text(value['name'], 128);
-    const state = text(value['state'], 64);
+    const id = str(value['id'], 200);
+    const name = str(value['name'], 128);
+    const state = str(value['state'], 64);
     if (!id || !name || !state) return null;
-    const [description, message, toolCallId] = [text(value['description'], 2000), text(value['message'], 2000), text(value['toolCallId'], 200)];
+    const [description, message, toolCallId] = [str(value['description'], 2000), str(value['message'], 2000), str(value['toolCallId'], 200)];
     return { type: 'subagent', id, name, state, ...(description ? { description } : {}), ...(message ? { message } : {}), ...(toolCallId ? { toolCallId } : {}) };
   },
   apply(record, editor) {
@@ -37,7 +36,7 @@ export class Subagents {
 
   /** The name of the subagent an event belongs to, if it carries one this run announced. */
   agentOf(event: Loose): string | undefined {
-    const id = text(event['subagentRunId'], 200);
+    const id = str(event['subagentRunId'], 200);
     return id ? this.#known.get(id)?.name : undefined;
   }
 
@@ -46,12 +45,12 @@ export class Subagents {
    * it names no invocation (the caller says it is unreadable).
    */
   read(event: Loose, reply: ReplyWriter): boolean {
-    const id = text(event['subagentRunId'], 200);
+    const id = str(event['subagentRunId'], 200);
     if (!id) return false;
-    const outcome = isObject(event['outcome']) ? text(event['outcome']['type'], 64) : undefined;
+    const outcome = isObject(event['outcome']) ? str(event['outcome']['type'], 64) : undefined;
     const said =
       event['type'] === 'SUBAGENT_STARTED'
-        ? { name: text(event['name'], 128) ?? 'subagent', description: event['description'], toolCallId: event['parentToolCallId'], state: 'running' }
+        ? { name: str(event['name'], 128) ?? 'subagent', description: event['description'], toolCallId: event['parentToolCallId'], state: 'running' }
         : { ...this.#known.get(id), message: event['message'], state: event['type'] === 'SUBAGENT_ERROR' ? 'failed' : outcome === undefined || outcome === 'success' ? 'done' : outcome };
     const record = subagentRecord.read({ name: 'subagent', ...said, type: 'subagent', id });
     if (!record) return false;
