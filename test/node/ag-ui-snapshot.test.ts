@@ -5,7 +5,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { ChatSession, defaultProtocols, ProtocolRegistry, type AssistantMessage, type ChatMessage, type PersistedMessage, type SessionEvent } from '../../src/index.js';
-import { MAX_SNAPSHOT_MESSAGES, mergeSnapshot, type SnapshotAdd } from '../../src/protocols/ag-ui/snapshot.js';
+import { MAX_SNAPSHOT_MESSAGES, mergeSnapshot, Snapshots, type SnapshotAdd } from '../../src/protocols/ag-ui/snapshot.js';
+import { ReplyWriter } from '../../src/protocols/reply.js';
 import { Thread } from '../../src/chat/thread.js';
 import type { Connection, ConnectionEvent } from '../../src/protocols/connection.js';
 import { AG_UI_PATH } from '../../demo/server/ag-ui.js';
@@ -229,5 +230,31 @@ describe('a connection adds messages (messages-add)', () => {
     assert.equal(errors.length, 2);
     assert.match(errors[0] ?? '', /^1 message\(s\) the agent kept could not be added/);
     session.disconnect();
+  });
+});
+
+describe('a snapshot read by its connection (Snapshots)', () => {
+  test('what the history check could not read of an added message is said, and the rest is added', async () => {
+    const out: ConnectionEvent[] = [];
+    const added = new Promise<void>((resolve) => {
+      const reply = new ReplyWriter((event) => (out.push(event), event.type === 'messages-add' && resolve()), undefined, () => 'a1');
+      // A reasoning ID longer than a record keeps (128 characters): that record cannot be read back.
+      new Snapshots(() => []).read(
+        {
+          messages: [
+            { id: 'u1', role: 'user', content: 'Where?' },
+            { id: 'r'.repeat(150), role: 'reasoning', content: 'Thinking.' },
+            { id: 'a1', role: 'assistant', content: 'North.' },
+          ],
+        },
+        reply,
+        undefined,
+      );
+    });
+    await added;
+    const said = out.find((e) => e.type === 'protocol-error');
+    assert.match(said?.type === 'protocol-error' ? said.reason : '', /^The agent’s copy of the conversation: .*1 record\(s\) that could not be read/);
+    const add = out.find((e) => e.type === 'messages-add');
+    assert.deepEqual(add?.type === 'messages-add' && add.messages.map((m) => [m.id, m.role === 'assistant' ? m.events.length : null]), [['u1', null], ['a1', 0]]);
   });
 });

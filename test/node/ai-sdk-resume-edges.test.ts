@@ -107,18 +107,11 @@ describe('the AI SDK protocol at the edges of taking a reply up', () => {
     const { atSend } = await leaveWhileStreaming(chatId);
     const gets = holdResumeGets();
     try {
-      const session = createChatSession({
-        connection: {
-          kind: 'ai-sdk',
-          url: url(),
-          chatId,
-          body: () => {
-            throw new Error('no tenant yet');
-          },
+      const { session, events } = chatSession(chatId, {
+        body: () => {
+          throw new Error('no tenant yet');
         },
       });
-      const notices: string[] = [];
-      session.subscribe((e) => e.type === 'protocol-notice' && notices.push(e.key));
       await session.load(atSend);
       session.connect();
       const signal = await gets.asked;
@@ -128,7 +121,7 @@ describe('the AI SDK protocol at the edges of taking a reply up', () => {
       gets.release();
       const reply = await done;
       assert.equal(reply.text, FULL);
-      assert.deepEqual(notices, []);
+      assert.deepEqual(events.filter((e) => e.type === 'protocol-notice'), []);
       session.disconnect();
     } finally {
       gets.restore();
@@ -139,14 +132,9 @@ describe('the AI SDK protocol at the edges of taking a reply up', () => {
     const chatId = newChatId();
     const { atSend } = await leaveWhileStreaming(chatId);
     const before = agent.server.aiSdkResumes.length;
-    const session = createChatSession({
-      connection: {
-        kind: 'ai-sdk',
-        url: url(),
-        chatId,
-        headers: () => {
-          throw new Error('no token yet');
-        },
+    const { session } = chatSession(chatId, {
+      headers: () => {
+        throw new Error('no token yet');
       },
     });
     const said = new Promise<string>((resolve) => session.subscribe((e) => e.type === 'protocol-notice' && resolve(e.reason)));

@@ -22,13 +22,17 @@ export function shows(session: ChatSession, text: string): Promise<void> {
   });
 }
 
+/** What a page adds to each request of the connection. */
+type PageOptions = { readonly headers?: () => Record<string, string>; readonly body?: () => Record<string, unknown> };
+
 /** Sessions on the endpoint at `url()`. */
 export function resumeKit(url: () => string): {
-  chatSession(chatId: string): { session: ChatSession; events: SessionEvent[] };
+  chatSession(chatId: string, page?: PageOptions): { session: ChatSession; events: SessionEvent[] };
   leaveWhileStreaming(chatId: string): Promise<{ atSend: PersistedMessage[]; midway: PersistedMessage[] }>;
 } {
-  function chatSession(chatId: string): { session: ChatSession; events: SessionEvent[] } {
-    const session = createChatSession({ connection: { kind: 'ai-sdk', url: url(), chatId } });
+  /** A session under `chatId`, with what the page adds to each request (`headers`, `body`), and what it says. */
+  function chatSession(chatId: string, page: PageOptions = {}): { session: ChatSession; events: SessionEvent[] } {
+    const session = createChatSession({ connection: { kind: 'ai-sdk', url: url(), chatId, ...page } });
     const events: SessionEvent[] = [];
     session.subscribe((event) => events.push(event));
     return { session, events };

@@ -9,9 +9,9 @@ import { isObject, parseArgs, str, type Loose } from './values.js';
  * lacks where it stands. A turn is a user message and what follows it up to the next one. A turn whose user message
  * the chat holds (by ID; or, when the chat holds no message of that ID, by the same text as a later user message of
  * the chat whose ID the snapshot does not name), or one of whose replies it holds, is the chat's own: left as it is,
- * except that a reply the chat lacks for it is added after it. A turn the chat lacks is added before the chat's next matched user message, or at the
- * end: its user message, then one reply made of the turn's assistant text, tool calls with their results, and
- * reasoning. Nothing is removed. Each snapshot is merged once the check of a history from outside has loaded (a file
+ * except that a reply the chat lacks for it is added after it. A turn the chat lacks is added before the chat's next
+ * matched user message, or at the end: its user message, then one reply made of the turn's assistant text, tool calls
+ * with their results, and reasoning. Nothing is removed. Each snapshot is merged once the check of a history from outside has loaded (a file
  * of its own), in the order they came, against the conversation as it stands then, and what it adds is added at once.
  */
 
