@@ -22,7 +22,8 @@ const grouped = (n) => n.toLocaleString('en-US');
 try {
   const unregister = register();
   const { catalogJson, slimCatalog, estimateTokens, BASIC_DESCRIPTIONS } = await import('../src/protocols/a2ui/catalog-json.ts');
-  const { MANTIS_CATALOG, MANTIS_DESCRIPTIONS } = await import('../src/protocols/a2ui/catalog-mantis.ts');
+  const { MANTIS_CATALOG } = await import('../src/protocols/a2ui/catalog-mantis.ts');
+  const { MANTIS_DESCRIPTIONS } = await import('../src/protocols/a2ui/catalog-mantis-docs.ts');
   const { BASIC_CATALOG } = await import('../src/protocols/a2ui/catalog-basic.ts');
   await unregister();
 

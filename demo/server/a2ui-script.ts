@@ -1,7 +1,7 @@
 import type * as z from 'zod/mini';
 import { A2UI_ACTION_PREFIX, parseActionTurn, type ActionTurn } from '../../src/protocols/a2ui/action.js';
 import { ClientActionSchema, ClientErrorSchema } from '../../src/protocols/a2ui/schema.js';
-import { A2UI_VERSION, BASIC_CATALOG_ID } from '../../src/protocols/a2ui/types.js';
+import { A2UI_VERSION, BASIC_CATALOG_ID, MINIMAL_CATALOG_ID } from '../../src/protocols/a2ui/types.js';
 
 /*
  * The reference agent's scripted A2UI v0.9 content (a2ui-v0.9/docs/a2ui_protocol.md, basic catalog) and the two ways
@@ -16,7 +16,7 @@ export const BOOKING = 'booking';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 /** One A2UI server-to-client message (server_to_client.json). */
-export type A2uiServerMessage = { version: typeof A2UI_VERSION } & (
+export type A2uiServerMessage = { version: typeof A2UI_VERSION | 'v0.9.1' } & (
   | { createSurface: { surfaceId: string; catalogId: string; sendDataModel?: boolean } }
   | { updateComponents: { surfaceId: string; components: Array<{ id: string; component: string; [prop: string]: Json }> } }
   | { updateDataModel: { surfaceId: string; path?: string; value?: Json } }
@@ -35,15 +35,15 @@ const text = (id: string, value: Json, variant?: string): Component => ({ id, co
 const column = (id: string, children: string[]): Component => ({ id, component: 'Column', children });
 
 /** The scripted A2UI replies a user's text asks for; the `[a2ui_action]` turn is told apart first. */
-export type A2uiScript = 'form' | 'update' | 'cycle' | 'dangling' | 'image';
+export type A2uiScript = 'form' | 'update' | 'cycle' | 'dangling' | 'image' | 'minimal' | 'foreign';
 
 export function pickA2uiScript(userText: string): A2uiScript | null {
-  const match = /\ba2ui (form|update|cycle|dangling|image)\b/i.exec(userText);
+  const match = /\ba2ui (form|update|cycle|dangling|image|minimal|foreign)\b/i.exec(userText);
   return match ? (match[1]?.toLowerCase() as A2uiScript) : null;
 }
 
 /** The surface each script writes to. */
-export const SCRIPT_SURFACES = { form: BOOKING, cycle: 'cycle', dangling: 'dangling', image: 'images' } as const;
+export const SCRIPT_SURFACES = { form: BOOKING, cycle: 'cycle', dangling: 'dangling', image: 'images', minimal: 'minimal', foreign: 'foreign' } as const;
 
 const heading = (title: string): Component => text('heading', title, 'h2');
 
@@ -53,6 +53,7 @@ const heading = (title: string): Component => text('heading', title, 'h2');
  */
 export function scriptMessages(script: Exclude<A2uiScript, 'update'>, created: boolean): A2uiServerMessage[] {
   const surfaceId = SCRIPT_SURFACES[script];
+  if (script === 'minimal' || script === 'foreign') return otherCatalog(script, created);
   const messages = created ? [] : [create(surfaceId)];
   if (script === 'form') {
     const name = { path: '/form/name' };
@@ -103,6 +104,29 @@ export function scriptMessages(script: Exclude<A2uiScript, 'update'>, created: b
     );
   }
   return messages;
+}
+
+/**
+ * A surface as an agent we did not write sends it: `minimal`, on the specification's minimal catalog in v0.9.1
+ * messages (a greeting through its `capitalize`); `foreign`, on a catalog no client renders (its createSurface is
+ * refused, and so is everything after it).
+ */
+function otherCatalog(script: 'minimal' | 'foreign', created: boolean): A2uiServerMessage[] {
+  const surfaceId = SCRIPT_SURFACES[script];
+  const catalogId = script === 'minimal' ? MINIMAL_CATALOG_ID : 'https://example.com/a2ui/catalogs/holograms.json';
+  const list: Component[] =
+    script === 'minimal'
+      ? [
+          column('root', ['greeting', 'name']),
+          text('greeting', { call: 'capitalize', args: { value: { path: '/name' } }, returnType: 'string' }, 'h3'),
+          { id: 'name', component: 'TextField', label: 'Name', value: { path: '/name' }, validationRegexp: '^\\p{L}+$' },
+        ]
+      : [{ id: 'root', component: 'Hologram', text: 'Not in any catalog you render' }];
+  return [
+    ...(created ? [] : [{ version: 'v0.9.1', createSurface: { surfaceId, catalogId } } as const]),
+    { version: 'v0.9.1', updateComponents: { surfaceId, components: list } },
+    { version: 'v0.9.1', updateDataModel: { surfaceId, path: '/', value: { name: 'ada' } } },
+  ];
 }
 
 /** `a2ui update`: the same booking surface, a new heading and status naming the turn. */

@@ -1,4 +1,4 @@
-import { MANTIS_COMPONENTS, toMantisView, BASIC_CATALOG_ID, MANTIS_CATALOG_ID } from '../../src/protocols/a2ui/index.js';
+import { MANTIS_COMPONENTS, toMantisView, BASIC_CATALOG_ID, BASIC_CATALOG_ALIAS_ID, MINIMAL_CATALOG_ID, MANTIS_CATALOG_ID } from '../../src/protocols/a2ui/index.js';
 export { DEFAULT_CATALOGS } from '../../src/protocols/a2ui/index.js';
 import { html } from 'lit';
 import { BASIC_RENDERERS } from './basic-renderers.js';
@@ -29,6 +29,14 @@ export const MANTIS_RENDERERS: A2uiRenderers = {
   ...Object.fromEntries(Object.keys(MANTIS_COMPONENTS).map((name) => [name, renderMantisView])),
 };
 
-/** Render functions per catalog ID: a surface whose `catalogId` is not here shows a fallback note. */
-export const DEFAULT_RENDERERS: Readonly<Record<string, A2uiRenderers>> = { [BASIC_CATALOG_ID]: BASIC_RENDERERS, [MANTIS_CATALOG_ID]: MANTIS_RENDERERS };
+/**
+ * Render functions per catalog ID: a surface whose `catalogId` is not here shows a fallback note. The minimal catalog's
+ * five components are the basic catalog's, so its renderers are too.
+ */
+export const DEFAULT_RENDERERS: Readonly<Record<string, A2uiRenderers>> = {
+  [BASIC_CATALOG_ID]: BASIC_RENDERERS,
+  [BASIC_CATALOG_ALIAS_ID]: BASIC_RENDERERS,
+  [MINIMAL_CATALOG_ID]: BASIC_RENDERERS,
+  [MANTIS_CATALOG_ID]: MANTIS_RENDERERS,
+};
 

@@ -1,4 +1,4 @@
-import { createEvalBudget, evaluate, evaluateBoolean, evaluateNumber, evaluateString, evaluateStringList, failingChecks, type EvalBudget, type EvalContext, formatPointer, getPointer, parsePointer, resolvePath } from '../../src/protocols/a2ui/index.js';
+import { componentPath, createEvalBudget, evaluate, evaluateBoolean, evaluateNumber, evaluateString, evaluateStringList, failingChecks, type EvalBudget, type EvalContext, formatPointer, getPointer, parsePointer, resolvePath } from '../../src/protocols/a2ui/index.js';
 import type { SurfaceState, A2uiComponent, A2uiError, JsonValue } from '../../src/protocols/a2ui/index.js';
 import { html, nothing, type TemplateResult } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
@@ -20,8 +20,14 @@ export interface A2uiNode {
   readonly component: A2uiComponent;
   /** The absolute pointer relative bindings resolve against: the template item, `''` at the surface's root. */
   readonly scope: string;
-  /** Unique per instance within the surface (its path of references from root, and its scope): the key of local state. */
+  /**
+   * Unique per instance within the surface (its path of references from root, its scope, and when it got its type):
+   * the key of local state. A component whose type changes is a fresh one (renderer_guide.md "Component Lifecycle"):
+   * a new key, even when it changes back.
+   */
   readonly key: string;
+  /** The instance's path of references from root and scope, without its type: what its children's keys start with. */
+  readonly place: string;
   readonly ctx: EvalContext;
 }
 
@@ -240,11 +246,12 @@ export class SurfaceWalk {
       return this.placeholder(`A part of this surface (${component.component}) cannot be shown here.`);
     }
     // One component may be referenced from two places: each place is an instance of its own.
-    const key = `${parent?.key ?? ''}${refPath}>${at}`;
+    const place = `${parent?.place ?? ''}${refPath}>${at}`;
+    const key = `${place}:${this.surface.sources.get(id)?.since ?? 0}`;
     this.#onPath.add(at);
     this.#depth += 1;
     try {
-      return render({ id, component, scope, key, ctx: { data: this.surface.data, scope, budget: this.budget } }, this);
+      return render({ id, component, scope, key, place, ctx: { data: this.surface.data, scope, budget: this.budget } }, this);
     } catch (error) {
       if (error instanceof CycleFound) throw error;
       this.#error(id, '', `Component "${id}" could not be rendered.`);
@@ -256,17 +263,11 @@ export class SurfaceWalk {
   }
 
   /**
-   * Records a VALIDATION_FAILED error. Its path points into the surface's component list as the element holds it
-   * (`/components/<index>` + the pointer inside that component): the list is the union of every updateComponents.
+   * Records a VALIDATION_FAILED error. Its path points into the agent's updateComponents that last defined the
+   * component (`/components/<index>` + the pointer inside it: componentPath).
    */
   #error(componentId: string, inside: string, message: string, listed = true): A2uiError {
-    const index = [...this.surface.components.keys()].indexOf(componentId);
-    const error: A2uiError = {
-      code: 'VALIDATION_FAILED',
-      surfaceId: this.surface.surfaceId,
-      path: index < 0 ? '/components' : `/components/${index}${inside}`,
-      message,
-    };
+    const error: A2uiError = { code: 'VALIDATION_FAILED', surfaceId: this.surface.surfaceId, path: componentPath(this.surface, componentId, inside), message };
     if (listed) this.errors.push(error);
     return error;
   }

@@ -12,11 +12,20 @@ const call = (name: string, args: Record<string, unknown>, context: EvalContext 
   evaluate({ call: name, args }, context);
 
 describe('the registry', () => {
-  it('holds the basic catalog functions, openUrl excepted', () => {
+  it('holds the basic catalog functions, openUrl excepted, and the minimal catalog\'s capitalize', () => {
     assert.deepEqual(
       [...A2UI_FUNCTIONS.keys()].sort(),
-      ['and', 'email', 'formatCurrency', 'formatDate', 'formatNumber', 'formatString', 'length', 'not', 'numeric', 'or', 'pluralize', 'regex', 'required'],
+      ['and', 'capitalize', 'email', 'formatCurrency', 'formatDate', 'formatNumber', 'formatString', 'length', 'not', 'numeric', 'or', 'pluralize', 'regex', 'required'],
     );
+  });
+
+  it('capitalize: the first character (a code point) in upper case, the rest as it is', () => {
+    assert.equal(call('capitalize', { value: 'hello world' }), 'Hello world');
+    assert.equal(call('capitalize', { value: 'éCOLE' }), 'ÉCOLE');
+    assert.equal(call('capitalize', { value: '\u{10428}x' }), '\u{10400}x', 'a letter outside the BMP');
+    assert.equal(call('capitalize', { value: '' }), '');
+    assert.equal(call('capitalize', { value: 12 }), '12', 'converted as the coercion table says');
+    assert.equal(call('capitalize', { value: { path: '/zip' } }), '12345', 'a bound value');
   });
 
   it('runs a host function added to a copy of it', () => {

@@ -69,9 +69,32 @@ describe('compileRegex: the supported subset', () => {
   });
 });
 
+describe('compileRegex: Unicode property escapes, as native RegExp reads them with u', () => {
+  // v1.0's own guide writes its identifier rule with them (basic_catalog_implementation_guide.md).
+  const patterns = ['^[\\p{XID_Start}_][\\p{XID_Continue}]*$', '^\\p{L}+$', '\\P{N}', '^\\p{Script=Greek}+$', '^[^\\p{L}\\d]$', '^\\p{Lu}\\p{Ll}*$', '^\\p{Nd}{3}$'];
+  const inputs = ['UserProfileCard', 'submit_form', '_internal_state', 'User Card', '1stItem', 'submit-form', 'calc$val', 'Größe', 'Ωμέγα', '١٢٣', '日本語', '!', '123', 'Zoë', ''];
+  for (const source of patterns) {
+    it(`/${source}/ on every input`, () => {
+      const native = new RegExp(source, 'u');
+      for (const text of inputs) assert.equal(compiled(source).test(text), native.test(text), JSON.stringify(text));
+    });
+  }
+
+  it('reads a character outside the Basic Multilingual Plane as its two code units (documented)', () => {
+    assert.equal(compiled('^\\p{L}$').test('\u{1D400}'), false);
+    assert.equal(compiled('^\\P{L}{2}$').test('\u{1D400}'), true);
+  });
+
+  it('refuses more than 8 property escapes in one pattern, and names an unknown one', () => {
+    assert.ok(!('error' in compileRegex('\\p{L}'.repeat(8))));
+    assert.match((compileRegex('\\p{L}'.repeat(9)) as { error: string }).error, /More than 8/);
+    assert.match((compileRegex('[\\p{Letterz}]') as { error: string }).error, /Unknown Unicode property \\p\{Letterz\}/);
+  });
+});
+
 describe('compileRegex: what it refuses', () => {
   const refused = [
-    '\\1', '(a)\\1', '\\k<x>', '(?=a)', '(?!a)', '(?<=a)', '(?<!a)', '(?i)a', '\\p{L}', '\\P{L}', '\\cA', '\\u{41}', '\\a',
+    '\\1', '(a)\\1', '\\k<x>', '(?=a)', '(?!a)', '(?<=a)', '(?<!a)', '(?i)a', '\\p{Nope}', '\\P{Script=Nope}', '\\p{L', '\\p{', '\\p{L}\\p{', '\\cA', '\\u{41}', '\\a',
     '\\08', '\\xZ1', 'a{', 'a{,3}', '{1}', '*', 'a**', '+a', '?', '^*', '\\b+', '(a', 'a)', '[a', '[z-a]', '[\\d-z]',
     '[a-\\d]', 'a{2,1}', 'a{1001}', '\\', '(?<1>a)',
   ];

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import fc from 'fast-check';
+import { MAX_ARRAY_GAP } from '../../src/protocols/a2ui/pointer.js';
 import { A2uiSurfaceStore } from '../../src/protocols/a2ui/surface.js';
 import { BASIC_CATALOG_ID, type A2uiError, type JsonValue } from '../../src/protocols/a2ui/types.js';
 import { A2UI_LIMITS } from '../../src/limits.js';
@@ -28,8 +29,8 @@ test('a2ui surface: createSurface makes an empty surface; a second one for the s
   const store = storeWith(create('s', { theme: { primaryColor: '#112233' }, sendDataModel: true }));
   const s = store.get('s');
   assert.deepEqual(
-    s && { ...s, components: [...s.components] },
-    { surfaceId: 's', catalogId: BASIC_CATALOG_ID, theme: { primaryColor: '#112233' }, sendDataModel: true, components: [], data: {}, revision: 1 },
+    s && { ...s, components: [...s.components], sources: [...s.sources] },
+    { surfaceId: 's', catalogId: BASIC_CATALOG_ID, theme: { primaryColor: '#112233' }, sendDataModel: true, components: [], sources: [], data: {}, revision: 1 },
   );
   assert.equal(store.get('nope'), undefined);
   assert.deepEqual(store.apply(create('s')), { code: 'VALIDATION_FAILED', surfaceId: 's', path: '/surfaceId', message: 'Surface "s" already exists; delete it before creating it again.' });
@@ -75,8 +76,21 @@ test('a2ui surface: updateDataModel sets, creates, replaces the root and removes
   const revision = store.get('s')?.revision;
   assert.equal(store.apply(data({ path: '/nothing/here' })), null);
   assert.equal(store.get('s')?.revision, revision, 'removing what is not there changes nothing');
-  assert.equal(store.apply(data({ path: '/', value: [1, 2] })), null);
-  assert.deepEqual(store.get('s')?.data, [1, 2]);
+  const kept = store.get('s');
+  for (const value of [[1, 2], 'text', 3, null, true]) {
+    for (const path of [undefined, '/']) {
+      assert.deepEqual(store.apply(data({ ...(path ? { path } : {}), value })), {
+        code: 'VALIDATION_FAILED',
+        surfaceId: 's',
+        path: '/value',
+        message: "A surface's data model is a JSON object: its root cannot be replaced by any other value.",
+      }, `${JSON.stringify(value)} at ${path}`);
+    }
+  }
+  assert.equal(store.get('s'), kept, 'the root stays an object');
+  assert.equal(store.setData('s', '', [1]), false, 'an input bound to the root cannot make it a list either');
+  assert.equal(store.apply(data({ path: '/', value: { fresh: true } })), null);
+  assert.deepEqual(store.get('s')?.data, { fresh: true });
   assert.equal(store.apply(data({})), null);
   assert.deepEqual(store.get('s')?.data, {});
   assert.equal(store.apply(data({ path: '/n', value: 1 })), null);
@@ -84,8 +98,28 @@ test('a2ui surface: updateDataModel sets, creates, replaces the root and removes
     code: 'VALIDATION_FAILED',
     surfaceId: 's',
     path: '/path',
-    message: 'The path crosses a value that is not an object or array, or an index past the end of an array.',
+    message: 'The path crosses a value that is not an object or array, names an array item by a segment that is not an index, or lands too far past the end of an array.',
   });
+  assert.equal(store.apply(data({ path: '/made/name', value: 1 })), null);
+  assert.deepEqual((store.get('s')?.data as Record<string, JsonValue>)['made'], { name: 1 }, 'a missing container before a key is an object');
+});
+
+test('a2ui surface: a write creates arrays for index segments and upserts past the end (renderer_guide.md auto-typing)', () => {
+  const store = storeWith(create());
+  assert.equal(store.apply(data({ path: '/items/0/name', value: 'first' })), null);
+  assert.deepEqual(store.get('s')?.data, { items: [{ name: 'first' }] });
+  assert.equal(store.apply(data({ path: '/items/3', value: 'fourth' })), null);
+  assert.deepEqual(store.get('s')?.data, { items: [{ name: 'first' }, null, null, 'fourth'] }, 'the places between hold null');
+  assert.equal(store.apply(data({ path: '/items/-/name', value: 'appended' })), null);
+  assert.equal(store.apply(data({ path: '/grid/1/0', value: 'x' })), null);
+  assert.deepEqual(store.get('s')?.data, { items: [{ name: 'first' }, null, null, 'fourth', { name: 'appended' }], grid: [null, ['x']] });
+  assert.equal(pathOf(store.apply(data({ path: '/items/name', value: 1 }))), '/path', 'an array is not named by a key');
+  assert.equal(pathOf(store.apply(data({ path: '/items/01', value: 1 }))), '/path', 'nor by an index with a leading zero');
+  const before = store.get('s');
+  assert.equal(pathOf(store.apply(data({ path: `/items/${MAX_ARRAY_GAP + 50}`, value: 1 }))), '/path', 'nor so far past its end');
+  assert.equal(store.get('s'), before);
+  assert.equal(store.setData('s', '/fresh/2', true), true, 'an input writes the same way');
+  assert.deepEqual((store.get('s')?.data as Record<string, JsonValue>)['fresh'], [null, null, true]);
 });
 
 test('a2ui surface: a data model past its limits is refused and nothing changes', () => {
@@ -116,7 +150,7 @@ test('a2ui surface: setData writes what an input holds, and refuses bad pointers
   assert.equal(store.setData('s', '/form', undefined), true);
   assert.deepEqual(store.get('s')?.data, { list: [1, 2, 3] });
   for (const pointer of ['relative', '/a/__proto__', '/constructor/x', '/~2']) assert.equal(store.setData('s', pointer, 1), false, pointer);
-  assert.equal(store.setData('s', '/list/9', 1), false);
+  assert.equal(store.setData('s', '/list/x', 1), false);
   assert.equal(store.setData('ghost', '/a', 1), false);
   const cyclic: Json = {};
   cyclic['me'] = cyclic;
@@ -157,7 +191,7 @@ test('a2ui surface: checkSurface reports dangling references, cycles and depth a
   assert.deepEqual(store.checkSurface('s'), { code: 'VALIDATION_FAILED', surfaceId: 's', path: '/components/1/children/1', message: 'No component has the id "b".' });
   assert.equal(store.checkSurface('s'), store.checkSurface('s'));
   store.apply(update([{ id: 'b', component: 'Card', child: 'root' }]));
-  assert.equal(store.checkSurface('s')?.path, '/components/2/child');
+  assert.equal(store.checkSurface('s')?.path, '/components/0/child', 'relative to the message that defined it');
   assert.match(store.checkSurface('s')?.message ?? '', /cycle/);
   store.apply(update([{ id: 'b', component: 'Card', child: 'a' }]));
   assert.equal(store.checkSurface('s'), null);

@@ -131,6 +131,16 @@ export const BASIC_COMPONENTS = {
   }),
 } as const;
 
+/** RFC 3986 `URI` (absolute: a scheme, then no white space), as the URL parser reads it; at most 4,096 characters. */
+function isUri(value: string): boolean {
+  if (value.length > 4096 || !/^[A-Za-z][A-Za-z0-9+.-]*:[^\s\u0000-\u001f\u007f]+$/.test(value)) return false;
+  try {
+    return new URL(value).protocol !== '';
+  } catch {
+    return false;
+  }
+}
+
 /** A catalog function call: `call` is `name`, `args` has the shape, and `returnType` (if given) is the function's. */
 const call = (name: string, returns: string, args: z.ZodMiniType) =>
   z.strictObject({ call: z.literal(name), args, returnType: z.optional(z.literal(returns)) });
@@ -196,9 +206,9 @@ export const BASIC_FUNCTION_CALLS = {
       other: DynamicString,
     }),
   ),
-  // The JSON says `"type": "string", "format": "uri"`; formats are annotations in JSON Schema 2020-12, and the function
-  // itself decides which URLs it opens, so any string passes here.
-  openUrl: call('openUrl', 'void', z.strictObject({ url: z.string() })),
+  // The JSON says `"type": "string", "format": "uri"`: an absolute URI (RFC 3986), checked. Which of them it opens, and
+  // only on a click after confirmation, the renderer decides (functions.ts safeOpenUrl: http and https).
+  openUrl: call('openUrl', 'void', z.strictObject({ url: z.string().check(z.refine(isUri, 'Must be an absolute URI, like "https://example.com/page".')) })),
   and: call('and', 'boolean', z.strictObject({ values: z.array(DynamicBoolean).check(z.minLength(2)) })),
   or: call('or', 'boolean', z.strictObject({ values: z.array(DynamicBoolean).check(z.minLength(2)) })),
   not: call('not', 'boolean', z.strictObject({ value: DynamicBoolean })),

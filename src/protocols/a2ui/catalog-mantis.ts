@@ -1,11 +1,9 @@
 import * as z from 'zod/mini';
-import { NODE_DESCRIPTIONS } from '../../catalog/docs.js';
-import { NODE_DEFINITIONS, type LeafDefinition, type NodeDefinition, type NodeType } from '../../catalog/index.js';
+import { NODE_DEFINITIONS, type LeafDefinition, type NodeDefinition } from '../../catalog/index.js';
 import { TEXT_LIMITS } from '../../limits.js';
 import { Id } from '../../schema/primitives.js';
 import { validateView, type MantisView } from '../../catalog/validate.js';
 import { BASIC_COMPONENTS, BASIC_FUNCTION_CALLS, BasicTheme, type CatalogDefinition } from './catalog-basic.js';
-import { BASIC_DESCRIPTIONS, type CatalogDescriptions, type ComponentDoc } from './catalog-json.js';
 import { HIGHER_ORDER, HIGHER_ORDER_COMPONENTS, type HigherOrderCatalog } from './higher-order.js';
 import { componentCommon } from './schema.js';
 import { MANTIS_CATALOG_ID, type A2uiComponent } from './types.js';
@@ -125,34 +123,4 @@ export const MANTIS_CATALOG: CatalogDefinition & HigherOrderCatalog = {
   functionCalls: BASIC_FUNCTION_CALLS,
   theme: BasicTheme,
   higherOrder: HIGHER_ORDER,
-};
-
-/** The words of the Mantis* components: the v1 purpose and notes, what differs in A2UI, and "literal values only". */
-const mantisDocs = (): Record<string, ComponentDoc> =>
-  Object.fromEntries(
-    Object.entries(MANTIS_V1_COMPONENTS).map(([name, definition]) => {
-      const extra = MANTIS_NOTES[name];
-      const described = NODE_DESCRIPTIONS[definition.type as NodeType];
-      const description = `${described.purpose}${extra ? ` ${extra}` : ''} Literal values only (no bindings).`;
-      const notes = described.notes;
-      return [name, notes ? { description, properties: notes } : { description }];
-    }),
-  );
-
-/** What the higher-order components say: their description (with what they expand to) and their notes. */
-const higherOrderDocs = (): Record<string, ComponentDoc> =>
-  Object.fromEntries(
-    Object.values(HIGHER_ORDER).map((definition) => [
-      definition.name,
-      definition.notes ? { description: definition.description, properties: definition.notes } : { description: definition.description },
-    ]),
-  );
-
-/** The descriptions catalogJson publishes with MANTIS_CATALOG. */
-export const MANTIS_DESCRIPTIONS: CatalogDescriptions = {
-  title: 'Mantis A2UI catalog',
-  description:
-    'The A2UI basic catalog, plus Mantis components (Mantis*: rich leaves with literal props) and higher-order components that the client expands into basic ones (prefer them to building the same thing from primitives).',
-  components: { ...BASIC_DESCRIPTIONS.components, ...mantisDocs(), ...higherOrderDocs() },
-  ...(BASIC_DESCRIPTIONS.functions ? { functions: BASIC_DESCRIPTIONS.functions } : {}),
 };

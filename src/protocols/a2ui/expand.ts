@@ -1,6 +1,9 @@
-import { BASIC_CATALOG, type CatalogDefinition } from './catalog-basic.js';
+import type { CatalogDefinition } from './catalog-basic.js';
+import { SPEC_CATALOGS } from './catalog-minimal.js';
 import { MANTIS_CATALOG } from './catalog-mantis.js';
 import { expandHigherOrder, type HigherOrderCatalog } from './higher-order.js';
+import { surfaceOf } from './placements.js';
+import type { A2uiSurfaceStore } from './surface.js';
 import type { A2uiComponent, A2uiError } from './types.js';
 
 /*
@@ -8,8 +11,8 @@ import type { A2uiComponent, A2uiError } from './types.js';
  * components it is made of, and an error about what came out points back into what the agent wrote.
  */
 
-/** The catalogs a surface may name by default: the specification's basic catalog and ours. */
-export const DEFAULT_CATALOGS: readonly CatalogDefinition[] = [BASIC_CATALOG, MANTIS_CATALOG];
+/** The catalogs a surface may name by default: the specification's (basic, under both identifiers, and minimal) and ours. */
+export const DEFAULT_CATALOGS: readonly CatalogDefinition[] = [...SPEC_CATALOGS, MANTIS_CATALOG];
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -48,4 +51,21 @@ export function originalError(error: A2uiError, origins: readonly number[] | und
   if (origin === undefined) return error;
   const unchanged = origins.indexOf(origin) === index && origins.lastIndexOf(origin) === index;
   return { ...error, path: `/components/${origin}${unchanged ? (match[2] ?? '') : ''}` } as A2uiError;
+}
+
+/**
+ * Applies one server message to a store, the higher-order components of its surface's catalog expanded first; the
+ * error, pointing into the agent's own message, or null. Never throws.
+ */
+export function applyExpanded(store: A2uiSurfaceStore, message: unknown, catalogs: readonly CatalogDefinition[]): A2uiError | null {
+  const surfaceId = surfaceOf(message)?.surfaceId ?? '';
+  try {
+    const catalogId = store.get(surfaceId)?.catalogId;
+    const catalog = catalogId === undefined ? undefined : catalogs.find((c) => c.catalogId === catalogId);
+    const { message: expanded, origins } = expandMessage(message, catalog);
+    const refused = store.apply(expanded, origins);
+    return refused && originalError(refused, origins);
+  } catch {
+    return { code: 'INVALID_MESSAGE', surfaceId, message: 'The message could not be applied.' };
+  }
 }

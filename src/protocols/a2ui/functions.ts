@@ -170,7 +170,18 @@ function not(args: Args): JsonValue {
 }
 
 /**
- * The basic catalog's functions, openUrl excepted. A host adds its own with `new Map([...A2UI_FUNCTIONS, [name, fn]])`
+ * capitalize (the minimal catalog's one function, "converts an input string to a capitalized version"): its first
+ * character (code point) in upper case, locale-neutral, the rest as it is; its text is taken from the budget.
+ */
+function capitalize(args: Args, ctx: EvalContext): JsonValue | undefined {
+  const text = chargedText(args.value, ctx);
+  if (text === undefined || text === '') return text;
+  const first = String.fromCodePoint(text.codePointAt(0) as number);
+  return first.toUpperCase() + text.slice(first.length);
+}
+
+/**
+ * The basic catalog's functions, openUrl excepted, and the minimal catalog's capitalize. A host adds its own with `new Map([...A2UI_FUNCTIONS, [name, fn]])`
  * in its EvalContext.functions.
  */
 export const A2UI_FUNCTIONS: FunctionRegistry = new Map<string, A2uiFunction>([
@@ -187,4 +198,5 @@ export const A2UI_FUNCTIONS: FunctionRegistry = new Map<string, A2uiFunction>([
   ['and', logicalAnd],
   ['or', logicalOr],
   ['not', not],
+  ['capitalize', capitalize],
 ]);

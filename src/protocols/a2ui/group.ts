@@ -1,5 +1,5 @@
 import type { CatalogDefinition } from './catalog-basic.js';
-import { DEFAULT_CATALOGS, expandMessage, originalError } from './expand.js';
+import { DEFAULT_CATALOGS, applyExpanded } from './expand.js';
 import { surfaceOf } from './placements.js';
 import { A2uiSurfaceStore, type SurfaceState } from './surface.js';
 import type { A2uiError, JsonValue } from './types.js';
@@ -21,6 +21,8 @@ export interface SurfaceModel {
   readonly owner: string | undefined;
   /** Its state now; undefined while it does not exist (its createSurface was refused, or it was deleted). */
   readonly state: SurfaceState | undefined;
+  /** Why its last createSurface was refused, while it does not exist: what a renderer says in its place. */
+  readonly refusal: A2uiError | undefined;
   /** A two-way binding's write from an input; false, and no change, when it was refused. */
   write(pointer: string, value: JsonValue | undefined): boolean;
   /** What a renderer found it could not draw: each error reported once while the components stay the same. */
@@ -30,7 +32,7 @@ export interface SurfaceModel {
 }
 
 export interface SurfaceGroupOptions {
-  /** The catalogs surfaces may name (default: the basic catalog and ours). */
+  /** The catalogs surfaces may name (default: DEFAULT_CATALOGS, the specification's and ours). */
   readonly catalogs?: readonly CatalogDefinition[];
   /** Each error about what the agent sent or what could not be shown, with the message it came with. */
   readonly report?: (error: A2uiError, owner: string | undefined) => void;
@@ -55,6 +57,8 @@ export class SurfaceGroup {
   #generation = 0;
   readonly #models = new Map<string, SurfaceModel>();
   readonly #renderErrors = new Map<string, { components: unknown; keys: Set<string> }>();
+  /** The error of each surface's refused createSurface, until it is created or deleted. */
+  readonly #refusals = new Map<string, A2uiError>();
   readonly #listeners = new Set<(surfaceId: string) => void>();
 
   constructor(options: SurfaceGroupOptions = {}) {
@@ -86,6 +90,7 @@ export class SurfaceGroup {
     this.#placements = new Map();
     this.#models.clear();
     this.#renderErrors.clear();
+    this.#refusals.clear();
     for (const id of ids) this.#notify(id);
   }
 
@@ -98,18 +103,22 @@ export class SurfaceGroup {
     const surface = surfaceOf(message);
     if (!surface) return this.#fail({ code: 'VALIDATION_FAILED', surfaceId: '', path: '', message: NOT_A_SURFACE_MESSAGE }, owner);
     this.#place(surface.surfaceId, surface.kind === 'deleteSurface', owner);
-    let error: A2uiError | null;
-    try {
-      const catalogId = this.#store.get(surface.surfaceId)?.catalogId;
-      const catalog = catalogId === undefined ? undefined : this.catalogs.find((c) => c.catalogId === catalogId);
-      const { message: expanded, origins } = expandMessage(message, catalog);
-      const refused = this.#store.apply(expanded);
-      error = refused && originalError(refused, origins);
-    } catch {
-      error = { code: 'INVALID_MESSAGE', surfaceId: surface.surfaceId, message: 'The message could not be applied.' };
+    const error = applyExpanded(this.#store, message, this.catalogs);
+    const id = surface.surfaceId;
+    if (!error && (surface.kind === 'createSurface' || surface.kind === 'deleteSurface')) {
+      this.#renderErrors.delete(id);
+      this.#refusals.delete(id);
     }
-    if (!error && (surface.kind === 'createSurface' || surface.kind === 'deleteSurface')) this.#renderErrors.delete(surface.surfaceId);
-    return error ? this.#fail(error, owner) : null;
+    if (!error) return null;
+    if (surface.kind === 'createSurface' && !this.#store.get(id)) {
+      this.#refusals.set(id, error);
+      this.#notify(id);
+    } else if (this.#refusals.has(id) && !this.#store.get(id)) {
+      // What follows a refused createSurface fails only because the surface does not exist: the agent heard why once.
+      if (surface.kind === 'deleteSurface') this.#refusals.delete(id);
+      return error;
+    }
+    return this.#fail(error, owner);
   }
 
   #fail(error: A2uiError, owner: string | undefined): A2uiError {
@@ -165,6 +174,9 @@ export class SurfaceGroup {
         },
         get state() {
           return group.#store.get(surfaceId);
+        },
+        get refusal() {
+          return group.#store.get(surfaceId) ? undefined : group.#refusals.get(surfaceId);
         },
         write: (pointer, value) => this.#store.setData(surfaceId, pointer, value),
         rendered: (errors) => this.#rendered(surfaceId, errors),

@@ -9,10 +9,12 @@ export { parsePointer, formatPointer, resolvePath, getAt, getPointer, writeAt, F
 export * from './schema.js';
 export { BASIC_CATALOG, BASIC_COMPONENTS, BASIC_FUNCTION_CALLS, BasicTheme, ICON_NAMES, type CatalogDefinition } from './catalog-basic.js';
 export { validateA2uiMessage, validateA2uiMessages } from './validate.js';
+export { createA2uiValidator, type A2uiCheckResult, type A2uiValidator, type A2uiValidatorOptions } from './validator.js';
+export { BASIC_CATALOG_ALIAS, MINIMAL_CATALOG, MINIMAL_COMPONENTS, MINIMAL_FUNCTION_CALLS, SPEC_CATALOGS } from './catalog-minimal.js';
 export type { A2uiMessageResult, A2uiSurfaceFacts, A2uiValidationOptions, A2uiValidationResult, A2uiValidationState } from './validate.js';
 export { checkGraph, childRefs, type ChildRef, type GraphLimits, type GraphResult } from './graph.js';
 export { checkPlainJson, jsonBytes, jsonDepth } from './plain-json.js';
-export { A2uiSurfaceStore, type A2uiSurfaceStoreOptions, type SurfaceListener, type SurfaceState } from './surface.js';
+export { A2uiSurfaceStore, componentPath, type A2uiSurfaceStoreOptions, type ComponentSource, type SurfaceListener, type SurfaceState } from './surface.js';
 export { A2UI_ACTION_PREFIX, actionMessage, errorMessage, formatActionTurn, parseActionTurn, parseClientMessage, type ActionTurn } from './action.js';
 export {
   evaluate,
@@ -29,7 +31,8 @@ export {
   type EvalContext,
 } from './evaluate.js';
 export { A2UI_FUNCTIONS, type A2uiFunction, type FunctionRegistry } from './functions.js';
-export { MANTIS_CATALOG, MANTIS_COMPONENTS, MANTIS_DESCRIPTIONS, toMantisView } from './catalog-mantis.js';
+export { MANTIS_CATALOG, MANTIS_COMPONENTS, toMantisView } from './catalog-mantis.js';
+export { MANTIS_DESCRIPTIONS } from './catalog-mantis-docs.js';
 export { HIGHER_ORDER, expandHigherOrder, type HigherOrderCatalog, type HigherOrderDefinition } from './higher-order.js';
 export { catalogJson, estimateTokens, slimCatalog, BASIC_DESCRIPTIONS, type CatalogDescriptions, type JsonSchemaObject } from './catalog-json.js';
 export { OPEN_URL, safeOpenUrl } from './functions.js';

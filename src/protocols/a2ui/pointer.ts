@@ -1,3 +1,4 @@
+import { A2UI_LIMITS } from '../../limits.js';
 import type { JsonValue } from './types.js';
 
 /*
@@ -69,10 +70,19 @@ export function getPointer(root: JsonValue | undefined, pointer: string): JsonVa
   return segments ? getAt(root, segments) : undefined;
 }
 
+/** How far past an array's end a write may land: the `null`s before it alone would pass the data model's size. */
+export const MAX_ARRAY_GAP = Math.floor(A2UI_LIMITS.dataModelBytes / 5);
+
+/** Whether a missing container before `segment` is created as an array: an index or `-` (renderer_guide.md, auto-typing). */
+const arrayFirst = (segment: string): boolean => segment === '-' || /^(0|[1-9]\d*)$/.test(segment);
+
 /**
- * A copy of `root` with `value` at the segments (copy-on-write along the path; everything else is shared), missing
- * objects created on the way; `value === undefined` removes the key. `{ ok: false }` when the path crosses a scalar
- * or names an array index past the end. The surface store writes through this.
+ * A copy of `root` with `value` at the segments (copy-on-write along the path; everything else is shared), with the
+ * upsert of a2ui_protocol.md and the auto-typing of renderer_guide.md: a missing container on the way is created as an
+ * array when the segment after it is an index (or `-`), else as an object; an index past an array's end extends it,
+ * the places between holding `null` (JSON's "undefined, preserving length"). `value === undefined` removes the key.
+ * `{ ok: false }` when the path crosses a scalar, names an array by a segment that is not an index, or lands more
+ * than MAX_ARRAY_GAP past an array's end. The surface store writes through this.
  */
 export function writeAt(
   root: JsonValue | undefined,
@@ -81,16 +91,19 @@ export function writeAt(
 ): { readonly ok: true; readonly value: JsonValue | undefined } | { readonly ok: false } {
   if (segments.length === 0) return { ok: true, value };
   const [head, ...rest] = segments as [string, ...string[]];
-  const container = root === undefined || root === null ? {} : root;
+  const container = root === undefined || root === null ? (arrayFirst(head) ? [] : {}) : root;
   if (!isContainer(container)) return { ok: false };
   if (Array.isArray(container)) {
-    const i = head === '-' ? container.length : index(head, container.length);
+    const i = head === '-' ? container.length : index(head, container.length + MAX_ARRAY_GAP);
     if (i === null) return { ok: false };
     const child = writeAt(container[i], rest, value);
     if (!child.ok) return child;
-    const copy = [...container];
+    const copy: JsonValue[] = [...container];
     if (child.value === undefined) copy.splice(i, 1);
-    else copy[i] = child.value;
+    else {
+      while (copy.length < i) copy.push(null);
+      copy[i] = child.value;
+    }
     return { ok: true, value: copy };
   }
   const own = Object.prototype.hasOwnProperty.call(container, head) ? (container as Record<string, JsonValue>)[head] : undefined;

@@ -134,6 +134,39 @@ export const CLASS_ESCAPES: Readonly<Record<string, Ranges>> = {
 };
 export const ANY: Ranges = [0, MAX_UNIT];
 
+const properties = new Map<string, Ranges | null>();
+/** Entries of the Unicode property cache (each about as large as the property's ranges). */
+const PROPERTY_CACHE = 32;
+
+/**
+ * The code units of `\p{name}` (or of `\P{name}` when `negated`), as normalized ranges: every code unit of the Basic
+ * Multilingual Plane that the engine's own `\p{name}` (with `u`) matches as one character, read once per property and
+ * kept (a single-character test cannot backtrack). A character outside the plane is two code units here, neither of
+ * which has a property but `Cs`: `\p{L}` does not match it, `\P{L}` matches each half. `null` for a name the engine
+ * does not know.
+ */
+export function unicodeProperty(name: string, negated: boolean): Ranges | null {
+  let ranges = properties.get(name);
+  if (ranges === undefined) {
+    ranges = null;
+    try {
+      const re = new RegExp(`^\\p{${name}}$`, 'u');
+      const found: number[] = [];
+      for (let c = 0; c <= MAX_UNIT; c++) {
+        if (!re.test(String.fromCharCode(c))) continue;
+        if (found.length > 0 && found[found.length - 1] === c - 1) found[found.length - 1] = c;
+        else found.push(c, c);
+      }
+      ranges = found;
+    } catch {
+      // Not a property this engine knows: refused by the parser.
+    }
+    if (properties.size >= PROPERTY_CACHE) properties.delete(properties.keys().next().value!);
+    properties.set(name, ranges);
+  }
+  return ranges && negated ? complement(ranges) : ranges;
+}
+
 export const isWordAt = (input: string, i: number): boolean => i >= 0 && i < input.length && inRanges(WORDS, input.charCodeAt(i));
 export const isTerminatorAt = (input: string, i: number): boolean => inRanges(LINE_TERMINATORS, input.charCodeAt(i));
 

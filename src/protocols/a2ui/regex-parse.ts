@@ -1,4 +1,4 @@
-import { CLASS_ESCAPES, LINE_TERMINATORS, type Ranges } from './regex-class.js';
+import { CLASS_ESCAPES, LINE_TERMINATORS, unicodeProperty, type Ranges } from './regex-class.js';
 
 /*
  * The parser of the linear-time matcher (regex.ts): a pattern of the supported subset to its syntax tree, or a
@@ -24,8 +24,12 @@ export const fail = (message: string): never => {
 
 const CHAR_ESCAPES: Readonly<Record<string, number>> = { t: 9, n: 10, v: 11, f: 12, r: 13 };
 
+/** Unicode property escapes (\p{…}, \P{…}) one pattern may hold. */
+export const REGEX_MAX_PROPERTIES = 8;
+
 export class Parser {
   private i = 0;
+  private properties = 0;
   constructor(private readonly src: string) {}
 
   parse(): RegexNode {
@@ -117,7 +121,18 @@ export class Parser {
       this.i += m[0].length;
       return single(parseInt(m[0], 16));
     }
-    if (/[A-Za-z0-9]/.test(c)) return fail(`Unsupported escape \\${c} (backreferences and \\p are not supported)`);
+    if ((c === 'p' || c === 'P') && this.peek() === '{') {
+      const m = /^\{([A-Za-z_]{1,40}(?:=[A-Za-z_]{1,40})?)\}/.exec(this.src.slice(this.i, this.i + 84));
+      if (!m) return fail(`Malformed Unicode property escape at ${this.i - 2}`);
+      // Each property is read once over 65,536 code units: a pattern names a few, so compiling stays short.
+      if (++this.properties > REGEX_MAX_PROPERTIES) return fail(`More than ${REGEX_MAX_PROPERTIES} Unicode property escapes`);
+      const ranges = unicodeProperty(m[1]!, c === 'P');
+      if (!ranges) return fail(`Unknown Unicode property \\${c}{${m[1]}}`);
+      this.i += m[0].length;
+      return { t: 'set', ranges, neg: false };
+    }
+    if (/[0-9]/.test(c)) return fail(`Backreferences are not supported (\\${c})`);
+    if (/[A-Za-z]/.test(c)) return fail(`Unsupported escape \\${c}`);
     return single(c.charCodeAt(0));
   }
 

@@ -11,10 +11,11 @@ export { REGEX_MAX_REPEAT } from './regex-parse.js';
  * program instruction, so a test costs O(input length × program size) whatever the pattern.
  *
  * Supported, read as JavaScript reads a pattern without the `u` flag (UTF-16 code units): literals and escapes (\d \w
- * \s \D \W \S, \t \n \r \f \v \0, \xHH, \uXXXX, escaped punctuation), `.`, classes (regex-class.ts), ^ $ \b \B,
- * groups (capturing, `(?:…)`, `(?<name>…)` all only group), alternation, * + ? {n} {n,} {n,m} and their lazy forms
- * (a boolean match does not depend on laziness), flags i m s. Anything else is refused, never approximated:
- * backreferences, lookaround, \p{…}, \cX, a `{` that is not a quantifier, the `u`, `v`, `g`, `y` and `d` flags.
+ * \s \D \W \S, \t \n \r \f \v \0, \xHH, \uXXXX, escaped punctuation), Unicode property escapes \p{…} and \P{…}
+ * (as with `u`, over the Basic Multilingual Plane: regex-class.ts unicodeProperty), `.`, classes (regex-class.ts),
+ * ^ $ \b \B, groups (capturing, `(?:…)`, `(?<name>…)` all only group), alternation, * + ? {n} {n,} {n,m} and their
+ * lazy forms (a boolean match does not depend on laziness), flags i m s. Anything else is refused, never
+ * approximated: backreferences, lookaround, \cX, a `{` that is not a quantifier, the `u`, `v`, `g`, `y` and `d` flags.
  * The pattern is parsed in regex-parse.ts; here it is compiled and run.
  */
 

@@ -74,7 +74,8 @@ export const AnyComponent = z.looseObject({ id: ComponentId, component: z.string
 /** Any theme object; the surface's catalog validates its properties. */
 const AnyTheme = keyedBy(z.unknown());
 
-const version = z.literal('v0.9');
+/** v0.9.1 is v0.9's payloads under a new version string (evolution_guide_v0.9.1.md §3): both are read. */
+const version = z.enum(['v0.9', 'v0.9.1']);
 
 export const CreateSurfaceMessage = z.strictObject({
   version,

@@ -4,7 +4,7 @@ import { checkGraph } from './graph.js';
 import { checkPlainJson, copyJson, jsonBytes, jsonDepth } from './plain-json.js';
 import { getAt, parsePointer, writeAt } from './pointer.js';
 import type { A2uiComponent, A2uiError, A2uiValidationError, JsonObject, JsonValue } from './types.js';
-import { validateA2uiMessage, type A2uiSurfaceFacts } from './validate.js';
+import { ROOT_NOT_OBJECT, validateA2uiMessage, type A2uiSurfaceFacts } from './validate.js';
 
 /*
  * The state of the A2UI surfaces one renderer shows (a2ui_protocol.md "Envelope message structure", "Data model
@@ -25,15 +25,43 @@ export interface SurfaceState {
   readonly sendDataModel: boolean;
   /** The components by id, in the order they were first defined. */
   readonly components: ReadonlyMap<string, A2uiComponent>;
+  /** Where the agent wrote each component (componentPath): what an error about it points to. */
+  readonly sources: ReadonlyMap<string, ComponentSource>;
   readonly data: JsonValue;
   /** Increases with every change of any surface of the store: a recreated surface never repeats one. */
   readonly revision: number;
 }
 
+/**
+ * Where the agent wrote a component: its index in the `components` of the updateComponents that last defined it;
+ * `exact` is false for a part of a higher-order component written there (a pointer inside it would be into our
+ * expansion, not into what the agent wrote).
+ */
+export interface ComponentSource {
+  readonly index: number;
+  readonly exact: boolean;
+  /**
+   * The revision at which the component got its type: a component whose type changes is a fresh one
+   * (renderer_guide.md "Component Lifecycle"), so a renderer keys its local state with this.
+   */
+  readonly since: number;
+}
+
+/**
+ * An error's path for a component of a surface, relative to the agent's own message (a2ui_protocol.md "Standard
+ * validation error format"): `/components/<index>` in the updateComponents that last defined it, then `inside` (a
+ * pointer inside the component, e.g. `/children/2`) when the component is as the agent wrote it. `/components` for a
+ * component the surface does not hold.
+ */
+export function componentPath(surface: Pick<SurfaceState, 'sources'>, componentId: string, inside = ''): string {
+  const source = surface.sources.get(componentId);
+  return source ? `/components/${source.index}${source.exact ? inside : ''}` : '/components';
+}
+
 export type SurfaceListener = (surfaceId: string) => void;
 
 export interface A2uiSurfaceStoreOptions {
-  /** The catalogs surfaces may use (default: the basic catalog). */
+  /** The catalogs surfaces may use (default: the specification's basic and minimal catalogs, SPEC_CATALOGS). */
   readonly catalogs?: readonly CatalogDefinition[];
   /** Where an error thrown by a listener goes (default: rethrown in a microtask, where uncaught errors are reported). */
   readonly onListenerError?: (error: unknown) => void;
@@ -57,8 +85,12 @@ export class A2uiSurfaceStore {
     this.#onListenerError = options.onListenerError ?? rethrowLater;
   }
 
-  /** Validates one server message against the current state and applies it; the error (and no change) when it fails. Never throws. */
-  apply(message: unknown): A2uiError | null {
+  /**
+   * Validates one server message against the current state and applies it; the error (and no change) when it fails.
+   * `origins` are for an updateComponents whose higher-order components were expanded (expand.ts expandMessage): the
+   * index, in the agent's message, of the component each one came from. Never throws.
+   */
+  apply(message: unknown, origins?: readonly number[]): A2uiError | null {
     try {
       const surfaces = new Map<string, A2uiSurfaceFacts>();
       for (const [id, s] of this.#surfaces) surfaces.set(id, { catalogId: s.catalogId, componentIds: s.components });
@@ -67,7 +99,7 @@ export class A2uiSurfaceStore {
       const m = copyJson(result.message);
       if ('createSurface' in m) {
         const { surfaceId, catalogId, theme, sendDataModel } = m.createSurface;
-        const state = { surfaceId, catalogId, sendDataModel: sendDataModel ?? false, components: new Map(), data: {}, revision: 0 };
+        const state = { surfaceId, catalogId, sendDataModel: sendDataModel ?? false, components: new Map(), sources: new Map(), data: {}, revision: 0 };
         this.#commit(theme ? { ...state, theme: theme as JsonObject } : state);
       } else if ('deleteSurface' in m) {
         this.#surfaces.delete(m.deleteSurface.surfaceId);
@@ -76,11 +108,16 @@ export class A2uiSurfaceStore {
       } else if ('updateComponents' in m) {
         const surface = this.#surfaces.get(m.updateComponents.surfaceId) as SurfaceState;
         const components = new Map(surface.components);
-        for (const component of m.updateComponents.components as A2uiComponent[]) {
-          if (components.get(component.id)?.component !== component.component) components.delete(component.id);
+        const sources = new Map(surface.sources);
+        (m.updateComponents.components as A2uiComponent[]).forEach((component, i) => {
+          const fresh = components.get(component.id)?.component !== component.component;
+          if (fresh) components.delete(component.id);
           components.set(component.id, component);
-        }
-        this.#commit({ ...surface, components });
+          const origin = origins?.[i];
+          const exact = origin === undefined || (origins?.indexOf(origin) === i && origins.lastIndexOf(origin) === i);
+          sources.set(component.id, { index: origin ?? i, exact, since: fresh ? this.#revision + 1 : (sources.get(component.id)?.since ?? 0) });
+        });
+        this.#commit({ ...surface, components, sources });
       } else {
         const { surfaceId, path, value } = m.updateDataModel;
         const refused = this.#setData(surfaceId, path === undefined ? [] : (parsePointer(path) as string[]), value as JsonValue | undefined);
@@ -124,9 +161,9 @@ export class A2uiSurfaceStore {
 
   /**
    * The component tree's problem, if any, as the standard error: a reference to no component, a cycle, or nesting
-   * past A2UI_LIMITS.depth. The path is `/components/<i><ref>`, `i` the component's position in
-   * `Array.from(components.values())` (the order of first definition), `<ref>` the reference inside it (e.g.
-   * `/children/2`). `null` when the tree is fine, has no root yet, or the surface does not exist.
+   * past A2UI_LIMITS.depth. The path points into the agent's message that last defined the component (componentPath),
+   * to the reference inside it (e.g. `/components/2/children/1`). `null` when the tree is fine, has no root yet, or
+   * the surface does not exist.
    */
   checkSurface(surfaceId: string): A2uiValidationError | null {
     const surface = this.#surfaces.get(surfaceId);
@@ -134,7 +171,7 @@ export class A2uiSurfaceStore {
     const cached = this.#checked.get(surface);
     if (cached !== undefined) return cached;
     const graph = checkGraph(surface.components);
-    const error = graph.ok ? null : { ...graph.error, surfaceId };
+    const error = graph.ok ? null : { ...graph.error, surfaceId, path: componentPath(surface, graph.componentId, graph.refPath) };
     this.#checked.set(surface, error);
     return error;
   }
@@ -152,6 +189,7 @@ export class A2uiSurfaceStore {
     if (!surface) return 'path';
     let next: JsonValue;
     if (segments.length === 0) {
+      if (value !== undefined && (typeof value !== 'object' || value === null || Array.isArray(value))) return 'root';
       next = value === undefined ? {} : value;
     } else {
       if (value === undefined && getAt(surface.data, segments) === undefined) return null;
@@ -184,10 +222,11 @@ export class A2uiSurfaceStore {
   }
 }
 
-type Refusal = 'path' | 'bytes' | 'depth';
+type Refusal = 'path' | 'root' | 'bytes' | 'depth';
 
 const REFUSALS: Record<Refusal, string> = {
-  path: 'The path crosses a value that is not an object or array, or an index past the end of an array.',
+  path: 'The path crosses a value that is not an object or array, names an array item by a segment that is not an index, or lands too far past the end of an array.',
+  root: ROOT_NOT_OBJECT,
   bytes: `The data model would be larger than ${A2UI_LIMITS.dataModelBytes} bytes of JSON.`,
   depth: `The data model would be nested deeper than ${A2UI_LIMITS.dataModelDepth} levels.`,
 };

@@ -10,17 +10,29 @@ export const A2UI_ACTION_PREFIX = '[a2ui_action]';
 /** The URL parameter, repeated, naming each A2UI catalog a client renders (docs/protocol.md "A2UI surfaces"). */
 export const A2UI_CATALOG_PARAM = 'a2ui_catalog';
 
-/** The protocol version every A2UI v0.9 message carries. */
+/** The protocol version the client writes in its A2UI v0.9 messages (v0.9.1 readers take it: evolution_guide_v0.9.1.md). */
 export const A2UI_VERSION = 'v0.9';
+
+/** The versions an agent's v0.9 message may carry: v0.9.1 changes no payload (evolution_guide_v0.9.1.md §3). */
+export const A2UI_V09_VERSIONS: readonly string[] = ['v0.9', 'v0.9.1'];
 
 /** The specification's basic catalog (catalogs/basic/catalog.json `catalogId`). */
 export const BASIC_CATALOG_ID = 'https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json';
 
+/** The basic catalog under the identifier agents also use (the v0.9 examples' older address): the same catalog. */
+export const BASIC_CATALOG_ALIAS_ID = 'https://a2ui.org/specification/v0_9/basic_catalog.json';
+
+/** The specification's minimal catalog (catalogs/minimal/catalog.json `catalogId`): five components and `capitalize`. */
+export const MINIMAL_CATALOG_ID = 'https://a2ui.org/specification/v0_9/catalogs/minimal/catalog.json';
+
 /** Our v1 catalog components (000_de6e533300a72cb9.txt) offered as a second A2UI catalog. */
 export const MANTIS_CATALOG_ID = 'https://mantis-ui.dev/a2ui/v0_9/catalogs/mantis-v1/catalog.json';
 
-/** The A2UI catalogs `<mantis-chat>` renders: the specification's basic catalog and our v1 components as a second one. */
-export const A2UI_CATALOGS: readonly string[] = [BASIC_CATALOG_ID, MANTIS_CATALOG_ID];
+/**
+ * The A2UI catalogs `<mantis-chat>` renders: the specification's basic catalog (under both its identifiers), its
+ * minimal catalog, and our v1 components as one more.
+ */
+export const A2UI_CATALOGS: readonly string[] = [BASIC_CATALOG_ID, BASIC_CATALOG_ALIAS_ID, MINIMAL_CATALOG_ID, MANTIS_CATALOG_ID];
 
 /** Plain JSON: what a data model, a resolved binding and an action context hold. */
 export type JsonValue = null | boolean | number | string | readonly JsonValue[] | { readonly [key: string]: JsonValue };

@@ -3,6 +3,7 @@ import type { CatalogDefinition } from './catalog-basic.js';
 import { childRefs } from './graph.js';
 import { describeIssues, type IssueReport, type Segments } from './issues.js';
 import { resolvePath } from './pointer.js';
+import { compileRegex } from './regex.js';
 import type { A2uiComponent } from './types.js';
 
 /*
@@ -10,7 +11,8 @@ import type { A2uiComponent } from './types.js';
  * Every FunctionCall anywhere in it (a Dynamic* value, an action's functionCall, a check's condition, nested
  * arguments) must name one of the catalog's functions and fit that function's arguments; every data binding and
  * template `path` must be a pointer that resolves (relative ones too: they are resolved in a template's scope) and
- * reaches no prototype; a component holds at most A2UI_LIMITS.childrenPerComponent children.
+ * reaches no prototype; a component holds at most A2UI_LIMITS.childrenPerComponent children; every regular expression
+ * compiles on the linear-time matcher.
  */
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -24,6 +26,17 @@ const isFunctionCall = (value: Record<string, unknown>): boolean =>
 /** `{path}` (a DataBinding) or `{componentId, path}` (a ChildList template). */
 const isBinding = (value: Record<string, unknown>): boolean =>
   typeof value['path'] === 'string' && onlyKeys(value, ['path', 'componentId']);
+
+/**
+ * A regular expression an agent gave (a `regex` call's `pattern`, a TextField's `validationRegexp`), compiled now by
+ * the matcher that will run it (regex.ts): what it cannot run in linear time is refused here, with the reason, rather
+ * than making a check that always fails. `null` when it compiles.
+ */
+export function checkPattern(pattern: unknown): string | null {
+  if (typeof pattern !== 'string') return null;
+  const compiled = compileRegex(pattern);
+  return 'error' in compiled ? `The pattern cannot be used: ${compiled.error}.` : null;
+}
 
 /** Checks a binding's or template's `path`; `null` when it is fine. */
 export function checkBindingPath(path: string): string | null {
@@ -48,6 +61,9 @@ function checkDynamic(component: A2uiComponent, catalog: CatalogDefinition): Iss
       const schema = catalog.functionCalls?.[name];
       const parsed = schema?.safeParse(value);
       if (parsed && !parsed.success) return describeIssues(parsed.error.issues, component, path);
+      const args = value['args'];
+      const pattern = name === 'regex' && isRecord(args) ? checkPattern(args['pattern']) : null;
+      if (pattern) return { path: [...path, 'args', 'pattern'], message: pattern };
     } else if (isBinding(value)) {
       const problem = checkBindingPath(value['path'] as string);
       if (problem) return { path: [...path, 'path'], message: problem };
@@ -65,6 +81,8 @@ export function checkComponent(component: A2uiComponent, catalog: CatalogDefinit
   if (!schema) return { path: ['component'], message: `The catalog has no component "${component.component.slice(0, 60)}".` };
   const parsed = schema.safeParse(component);
   if (!parsed.success) return describeIssues(parsed.error.issues, component);
+  const pattern = checkPattern(component['validationRegexp']);
+  if (pattern) return { path: ['validationRegexp'], message: pattern };
   const refs = childRefs(component);
   if (refs.length > A2UI_LIMITS.childrenPerComponent) {
     const prop = component['tabs'] !== undefined ? 'tabs' : 'children';

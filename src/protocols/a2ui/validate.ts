@@ -1,11 +1,12 @@
 import { A2UI_LIMITS } from '../../limits.js';
-import { BASIC_CATALOG, type CatalogDefinition } from './catalog-basic.js';
+import type { CatalogDefinition } from './catalog-basic.js';
+import { SPEC_CATALOGS } from './catalog-minimal.js';
 import { checkGraph } from './graph.js';
 import { describeIssues, type IssueReport, type Segments } from './issues.js';
 import { checkPlainJson, jsonBytes, jsonDepth } from './plain-json.js';
 import { formatPointer, parsePointer } from './pointer.js';
 import { SERVER_MESSAGES, type A2uiMessageKind, type A2uiServerMessage } from './schema.js';
-import { A2UI_VERSION, type A2uiComponent, type A2uiValidationError, type JsonValue } from './types.js';
+import { A2UI_V09_VERSIONS, type A2uiComponent, type A2uiValidationError, type JsonValue } from './types.js';
 import { checkComponent } from './validate-component.js';
 
 /*
@@ -25,7 +26,7 @@ export interface A2uiSurfaceFacts {
   readonly componentIds?: { has(id: string): boolean; readonly size: number };
 }
 
-/** What one message is validated against: the surfaces that exist now, and the catalogs (default: the basic one). */
+/** What one message is validated against: the surfaces that exist now, and the catalogs (default: the specification's, SPEC_CATALOGS). */
 export interface A2uiValidationState {
   readonly surfaces: ReadonlyMap<string, A2uiSurfaceFacts>;
   readonly catalogs?: readonly CatalogDefinition[];
@@ -68,7 +69,7 @@ const relative = (report: IssueReport, kind: string | undefined): Segments =>
   kind !== undefined && report.path[0] === kind ? report.path.slice(1) : report.path;
 
 const catalogOf = (state: A2uiValidationState, catalogId: string): CatalogDefinition | undefined =>
-  (state.catalogs ?? [BASIC_CATALOG]).find((catalog) => catalog.catalogId === catalogId);
+  (state.catalogs ?? SPEC_CATALOGS).find((catalog) => catalog.catalogId === catalogId);
 
 /**
  * Validates one message against the current state without changing it: the plain-JSON gate, the envelope, the
@@ -86,7 +87,7 @@ export function validateA2uiMessage(message: unknown, state: A2uiValidationState
     if (kind === undefined) {
       return failure(surfaceId, [], 'A message must have exactly one of createSurface, updateComponents, updateDataModel or deleteSurface.');
     }
-    if (message['version'] !== A2UI_VERSION) return failure(surfaceId, ['version'], `Expected version "${A2UI_VERSION}".`);
+    if (!A2UI_V09_VERSIONS.includes(message['version'] as string)) return failure(surfaceId, ['version'], 'Expected version "v0.9" or "v0.9.1".');
     const parsed = SERVER_MESSAGES[kind].safeParse(message);
     if (!parsed.success) {
       const report = describeIssues(parsed.error.issues, message);
@@ -140,10 +141,14 @@ function checkComponents(components: readonly A2uiComponent[], facts: A2uiSurfac
   return null;
 }
 
+/** What a write of anything but an object at a data model's root is told (client_data_model.json: "a standard JSON object"). */
+export const ROOT_NOT_OBJECT = "A surface's data model is a JSON object: its root cannot be replaced by any other value.";
+
 /** updateDataModel: an absolute pointer, and a value within the data model's limits where it lands. */
 function checkDataUpdate(path: string | undefined, value: JsonValue | undefined): IssueReport | null {
   const segments = path === undefined ? [] : path.length > A2UI_LIMITS.pathChars ? null : parsePointer(path);
   if (!segments) return { path: ['path'], message: 'The path must be an absolute JSON Pointer with no forbidden segment.' };
+  if (segments.length === 0 && value !== undefined && !isRecord(value)) return { path: ['value'], message: ROOT_NOT_OBJECT };
   if (jsonBytes(value) > A2UI_LIMITS.dataModelBytes) return { path: ['value'], message: `A data model holds at most ${A2UI_LIMITS.dataModelBytes} bytes of JSON.` };
   if (segments.length + jsonDepth(value) > A2UI_LIMITS.dataModelDepth) {
     return { path: ['value'], message: `A data model is nested at most ${A2UI_LIMITS.dataModelDepth} levels deep.` };
@@ -169,7 +174,7 @@ export function validateA2uiMessages(messages: unknown, options: A2uiValidationO
     if (!Array.isArray(messages)) return { ...failure('', [], 'Expected a list of A2UI messages.'), index: -1 };
     const surfaces = new Map<string, BatchSurface>();
     for (const [id, catalogId] of options.knownSurfaces ?? []) surfaces.set(id, { catalogId, components: null, componentIds: new Set() });
-    const state: A2uiValidationState = { surfaces, catalogs: options.catalogs ?? [BASIC_CATALOG] };
+    const state: A2uiValidationState = { surfaces, catalogs: options.catalogs ?? SPEC_CATALOGS };
     const valid: A2uiServerMessage[] = [];
     for (let index = 0; index < messages.length; index++) {
       const message: unknown = messages[index];

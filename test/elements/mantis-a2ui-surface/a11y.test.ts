@@ -3,7 +3,7 @@
 // with Escape, focus back on the trigger.
 import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
-import { $, $$, actionsOf, examplesOrSkip, render, surfaceOf, type } from './fixtures.js';
+import { $, $$, actionsOf, specExamples, render, surfaceOf, type } from './fixtures.js';
 
 const EVERYTHING = surfaceOf(
   [
@@ -53,7 +53,7 @@ describe('<mantis-a2ui-surface> accessibility', () => {
     });
 
     it(`every example is accessible in the ${theme} theme`, async function () {
-      const examples = await examplesOrSkip(this);
+      const examples = await specExamples();
       for (const example of examples) {
         const el = await render(example.messages, theme);
         try {

@@ -54,7 +54,7 @@ export function collect<T>(el: Element, name: string): T[] {
 export const actionsOf = (el: Element) => collect<A2uiActionDetail>(el, 'mantis-a2ui-action');
 export const errorsOf = (el: Element) => collect<A2uiErrorDetail>(el, 'mantis-a2ui-error');
 
-/** The specification's example files, by name; the folder is not part of the project (a user's clone has none). */
+/** The specification's example files, by name (vendored in test/fixtures/a2ui-spec/v0.9/examples/). */
 export const EXAMPLE_FILES = [
   '01_flight-status.json',
   '03_calendar-day.json',
@@ -82,29 +82,21 @@ export interface Example {
   readonly messages: readonly unknown[];
 }
 
-// The dev server serves a file outside its root under this prefix (../shared/ is one level up from the project).
-export const EXAMPLES = '/__wds-outside-root__/1/shared/spec/a2ui-v0.9/examples/';
-let loaded: Promise<Example[] | null> | null = null;
+// The specification's examples, vendored (test/fixtures/a2ui-spec/README.md) so that every run has them.
+export const EXAMPLES = '/test/fixtures/a2ui-spec/v0.9/examples/';
+let loaded: Promise<Example[]> | null = null;
 
-/** The examples, or null when ../shared/spec/a2ui-v0.9/examples is absent. */
-export function loadExamples(): Promise<Example[] | null> {
+/** The specification's v0.9 examples. */
+export function specExamples(): Promise<Example[]> {
   loaded ??= (async () => {
     const all: Example[] = [];
     for (const file of EXAMPLE_FILES) {
       const response = await fetch(EXAMPLES + file);
-      if (!response.ok) return null;
+      if (!response.ok) throw new Error(`${EXAMPLES}${file}: ${response.status}`);
       const json = (await response.json()) as { name: string; messages: unknown[] };
       all.push({ file, name: json.name, messages: json.messages });
     }
     return all;
-  })().catch(() => null);
+  })();
   return loaded;
-}
-
-/** The examples, or the test skipped (saying so) when the folder is absent. */
-export async function examplesOrSkip(test: Mocha.Context): Promise<Example[]> {
-  const examples = await loadExamples();
-  if (examples) return examples;
-  console.warn('../shared/spec/a2ui-v0.9/examples is absent: skipping the tests of the specification examples.');
-  return test.skip();
 }

@@ -66,4 +66,19 @@ describe('<mantis-a2ui-surface> over a surface\'s life', () => {
     await el.updateComplete;
     expect($(el, '[role="tabpanel"]')?.textContent?.trim()).to.equal('Tab one');
   });
+  it('gives a component whose type changed fresh local state (renderer_guide.md "Component Lifecycle"), and keeps it otherwise', async () => {
+    const tabs = (titles: readonly string[]) => ({ id: 'root', component: 'Tabs', tabs: titles.map((title, i) => ({ title, child: i === 0 ? 'a' : 'b' })) });
+    const el = await render([create('s'), components('s', [tabs(['One', 'Two']), { id: 'a', component: 'Text', text: 'Tab one' }, { id: 'b', component: 'Text', text: 'Tab two' }])]);
+    $$<HTMLButtonElement>(el, '[role="tab"]')[1]?.click();
+    await el.updateComplete;
+    el.messages = [...el.messages, components('s', [tabs(['Uno', 'Dos'])])];
+    await el.updateComplete;
+    expect($(el, '[role="tabpanel"]')?.textContent?.trim(), 'the same type keeps the selection').to.equal('Tab two');
+    el.messages = [...el.messages, components('s', [{ id: 'root', component: 'Column', children: ['a'] }])];
+    await el.updateComplete;
+    expect($(el, '[role="tablist"]')).to.equal(null);
+    el.messages = [...el.messages, components('s', [tabs(['One', 'Two'])])];
+    await el.updateComplete;
+    expect($(el, '[role="tabpanel"]')?.textContent?.trim(), 'a Tabs again is a new one').to.equal('Tab one');
+  });
 });

@@ -8,7 +8,7 @@ import type { A2uiRenderFn, MantisA2uiSurface } from '../../../elements/mantis-a
 import { BASIC_CATALOG_ID } from '../../../src/protocols/a2ui/types.js';
 import { A2UI_LIMITS } from '../../../src/limits.js';
 import { recordFetch } from '../../helpers/fetch-log.js';
-import { $, $$, components, create, data, errorsOf, EXAMPLES, examplesOrSkip, render, surfaceOf, textOf, type } from './fixtures.js';
+import { $, $$, components, create, data, errorsOf, EXAMPLES, specExamples, render, surfaceOf, textOf, type } from './fixtures.js';
 
 // Same-origin addresses show up in the resource timeline even when they fail (404), so a request cannot hide.
 const PROBE = `${location.origin}/__a2ui-probe`;
@@ -72,7 +72,7 @@ describe('<mantis-a2ui-surface> safety', () => {
     before(() => import('../../../elements/mantis-a2ui-surface/mantis-a2ui-surface.component.js'));
 
     it('renders every example and our own fixtures without a single request or a remote element', async function () {
-      const examples = await examplesOrSkip(this);
+      const examples = await specExamples();
       const requests = recordRequests();
       try {
         for (const messages of [...examples.map((e) => e.messages), ...OWN_FIXTURES]) {
@@ -217,7 +217,22 @@ describe('<mantis-a2ui-surface> safety', () => {
       expect(location.href).to.equal(href);
     });
 
-    for (const url of ['javascript:alert(1)', 'data:text/html,<script>1</script>', 'file:///etc/passwd', '//evil.invalid/x', 'mailto:a@b.c']) {
+    it('an address that is not an absolute URI is refused with the message: no button to press, an error at its path', async () => {
+      const el = document.createElement('mantis-a2ui-surface');
+      const errors = errorsOf(el);
+      el.messages = linkButton('//evil.invalid/x');
+      document.body.append(el);
+      try {
+        await el.updateComplete;
+        expect($(el, '[part="button"]')).to.equal(null);
+        expect(errors.map((e) => (e.error as { path?: string }).path)).to.deep.equal(['/components/0/action/functionCall/args/url']);
+        expect(opened.length).to.equal(0);
+      } finally {
+        el.remove();
+      }
+    });
+
+    for (const url of ['javascript:alert(1)', 'data:text/html,<script>1</script>', 'file:///etc/passwd', 'mailto:a@b.c']) {
       it(`never opens ${url.slice(0, 20)}: the dialog says it cannot be opened`, async () => {
         const el = await render(linkButton(url));
         $<HTMLButtonElement>(el, '[part="button"]')!.click();

@@ -253,4 +253,31 @@ describe('<mantis-chat> A2UI surfaces', function () {
       log.restore();
     }
   });
+  it('a surface on the minimal catalog in v0.9.1 renders; one on a catalog the chat lacks says so in its place, and the agent hears once', async () => {
+    const session = `a2ui-catalogs-${Date.now().toString(36)}`;
+    const { chat } = await openChat({ session });
+    await reply(chat, 'a2ui minimal');
+    const minimal = await surfaceReady(chat, 'Ada');
+    expect(shadow(minimal).querySelector('[role="heading"]')?.textContent?.trim(), 'capitalize ran').to.equal('Ada');
+    await type(minimal, inputLabelled(minimal, 'Name'), 'zoë');
+    expect(shadow(minimal).querySelector('[role="heading"]')?.textContent?.trim()).to.equal('Zoë');
+    await type(minimal, inputLabelled(minimal, 'Name'), 'zoë2');
+    expect(shadow(minimal).querySelector('[part="field-error"]')?.textContent, 'its \\p{L} pattern runs').to.match(/expected format/);
+
+    await reply(chat, 'a2ui foreign');
+    await waitUntil(() => surfaces(chat).length === 2, 'the refused surface has no element in its place');
+    const foreign = surfaces(chat)[1] as Surface;
+    await foreign.updateComplete;
+    expect(shadow(foreign).querySelector('[part="fallback"]')?.textContent).to.equal('This surface could not be shown: its catalog is not supported here.');
+    expect(articles(chat).at(-1)?.contains(foreign), 'in the reply that sent it').to.equal(true);
+    const url = `${agentOrigin}/api/v1/composer/sse?session_id=${session}&inspect=a2ui_errors`;
+    let errors: { error: { surfaceId: string; path?: string } }[] = [];
+    await waitUntil(async () => (errors = ((await (await fetch(url)).json()) as { errors: typeof errors }).errors).length > 0, 'the agent never heard', { timeout: 8000, interval: 200 });
+    // The reply's updateComponents and updateDataModel for it fail too, only because it does not exist: not told again.
+    await waitUntil(() => chat.session.thread.streaming.length === 0, 'the reply never finished');
+    await reply(chat, 'hello');
+    errors = ((await (await fetch(url)).json()) as { errors: typeof errors }).errors;
+    expect(errors.map((e) => [e.error.surfaceId, e.error.path])).to.deep.equal([['foreign', '/catalogId']]);
+    await expect(chat).to.be.accessible();
+  });
 });

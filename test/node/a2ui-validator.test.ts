@@ -1,0 +1,74 @@
+// createA2uiValidator (mantis-ui/a2ui): a backend checks each message it is about to send, one at a time, against the
+// surfaces its earlier turns built, in the specification's error format.
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { createA2uiValidator, DEFAULT_CATALOGS, MANTIS_CATALOG_ID } from '../../src/protocols/a2ui/index.js';
+import { BASIC_CATALOG_ID } from '../../src/protocols/a2ui/types.js';
+import { validateA2uiMessages } from '../../src/protocols/a2ui/validate.js';
+
+const SPEC = join(import.meta.dirname, '../fixtures/a2ui-spec/v0.9');
+const create = (surfaceId = 's', catalogId = BASIC_CATALOG_ID) => ({ version: 'v0.9', createSurface: { surfaceId, catalogId } });
+const update = (components: unknown[], surfaceId = 's') => ({ version: 'v0.9', updateComponents: { surfaceId, components } });
+const data = (path: string, value: unknown, surfaceId = 's') => ({ version: 'v0.9', updateDataModel: { surfaceId, path, value } });
+
+test('a2ui validator: a later turn’s message is checked against the surface an earlier turn created', () => {
+  const validator = createA2uiValidator();
+  // Turn 1.
+  assert.deepEqual(validator.check(create()), { ok: true });
+  assert.deepEqual(validator.check(update([{ id: 'root', component: 'Column', children: ['title'] }, { id: 'title', component: 'Text', text: { path: '/title' } }])), { ok: true });
+  assert.deepEqual(validator.checkTrees(), []);
+  // Turn 2, alone: validateA2uiMessages cannot judge it (it does not know the surface) …
+  const later = update([{ id: 'title', component: 'Text', text: 'Renamed', variant: 'h2' }]);
+  assert.equal(validateA2uiMessages([later]).ok, false);
+  // … the validator can, and it keeps the rules of the surface's catalog.
+  assert.deepEqual(validator.check(later), { ok: true });
+  assert.deepEqual(validator.check(update([{ id: 'title', component: 'Text', text: 'x', variant: 'h9' }])), {
+    ok: false,
+    error: { code: 'VALIDATION_FAILED', surfaceId: 's', path: '/components/0/variant', message: 'Expected one of "h1", "h2", "h3", "h4", "h5", "caption", "body"; got "h9".' },
+  });
+  assert.equal((validator.check(create()) as { error: { path: string } }).error.path, '/surfaceId', 'it exists already');
+  assert.equal((validator.check(update([{ id: 'x', component: 'Text', text: 'x' }], 'other')) as { error: { path: string } }).error.path, '/surfaceId');
+  assert.deepEqual(validator.check(data('/title', 'Hello')), { ok: true });
+  assert.deepEqual(validator.check({ version: 'v0.9', deleteSurface: { surfaceId: 's' } }), { ok: true });
+  assert.deepEqual(validator.surfaceIds(), []);
+  assert.deepEqual(validator.check(create()), { ok: true }, 'created again once deleted (v0.9.1: unique among active surfaces)');
+});
+
+test('a2ui validator: a refused message changes nothing; tree problems wait for checkTrees, pointing into their message', () => {
+  const validator = createA2uiValidator();
+  validator.check(create());
+  validator.check(update([{ id: 'a', component: 'Text', text: 'A' }]));
+  assert.equal(validator.check(update([{ id: 'root', component: 'Column', children: ['a', 'b'] }, { id: 'bad', component: 'Nope' }])).ok, false);
+  assert.deepEqual(validator.checkTrees(), [], 'the refused message left no root behind');
+  assert.deepEqual(validator.check(update([{ id: 'root', component: 'Column', children: ['a', 'b'] }])), { ok: true }, 'b may come later');
+  assert.deepEqual(validator.checkTrees(), [{ code: 'VALIDATION_FAILED', surfaceId: 's', path: '/components/0/children/1', message: 'No component has the id "b".' }]);
+  validator.check(update([{ id: 'b', component: 'Card', child: 'root' }]));
+  assert.match(validator.checkTrees()[0]?.message ?? '', /cycle/);
+  assert.equal(validator.checkTrees()[0]?.path, '/components/0/child');
+  validator.check(update([{ id: 'b', component: 'Text', text: 'B' }]));
+  assert.deepEqual(validator.checkTrees(), []);
+});
+
+test('a2ui validator: known surfaces, our catalogs with higher-order components, and input that is not JSON', () => {
+  const validator = createA2uiValidator({ catalogs: DEFAULT_CATALOGS, knownSurfaces: new Map([['old', MANTIS_CATALOG_ID]]) });
+  assert.deepEqual(validator.check(update([{ id: 'root', component: 'FormSection', title: 'You', children: ['earlier'] }], 'old')), { ok: true });
+  assert.deepEqual(validator.checkTrees(), [], 'a surface from before is partial: its tree is not judged');
+  assert.equal((validator.check(update([{ id: 'root', component: 'FormSection', title: 5, children: [] }], 'old')) as { error: { path: string } }).error.path, '/components/0/title');
+  for (const bad of [null, 'text', [], { version: 'v0.9' }, { version: 'v0.9', createSurface: { surfaceId: 'x', catalogId: 'https://example.com/nope' } }]) {
+    const result = validator.check(bad);
+    assert.equal(result.ok, false, JSON.stringify(bad));
+  }
+  assert.deepEqual(validator.surfaceIds(), ['old']);
+});
+
+test('a2ui validator: every example of the specification passes message by message, and its trees are whole', () => {
+  for (const file of readdirSync(join(SPEC, 'examples'))) {
+    const validator = createA2uiValidator();
+    for (const message of (JSON.parse(readFileSync(join(SPEC, 'examples', file), 'utf8')) as { messages: unknown[] }).messages) {
+      assert.deepEqual(validator.check(message), { ok: true }, file);
+    }
+    assert.deepEqual(validator.checkTrees(), [], file);
+  }
+});
