@@ -166,6 +166,7 @@ export default defineConfig(({ mode }): UserConfig => {
                 core: 'src/index.ts',
                 'agent-ui': 'src/protocols/agent-ui/index.ts',
                 a2ui: 'src/protocols/a2ui/index.ts',
+                'a2ui-catalog': 'src/protocols/a2ui/catalog-tools.ts',
                 prompt: 'src/prompt/index.ts',
                 transports: 'src/protocols/composer/transports.ts',
                 media: 'src/media/index.ts',

@@ -35,15 +35,15 @@ const text = (id: string, value: Json, variant?: string): Component => ({ id, co
 const column = (id: string, children: string[]): Component => ({ id, component: 'Column', children });
 
 /** The scripted A2UI replies a user's text asks for; the `[a2ui_action]` turn is told apart first. */
-export type A2uiScript = 'form' | 'update' | 'cycle' | 'dangling' | 'image' | 'minimal' | 'foreign';
+export type A2uiScript = 'form' | 'update' | 'cycle' | 'dangling' | 'image' | 'media' | 'minimal' | 'foreign';
 
 export function pickA2uiScript(userText: string): A2uiScript | null {
-  const match = /\ba2ui (form|update|cycle|dangling|image|minimal|foreign)\b/i.exec(userText);
+  const match = /\ba2ui (form|update|cycle|dangling|image|media|minimal|foreign)\b/i.exec(userText);
   return match ? (match[1]?.toLowerCase() as A2uiScript) : null;
 }
 
 /** The surface each script writes to. */
-export const SCRIPT_SURFACES = { form: BOOKING, cycle: 'cycle', dangling: 'dangling', image: 'images', minimal: 'minimal', foreign: 'foreign' } as const;
+export const SCRIPT_SURFACES = { form: BOOKING, cycle: 'cycle', dangling: 'dangling', image: 'images', media: 'media', minimal: 'minimal', foreign: 'foreign' } as const;
 
 const heading = (title: string): Component => text('heading', title, 'h2');
 
@@ -88,6 +88,18 @@ export function scriptMessages(script: Exclude<A2uiScript, 'update'>, created: b
     messages.push(components(surfaceId, [column('root', ['a']), column('a', ['root'])]));
   } else if (script === 'dangling') {
     messages.push(components(surfaceId, [column('root', ['title', 'missing']), text('title', 'A child of this column does not exist.')]));
+  } else if (script === 'media') {
+    // Stored files play through the chat's media service; a remote address and a bound one never do.
+    messages.push(
+      components(surfaceId, [
+        column('root', ['clip', 'tone', 'remote', 'bound']),
+        { id: 'clip', component: 'Video', url: 'agent_files/demo/flow.webm', accessibility: { label: 'Flow at J-101' } },
+        { id: 'tone', component: 'AudioPlayer', url: 'agent_files/demo/alarm-tone.wav', description: 'The alarm tone' },
+        { id: 'remote', component: 'Video', url: 'https://example.com/clip.mp4', accessibility: { label: 'A remote clip' } },
+        { id: 'bound', component: 'AudioPlayer', url: { path: '/tone' }, description: 'A bound tone' },
+      ]),
+      data(surfaceId, '/', { tone: 'agent_files/demo/alarm-tone.wav' }),
+    );
   } else {
     // Nothing here may make the client send a request: an image URL bound to what the user types, a remote image,
     // and a link the user has to follow themself.

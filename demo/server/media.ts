@@ -12,6 +12,7 @@ import { AGENT_FILE_KEY_MAX, AGENT_FILE_KEY_PATTERN } from '../../src/index.js';
 import { challenge, createAccounts, sendText, type AccountOptions } from './accounts.js';
 import type { RequestHandler } from './bags.js';
 import { handleTestControl, MediaTestPeer, TEST_CONTROL_PATH } from './media-test.js';
+import { SAMPLE_WEBM, wav } from './media-samples.js';
 
 export type { RequestHandler };
 
@@ -122,6 +123,8 @@ export function demoMediaFiles(): Map<string, MediaFile> {
     ['agent_files/demo/alarm.png', png([220, 38, 38])],
     ['agent_files/demo/overview.png', png([100, 116, 139], 64)],
     ['agent_files/private/badge.png', png([234, 179, 8])],
+    ['agent_files/demo/flow.webm', { contentType: 'video/webm', body: SAMPLE_WEBM }],
+    ['agent_files/demo/alarm-tone.wav', { contentType: 'audio/wav', body: wav() }],
     [
       'agent_files/private/payroll.csv',
       { contentType: 'text/csv; charset=utf-8', filename: 'payroll.csv', body: Buffer.from('name,salary\r\nA. Person,1\r\n', 'utf8') },

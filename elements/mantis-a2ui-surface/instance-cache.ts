@@ -53,23 +53,25 @@ export class InstanceCache {
   }
 
   /**
-   * The object URL of a stored image, asked of `resolver` once per key (null until it answers, and when it fails).
-   * Only a `blob:` URL is shown: anything else could be a request to anywhere.
+   * The object URL of a stored image (or, `playable`, of a video or audio file), asked of `resolver` once per key and
+   * kind (null until it answers, and when it fails). Only a `blob:` URL is shown: anything else could be a request to
+   * anywhere.
    */
-  media(key: string, resolver: ((key: string) => Promise<string>) | null): string | null {
+  media(key: string, resolver: ((key: string) => Promise<string>) | null, playable = false): string | null {
     if (!resolver) return null;
-    const entry = this.#media.get(key);
+    const id = playable ? `playable\u0000${key}` : key;
+    const entry = this.#media.get(id);
     if (entry) return entry.status === 'shown' ? entry.url : null;
     const media = this.#media;
-    media.set(key, { status: 'loading' });
+    media.set(id, { status: 'loading' });
     resolver(key).then(
       (url) => {
         if (this.#media !== media) return;
-        media.set(key, typeof url === 'string' && url.startsWith('blob:') ? { status: 'shown', url } : { status: 'failed' });
+        media.set(id, typeof url === 'string' && url.startsWith('blob:') ? { status: 'shown', url } : { status: 'failed' });
         this.changed();
       },
       () => {
-        if (this.#media === media) media.set(key, { status: 'failed' });
+        if (this.#media === media) media.set(id, { status: 'failed' });
       },
     );
     return null;

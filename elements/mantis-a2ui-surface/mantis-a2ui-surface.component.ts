@@ -122,11 +122,15 @@ export class A2uiSurfaceImpl extends MantisA2uiSurface implements SurfaceElement
         body = html`<p part="fallback" class="fallback" role="status">This surface could not be shown.</p>`;
       }
       found.push(...walk.errors, ...(this.pending ? [] : walk.missing));
+      // No root once no more messages may come (its components were refused, or never sent): said, never an empty box.
+      if (body === nothing && !this.pending) body = html`<p part="fallback" class="fallback" role="status">This surface has nothing to show: no root component was sent.</p>`;
     }
     this.#found.set(model, found);
     const { style, agent } = themeOf(surface.theme);
+    // What is shown stays; a change of the agent's that was refused is said beside it (the agent was told why).
+    const refused = model.refusal ? html`<p part="note" class="note" role="status">The agent's last change to this surface could not be applied.</p>` : nothing;
     return html`<div part="surface" class="surface" data-surface-id=${surfaceId} .style=${style}>
-      ${agent ? html`<p part="agent" class="agent">${agent}</p>` : nothing}${body}
+      ${agent ? html`<p part="agent" class="agent">${agent}</p>` : nothing}${body}${refused}
     </div>`;
   }
 
@@ -151,14 +155,15 @@ export class A2uiSurfaceImpl extends MantisA2uiSurface implements SurfaceElement
     return { messageId: this.messageId, readOnly: this.readOnly, actionsDisabled: this.actionsDisabled };
   }
 
-  /** @internal How an image key becomes an object URL here, or null when nothing may be fetched (surface-host.ts). */
-  resolveMedia(): ((key: string) => Promise<string>) | null {
+  /** @internal How a media key becomes an object URL here, or null when nothing may be fetched (surface-host.ts). */
+  resolveMedia(playable: boolean): ((key: string) => Promise<string>) | null {
     if (this.mediaResolver) return this.mediaResolver;
     const media = this.surface ? this.port?.media : null;
     if (!media) return null;
-    // Images of `agent_files/...` keys come through the chat's authenticated media service, as in views; nothing else.
+    // Images, videos and sounds of `agent_files/...` keys come through the chat's authenticated media service, as in
+    // views; nothing else.
     return async (key) => {
-      const preview = await media.preview(key);
+      const preview = await media.preview(key, { accept: playable ? 'playable' : 'image' });
       if (!preview.ok) throw new Error('not shown');
       return preview.url;
     };

@@ -20,10 +20,11 @@ export type A2uiMediaResolver = (key: string) => Promise<string>;
  * DOM survive; any other array starts over. In a chat it is given one surface's model by the session, which applied
  * its messages and reports its errors, and draws it.
  *
- * Nothing is requested for any address from a message: images show only object URLs the page's `mediaResolver`
- * made for `agent_files/...` keys (else a placeholder with the image's description), video and audio are not played,
- * the theme's `iconUrl` is never fetched, and `openUrl` shows the full address in a confirmation dialog and opens
- * it (http(s) only) after a second, explicit click.
+ * Nothing is requested for any address from a message: images, videos and sounds show only object URLs the page's
+ * `mediaResolver` (in a chat, its authenticated media service) made for literal `agent_files/...` keys, played with
+ * the browser's own controls (else a placeholder with the media's description that says why), the theme's `iconUrl`
+ * is never fetched, and `openUrl` shows the full address in a confirmation dialog and opens it (http(s) only) after a
+ * second, explicit click.
  *
  * @tagname mantis-a2ui-surface
  * @summary An A2UI v0.9 surface renderer (the basic catalog and ours).
@@ -42,7 +43,9 @@ export type A2uiMediaResolver = (key: string) => Promise<string>;
  * @csspart image - An image shown from an object URL.
  * @csspart image-placeholder - What shows instead of an image that is not loaded.
  * @csspart icon - An Icon.
- * @csspart media-placeholder - What shows instead of a Video or AudioPlayer.
+ * @csspart video - A Video's native player (`<video controls>`), playing a stored file.
+ * @csspart audio - An AudioPlayer's native player (`<audio controls>`), playing a stored file.
+ * @csspart media-placeholder - What shows instead of a Video or AudioPlayer that is not played, saying why.
  * @csspart row - A Row.
  * @csspart column - A Column.
  * @csspart list - A List.
@@ -144,7 +147,10 @@ export class MantisA2uiSurface extends LazyElement {
    */
   renderers: Readonly<Record<string, A2uiRenderers>> | undefined = undefined;
 
-  /** Resolves an `agent_files/...` image key to an object URL; without it (and outside a chat), no image is shown (placeholders). */
+  /**
+   * Resolves an `agent_files/...` key of an Image, Video or AudioPlayer to a `blob:` object URL; without it (and
+   * outside a chat), no image is shown and nothing is played (placeholders).
+   */
   mediaResolver: A2uiMediaResolver | null = null;
 
   /** The heading level of a surface's top heading (1-6): the surface's h1-h5 are counted from it. */

@@ -5,8 +5,9 @@ import { accessibleDescription, accessibleLabel, oneOf, weightStyle, type A2uiNo
 /*
  * The basic catalog's display components (basic_catalog_implementation_guide.md §1): Text, Image, Icon, Video,
  * AudioPlayer. Nothing here ever makes a request: a Text's Markdown goes through the restricted renderer (no links,
- * no images, no HTML); an Image shows only an object URL the page's media resolver made for an `agent_files/...` key,
- * anything else is a placeholder with the image's description; Video and AudioPlayer are placeholders for now.
+ * no images, no HTML); an Image, a Video and an AudioPlayer show only an object URL the page's media resolver (in a
+ * chat, its authenticated media service) made for a literal `agent_files/...` key; anything else is a placeholder
+ * with the media's description that says why.
  */
 
 /** Keys of the authenticated media store: the only media addresses a surface may show (through the page). */
@@ -65,15 +66,28 @@ function icon(node: A2uiNode, r: SurfaceWalk): TemplateResult {
   return html`<span part="icon" class="icon" role="img" aria-label=${label} .style=${weightStyle(node)}><span aria-hidden="true">${iconSymbol(name)}</span></span>`;
 }
 
-/** Video and audio are not played yet (the media integration comes later): a note says so, and no src is ever set. */
+/**
+ * Video and AudioPlayer: the browser's own player, with its controls, for a literal `agent_files/...` key the media
+ * resolver turned into an object URL; a placeholder that says why for any other address (a bound or computed one could
+ * carry what the user typed), and while the file loads or when it cannot.
+ */
 function media(kind: 'Video' | 'Audio') {
   return (node: A2uiNode, r: SurfaceWalk): TemplateResult => {
-    const url = r.string(node, node.component['url']);
+    const literal = node.component['url'];
+    const url = typeof literal === 'string' ? literal : r.string(node, literal);
     const about = r.string(node, node.component['description']) || accessibleDescription(node, r) || accessibleLabel(node, r);
-    const where = url.startsWith(AGENT_FILES) ? url.slice(AGENT_FILES.length).split('/').pop() ?? '' : '';
-    const what = about || where;
+    const stored = typeof literal === 'string' && url.startsWith(AGENT_FILES);
+    const what = about || (url.startsWith(AGENT_FILES) ? (url.slice(AGENT_FILES.length).split('/').pop() ?? '') : '');
+    const shown = stored ? r.host.media(url, true) : null;
+    if (shown !== null) {
+      const label = what || kind.toLowerCase();
+      return kind === 'Video'
+        ? html`<video part="video" class="video" controls preload="metadata" src=${shown} aria-label=${label} .style=${weightStyle(node)}></video>`
+        : html`<audio part="audio" class="audio" controls preload="metadata" src=${shown} aria-label=${label} .style=${weightStyle(node)}></audio>`;
+    }
+    const why = stored ? 'not loaded' : 'not played: only files the page stores play here';
     return html`<p part="media-placeholder" class="fallback media-placeholder" data-kind=${kind.toLowerCase()} .style=${weightStyle(node)}>
-      ${kind} not shown${what ? html`: <span class="media-about">${what}</span>` : nothing}
+      ${kind} ${why}${what ? html`: <span class="media-about">${what}</span>` : nothing}
     </p>`;
   };
 }

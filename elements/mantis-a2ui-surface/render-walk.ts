@@ -46,8 +46,11 @@ export interface A2uiSurfaceHost {
   local<T extends object>(key: string, initial: () => T): T;
   /** The restricted Markdown of a Text, rendered once per text (the same fragment while the text is unchanged). */
   markdown(key: string, text: string, inline: boolean): Node;
-  /** An object URL for an `agent_files/...` key from the page's media resolver, or null (not shown). */
-  media(key: string): string | null;
+  /**
+   * An object URL for an `agent_files/...` key from the page's media resolver, or null (not shown): an image, or with
+   * `playable` a video or audio file.
+   */
+  media(key: string, playable?: boolean): string | null;
   /** A DOM id for an instance's part, unique within the element's shadow root. */
   domId(key: string, part: string): string;
   /** Asks for a render; resolves when it is done. */

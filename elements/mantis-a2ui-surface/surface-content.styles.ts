@@ -41,6 +41,8 @@ export const contentStyles = css`
     height: auto;
     border-radius: var(--_radius);
   }
+  .video { box-sizing: border-box; display: block; width: 100%; max-width: 480px; border-radius: var(--_radius); background: #000; }
+  .audio { box-sizing: border-box; display: block; width: 100%; max-width: 480px; }
   .image[data-fit='contain'] { object-fit: contain; }
   .image[data-fit='cover'] { object-fit: cover; }
   .image[data-fit='fill'] { object-fit: fill; }

@@ -14,8 +14,8 @@ export interface SurfaceElement {
   readonly cache: InstanceCache;
   level(): number;
   viewPolicy(): ReturnType<A2uiSurfaceHost['viewPolicy']>;
-  /** Resolves an `agent_files/...` key to an object URL, or null when nothing may be fetched. */
-  resolveMedia(): ((key: string) => Promise<string>) | null;
+  /** Resolves an `agent_files/...` key to an object URL (an image, or video or audio), or null when nothing may be fetched. */
+  resolveMedia(playable: boolean): ((key: string) => Promise<string>) | null;
   /** A server event of a Button, its context resolved: fired, and sent to the agent when the element is in a chat. */
   act(detail: A2uiActionDetail): void;
   /** An `openUrl` of a Button: asked with the full address shown, opened after a second explicit click. */
@@ -39,7 +39,7 @@ export function surfaceHost(element: SurfaceElement, model: SurfaceModel): A2uiS
     activate: (node, trigger) => activate(element, model, node, trigger),
     local: (key, initial) => cache.local(`${surfaceId}\u0000${key}`, initial),
     markdown: (key, text, inline) => cache.markdown(`${surfaceId}\u0000${key}`, text, inline),
-    media: (key) => cache.media(key, element.resolveMedia()),
+    media: (key, playable = false) => cache.media(key, element.resolveMedia(playable), playable),
     domId: (key, part) => cache.domId(`${surfaceId}\u0000${key}\u0000${part}`),
     update: () => {
       element.requestUpdate();

@@ -59,6 +59,8 @@ export const layoutStyles = css`
   .image-placeholder,
   .icon,
   .media-placeholder,
+  .video,
+  .audio,
   .card,
   .button,
   .field,

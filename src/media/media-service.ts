@@ -12,6 +12,7 @@ import { Limiter, PAGE_LIMITER } from './limiter.js';
 import { ObjectUrlCache } from './object-url-cache.js';
 import { notifyAll } from '../protocols/composer/transport.js';
 import {
+  PLAYABLE_TYPES,
   PREVIEW_TYPES,
   type DownloadProgress,
   type DownloadResult,
@@ -81,11 +82,11 @@ export function createMediaService(options: MediaOptions): MediaService {
     return urlOf(key) ?? failure('invalid-key');
   }
 
-  function fetchPreview(key: string, url: URL, controller: AbortController): Promise<PreviewResult> {
+  function fetchPreview(key: string, url: URL, controller: AbortController, types: readonly string[]): Promise<PreviewResult> {
     const startedIn = epoch;
     return fetching(url, controller, async (response, progress): Promise<PreviewResult> => {
       const type = mediaTypeOf(response.headers.get('content-type'));
-      if (!PREVIEW_TYPES.includes(type)) {
+      if (!types.includes(type)) {
         discard(response.body);
         return failure('unsupported-type', response.status);
       }
@@ -153,19 +154,22 @@ export function createMediaService(options: MediaOptions): MediaService {
       return configured();
     },
     urlOf,
-    preview(key, { signal } = {}) {
+    preview(key, { signal, accept = 'image' } = {}) {
       const url = target(key);
       if (!(url instanceof URL)) return Promise.resolve(url);
       if (signal?.aborted) return Promise.resolve(ABORTED);
+      const types = accept === 'playable' ? PLAYABLE_TYPES : PREVIEW_TYPES;
       const hit = cache.get(account, key);
-      if (hit) return Promise.resolve({ ok: true, url: hit.url, type: hit.type, bytes: hit.bytes });
-      let preview = shared.get(key);
+      // One file has one type: cached as an image, it is no video, and the other way round.
+      if (hit) return Promise.resolve(types.includes(hit.type) ? { ok: true, url: hit.url, type: hit.type, bytes: hit.bytes } : failure('unsupported-type'));
+      const sharing = `${accept}\u0000${key}`;
+      let preview = shared.get(sharing);
       if (!preview) {
         const started: SharedPreview = { ...job<PreviewResult>(), callers: 0 };
-        shared.set(key, started);
+        shared.set(sharing, started);
         jobs.add(started);
-        void fetchPreview(key, url, started.controller).then((result) => {
-          if (shared.get(key) === started) shared.delete(key);
+        void fetchPreview(key, url, started.controller, types).then((result) => {
+          if (shared.get(sharing) === started) shared.delete(sharing);
           jobs.delete(started);
           started.settle(result);
         });
@@ -173,7 +177,7 @@ export function createMediaService(options: MediaOptions): MediaService {
       }
       const joined = preview;
       return join(joined, signal, () => {
-        if (shared.get(key) === joined) shared.delete(key);
+        if (shared.get(sharing) === joined) shared.delete(sharing);
       });
     },
     download(key, { signal, onProgress } = {}) {

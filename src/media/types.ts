@@ -14,13 +14,25 @@ export type MediaLimits = { -readonly [K in keyof typeof MEDIA_LIMITS]: number }
 export const PREVIEW_TYPES: readonly string[] = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/avif'];
 
 /**
+ * The video and audio types a playable preview (`preview(key, { accept: 'playable' })`) may have, as the response
+ * declares them: what an A2UI Video or AudioPlayer plays with the browser's own controls.
+ */
+export const PLAYABLE_TYPES: readonly string[] = [
+  'video/mp4', 'video/webm', 'video/ogg', 'audio/mpeg', 'audio/mp4', 'audio/aac', 'audio/ogg', 'audio/webm', 'audio/wav', 'audio/flac',
+];
+
+/** What a preview may be: an image (the default), or video or audio to play. */
+export type PreviewAccept = 'image' | 'playable';
+
+/**
  * Why media could not be shown or downloaded. Each has its own placeholder:
  * - `invalid-key`: not an `agent_files/...` key (nothing was requested);
  * - `unconfigured`: the host configured no usable media base URL (none, or one MediaOptions.baseUrl refuses: nothing
  *   was requested, whatever the key; see `MediaService.configured`);
  * - `unauthorized` (401), `forbidden` (403), `not-found` (404);
  * - `too-large`: past the preview (12 MiB) or download (64 MiB) ceiling, by the declared length or while streaming;
- * - `unsupported-type`: a preview whose response is not a supported image type;
+ * - `unsupported-type`: a preview whose response is not a supported image type (or, asked for something playable, not
+ *   a supported video or audio type);
  * - `server`: another HTTP error; `network`: the request failed, or stalled (no progress for MEDIA_LIMITS.idleMs);
  *   `aborted`: cancelled or left.
  */
@@ -47,7 +59,7 @@ export interface MediaError {
 export interface MediaPreview {
   readonly ok: true;
   readonly url: string;
-  /** The declared content type (without parameters), one of PREVIEW_TYPES. */
+  /** The declared content type (without parameters), one of PREVIEW_TYPES (or PLAYABLE_TYPES, when asked for those). */
   readonly type: string;
   readonly bytes: number;
 }
@@ -141,10 +153,11 @@ export interface MediaService {
   /** The URL a key is fetched from, or null when it is not an `agent_files/...` key (or the service is not configured). */
   urlOf(key: string): URL | null;
   /**
-   * An image preview of a key. Concurrent calls for one key share one request; a cached preview answers at once.
+   * An image preview of a key, or with `accept: 'playable'` a video or audio file to play (PLAYABLE_TYPES), within
+   * the same ceiling. Concurrent calls for one key (and kind) share one request; a cached preview answers at once.
    * The request is aborted when every caller's signal has aborted.
    */
-  preview(key: string, options?: { readonly signal?: AbortSignal }): Promise<PreviewResult>;
+  preview(key: string, options?: { readonly signal?: AbortSignal; readonly accept?: PreviewAccept }): Promise<PreviewResult>;
   /**
    * Streams a file through the download ceiling, reporting progress (after each chunk that fits, and always the final
    * count); aborted by the signal. Never shared with other calls, never cached; it takes a page-wide slot like a preview.

@@ -98,10 +98,11 @@ describe('conversions', () => {
     assert.equal(evaluateString({ path: '/employees/0' }, ctx), '{"name":"Alice","role":"Engineer"}');
   });
 
-  it('evaluateNumber: numbers and numeric strings; undefined for anything else', () => {
+  it('evaluateNumber: the coercion table (a numeric string its number, any other string, null and a missing value 0)', () => {
     assert.equal(evaluateNumber({ path: '/count' }, ctx), 3);
     assert.equal(evaluateNumber(' 4.5 ', ctx), 4.5);
-    for (const value of ['abc', '', { path: '/missing' }, true, [1], null]) assert.equal(evaluateNumber(value, ctx), undefined, JSON.stringify(value));
+    for (const value of ['abc', '', { path: '/missing' }, { path: '/nothing' }, null]) assert.equal(evaluateNumber(value, ctx), 0, JSON.stringify(value));
+    for (const value of [true, [1], { path: '/tags' }]) assert.equal(evaluateNumber(value, ctx), undefined, `${JSON.stringify(value)}: the table says nothing`);
   });
 
   it('evaluateBoolean: "true"/"false" in any case and non-zero numbers; anything else false', () => {

@@ -121,3 +121,22 @@ test('a2ui letter: a tree error points into the message that last defined the co
   group.apply(update([{ id: 'intro', component: 'Text', text: 'Hi' }, { id: 'root', component: 'FormSection', title: 'You', children: ['intro', 'ghost'] }]), 'm1');
   assert.equal(group.store.checkSurface('s')?.path, '/components/1', 'the higher-order component the agent wrote, not a pointer into its expansion');
 });
+
+test('a2ui letter: a conversation says each refusal once and keeps it on the surface until a message applies', () => {
+  const reported: string[] = [];
+  const group = new SurfaceGroup({ report: (error) => reported.push(`${error.surfaceId} ${'path' in error ? error.path : error.code}`) });
+  group.apply(create('https://example.com/holograms.json'), 'm1');
+  group.apply(update([{ id: 'root', component: 'Text', text: 'x' }]), 'm1');
+  group.apply({ version: 'v0.9', updateDataModel: { surfaceId: 's', value: {} } }, 'm1');
+  assert.deepEqual(reported, ['s /catalogId'], 'what follows a refused createSurface is not told again');
+  assert.equal(group.surface('s')?.state, undefined);
+  assert.equal((group.surface('s')?.refusal as { path?: string } | undefined)?.path, '/catalogId');
+  group.apply({ version: 'v0.9', deleteSurface: { surfaceId: 's' } }, 'm2');
+  group.apply(create(), 'm3');
+  assert.equal(group.surface('s')?.refusal, undefined, 'created at last');
+  group.apply(update([{ id: 'root', component: 'Text', text: 5 }]), 'm3');
+  assert.equal((group.surface('s')?.refusal as { path?: string } | undefined)?.path, '/components/0/text', 'a refused update is kept beside the surface');
+  group.apply(update([{ id: 'root', component: 'Text', text: 'fixed' }]), 'm4');
+  assert.equal(group.surface('s')?.refusal, undefined);
+  assert.deepEqual(reported, ['s /catalogId', 's /components/0/text']);
+});

@@ -172,5 +172,5 @@ test('the catalog docs are modules of their own, imported only through src/catal
   const readers = IMPORTS.filter((i) => i.to === 'src/catalog/docs.ts' && !i.typeOnly).map((i) => i.from);
   assert.deepEqual([...new Set(readers)].sort(), ['src/prompt/index.ts', 'src/prompt/inline-ui-prompt.ts', 'src/protocols/a2ui/catalog-mantis-docs.ts']);
   const renderer = IMPORTS.filter((i) => i.to === 'src/protocols/a2ui/catalog-mantis-docs.ts' && !i.typeOnly).map((i) => i.from);
-  assert.deepEqual([...new Set(renderer)], ['src/protocols/a2ui/index.ts'], 'only the entry for backends and tools');
+  assert.deepEqual([...new Set(renderer)], ['src/protocols/a2ui/catalog-tools.ts'], 'only the entry of the catalog tools');
 });

@@ -248,3 +248,43 @@ test('media service: a download keeps the declared type for display and a safe f
   for (const name of ['..', '', '/', 'C:\\dir\\..', '\u202e']) assert.equal(safeFileName(name), null, name);
   assert.equal(safeFileName('C:\\Users\\me\\evil\u202egpj.exe'), 'evilgpj.exe');
 });
+
+test('media service: a playable preview takes video and audio types only; an image preview never does', async () => {
+  const body = (type: string) => () => new Response(new Uint8Array(64), { headers: { 'content-type': type } });
+  for (const [type, accept, ok] of [
+    ['video/webm', 'playable', true],
+    ['audio/wav', 'playable', true],
+    ['audio/mpeg; codecs=mp3', 'playable', true],
+    ['video/webm', 'image', false],
+    ['image/png', 'playable', false],
+    ['text/html', 'playable', false],
+    ['video/x-unknown', 'playable', false],
+  ] as const) {
+    let count = 0;
+    const media = service((async () => (count += 1, body(type)())) as typeof fetch);
+    const result = await media.preview('agent_files/clip', { accept });
+    assert.equal(result.ok, ok, `${type} as ${accept}`);
+    if (result.ok) assert.equal(result.type, type.split(';')[0]);
+    else assert.equal(result.reason, 'unsupported-type');
+    assert.equal(count, 1);
+  }
+  // One file has one type: a cached image is not playable (and is not fetched again to find out).
+  let count = 0;
+  const media = service((async () => (count += 1, body('image/png')())) as typeof fetch);
+  assert.equal((await media.preview('agent_files/a.png')).ok, true);
+  assert.deepEqual(await media.preview('agent_files/a.png', { accept: 'playable' }), { ok: false, reason: 'unsupported-type' });
+  assert.equal(count, 1);
+});
+
+test('media service: an image and a playable preview of one key do not share a request', async () => {
+  const { fetch: held, calls } = heldFetch();
+  const media = service(held);
+  const image = media.preview('agent_files/x');
+  const clip = media.preview('agent_files/x', { accept: 'playable' });
+  await until(() => calls.length === 2);
+  calls[0]?.release(png());
+  calls[1]?.release(new Response(new Uint8Array(8), { headers: { 'content-type': 'video/mp4' } }));
+  assert.equal((await image).ok, true);
+  const played = await clip;
+  assert.equal(played.ok && played.type, 'video/mp4');
+});

@@ -21,13 +21,32 @@ const mantisDocs = (): Record<string, ComponentDoc> =>
     }),
   );
 
-/** What the higher-order components say: their description (with what they expand to) and their notes. */
+/** What our higher-order components (higher-order.ts) say: what each is for and expands to, and notes on properties. */
+export const HIGHER_ORDER_DOCS: Readonly<Record<string, ComponentDoc>> = {
+  PricingCard: {
+    description: 'A plan with its price, features and a call-to-action button. Expands to Card > Column of Text (title, price, caption), a Column or List of feature Texts, and a primary Button.',
+    properties: { features: 'a list of strings, or {"path"} to a list of strings in the data model.' },
+  },
+  StatCard: {
+    description: 'One key figure with its label, an optional change with a trend arrow, and a caption. Expands to Card > Column of Text (label, value), a Row (trend arrow, delta) and a caption Text.',
+  },
+  KeyValueList: {
+    description: 'Labelled values, one per row (details, specs, a receipt). Expands to a Column: an optional h4 Text, then a Column of Rows (label Text, value Text), or a List repeating one such Row over a bound list.',
+    properties: { items: 'a list of {"label", "value"}, or {"path"} to such a list in the data model (each item\'s "label" and "value" keys are shown).' },
+  },
+  FormSection: {
+    description: 'A titled group of form inputs. Expands to a Column: an h4 Text, an optional caption Text, then a Column of the children.',
+    properties: { children: 'the ids of the inputs (TextField, CheckBox, ChoicePicker…), defined as separate components.' },
+  },
+};
+
+/** The words of every higher-order component: ours from HIGHER_ORDER_DOCS, another's from its definition. */
 const higherOrderDocs = (): Record<string, ComponentDoc> =>
   Object.fromEntries(
-    Object.values(HIGHER_ORDER).map((definition) => [
-      definition.name,
-      definition.notes ? { description: definition.description, properties: definition.notes } : { description: definition.description },
-    ]),
+    Object.values(HIGHER_ORDER).map((definition) => {
+      const { description = '', notes } = definition;
+      return [definition.name, HIGHER_ORDER_DOCS[definition.name] ?? (notes ? { description, properties: notes } : { description })];
+    }),
   );
 
 /** The descriptions catalogJson publishes with MANTIS_CATALOG. */

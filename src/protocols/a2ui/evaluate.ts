@@ -120,7 +120,11 @@ export function evaluateString(value: unknown, ctx: EvalContext): string {
 
 /** `undefined` when there is no number (missing data included): the specification's table reads that as 0. */
 export function evaluateNumber(value: unknown, ctx: EvalContext): number | undefined {
-  return toNumber(evaluate(value, ctx));
+  const result = evaluate(value, ctx);
+  // renderer_guide.md "Type Coercion Standards": null and undefined are 0, a string its number or 0. The table says
+  // nothing of booleans, lists and objects: they are no number here.
+  if (result === null || result === undefined) return 0;
+  return typeof result === 'string' ? (toNumber(result) ?? 0) : toNumber(result);
 }
 
 export function evaluateBoolean(value: unknown, ctx: EvalContext): boolean {

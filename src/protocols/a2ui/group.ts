@@ -21,7 +21,10 @@ export interface SurfaceModel {
   readonly owner: string | undefined;
   /** Its state now; undefined while it does not exist (its createSurface was refused, or it was deleted). */
   readonly state: SurfaceState | undefined;
-  /** Why its last createSurface was refused, while it does not exist: what a renderer says in its place. */
+  /**
+   * Why the agent's last message for it was refused, until one applies: what a renderer says in its place (its
+   * createSurface, while it does not exist) or beside what it shows (an update).
+   */
   readonly refusal: A2uiError | undefined;
   /** A two-way binding's write from an input; false, and no change, when it was refused. */
   write(pointer: string, value: JsonValue | undefined): boolean;
@@ -57,7 +60,7 @@ export class SurfaceGroup {
   #generation = 0;
   readonly #models = new Map<string, SurfaceModel>();
   readonly #renderErrors = new Map<string, { components: unknown; keys: Set<string> }>();
-  /** The error of each surface's refused createSurface, until it is created or deleted. */
+  /** The error of each surface's last refused message, until one applies (or, refused at creation, it is deleted). */
   readonly #refusals = new Map<string, A2uiError>();
   readonly #listeners = new Set<(surfaceId: string) => void>();
 
@@ -105,15 +108,17 @@ export class SurfaceGroup {
     this.#place(surface.surfaceId, surface.kind === 'deleteSurface', owner);
     const error = applyExpanded(this.#store, message, this.catalogs);
     const id = surface.surfaceId;
-    if (!error && (surface.kind === 'createSurface' || surface.kind === 'deleteSurface')) {
-      this.#renderErrors.delete(id);
+    if (!error) {
+      if (surface.kind === 'createSurface' || surface.kind === 'deleteSurface') this.#renderErrors.delete(id);
       this.#refusals.delete(id);
+      return null;
     }
-    if (!error) return null;
-    if (surface.kind === 'createSurface' && !this.#store.get(id)) {
+    const exists = this.#store.get(id) !== undefined;
+    if (surface.kind === 'createSurface' || exists) {
+      // Said where the surface is: it was not created, or the agent's change did not apply.
       this.#refusals.set(id, error);
       this.#notify(id);
-    } else if (this.#refusals.has(id) && !this.#store.get(id)) {
+    } else if (this.#refusals.has(id)) {
       // What follows a refused createSurface fails only because the surface does not exist: the agent heard why once.
       if (surface.kind === 'deleteSurface') this.#refusals.delete(id);
       return error;
@@ -176,7 +181,7 @@ export class SurfaceGroup {
           return group.#store.get(surfaceId);
         },
         get refusal() {
-          return group.#store.get(surfaceId) ? undefined : group.#refusals.get(surfaceId);
+          return group.#refusals.get(surfaceId);
         },
         write: (pointer, value) => this.#store.setData(surfaceId, pointer, value),
         rendered: (errors) => this.#rendered(surfaceId, errors),

@@ -17,12 +17,15 @@ import type { A2uiComponent } from './types.js';
  *   expansion's size is bounded by its props schema (KeyValueList, the largest, makes at most 3 + 3 × 40 components).
  */
 
-/** One higher-order component: its catalog schema, what the catalog says about it, and its expansion. */
+/**
+ * One higher-order component: its catalog schema, what the catalog says about it, and its expansion. Ours keep their
+ * words in catalog-mantis-docs.ts (HIGHER_ORDER_DOCS), so the renderer's files do not carry them.
+ */
 export interface HigherOrderDefinition {
   /** The component name the model writes (`component`), PascalCase like the basic catalog's. */
   readonly name: string;
   /** What it is for and what it expands to: published in the catalog JSON. */
-  readonly description: string;
+  readonly description?: string;
   /** Notes on single properties (`items.label`), published in the catalog JSON. */
   readonly notes?: Readonly<Record<string, string>>;
   /** The whole component (`{id, component, accessibility?, weight?, …props}`): strict; values may be Dynamic*. */
@@ -48,16 +51,12 @@ const hocSchema = <T extends string, S extends z.core.$ZodLooseShape>(name: T, s
 /** Builds a definition whose `expand` sees the parsed, typed props. */
 function define<S extends z.ZodMiniType>(
   name: string,
-  description: string,
   props: S,
   expand: (props: z.output<S>, part: (suffix: string) => string) => A2uiComponent[],
-  notes?: Readonly<Record<string, string>>,
 ): HigherOrderDefinition {
   return {
     name,
-    description,
     props,
-    ...(notes ? { notes } : {}),
     expand(component) {
       const parsed = props.parse(component) as z.output<S> & { id: string; weight?: number; accessibility?: unknown };
       const [root, ...rest] = expand(parsed, (suffix) => `${parsed.id}__${suffix}`);
@@ -98,7 +97,6 @@ const PricingCardSchema = hocSchema('PricingCard', {
 
 const pricingCard = define(
   'PricingCard',
-  'A plan with its price, features and a call-to-action button. Expands to Card > Column of Text (title, price, caption), a Column or List of feature Texts, and a primary Button.',
   PricingCardSchema,
   (props, part) => {
     const out: A2uiComponent[] = [];
@@ -126,7 +124,6 @@ const pricingCard = define(
     }
     return [{ id: '', component: 'Card', child: part('body') }, { id: part('body'), component: 'Column', children: body }, ...out];
   },
-  { features: 'a list of strings, or {"path"} to a list of strings in the data model.' },
 );
 
 /* StatCard ---------------------------------------------------------------------------------------------------- */
@@ -147,7 +144,6 @@ const StatCardSchema = hocSchema('StatCard', {
 
 const statCard = define(
   'StatCard',
-  'One key figure with its label, an optional change with a trend arrow, and a caption. Expands to Card > Column of Text (label, value), a Row (trend arrow, delta) and a caption Text.',
   StatCardSchema,
   (props, part) => {
     const body = [part('label'), part('value')];
@@ -184,7 +180,6 @@ const KeyValueListSchema = hocSchema('KeyValueList', {
 
 const keyValueList = define(
   'KeyValueList',
-  'Labelled values, one per row (details, specs, a receipt). Expands to a Column: an optional h4 Text, then a Column of Rows (label Text, value Text), or a List repeating one such Row over a bound list.',
   KeyValueListSchema,
   (props, part) => {
     const root: A2uiComponent = { id: '', component: 'Column', children: [...(props.title !== undefined ? [part('title')] : []), part('items')] };
@@ -204,7 +199,6 @@ const keyValueList = define(
     }
     return out;
   },
-  { items: 'a list of {"label", "value"}, or {"path"} to such a list in the data model (each item\'s "label" and "value" keys are shown).' },
 );
 
 /* FormSection ------------------------------------------------------------------------------------------------- */
@@ -218,7 +212,6 @@ const FormSectionSchema = hocSchema('FormSection', {
 
 const formSection = define(
   'FormSection',
-  'A titled group of form inputs. Expands to a Column: an h4 Text, an optional caption Text, then a Column of the children.',
   FormSectionSchema,
   (props, part) => [
     { id: '', component: 'Column', children: [part('title'), ...(props.description !== undefined ? [part('description')] : []), part('fields')] },
@@ -226,7 +219,6 @@ const formSection = define(
     ...(props.description !== undefined ? [text(part('description'), props.description, 'caption')] : []),
     { id: part('fields'), component: 'Column', children: props.children },
   ],
-  { children: 'the ids of the inputs (TextField, CheckBox, ChoicePicker…), defined as separate components.' },
 );
 
 /** Every higher-order component, by name. */

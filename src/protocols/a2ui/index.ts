@@ -9,6 +9,7 @@ export { parsePointer, formatPointer, resolvePath, getAt, getPointer, writeAt, F
 export * from './schema.js';
 export { BASIC_CATALOG, BASIC_COMPONENTS, BASIC_FUNCTION_CALLS, BasicTheme, ICON_NAMES, type CatalogDefinition } from './catalog-basic.js';
 export { validateA2uiMessage, validateA2uiMessages } from './validate.js';
+export { buildA2uiPrompt, a2uiPromptExample, type A2uiPromptOptions } from './prompt.js';
 export { createA2uiValidator, type A2uiCheckResult, type A2uiValidator, type A2uiValidatorOptions } from './validator.js';
 export { BASIC_CATALOG_ALIAS, MINIMAL_CATALOG, MINIMAL_COMPONENTS, MINIMAL_FUNCTION_CALLS, SPEC_CATALOGS } from './catalog-minimal.js';
 export type { A2uiMessageResult, A2uiSurfaceFacts, A2uiValidationOptions, A2uiValidationResult, A2uiValidationState } from './validate.js';
@@ -32,9 +33,9 @@ export {
 } from './evaluate.js';
 export { A2UI_FUNCTIONS, type A2uiFunction, type FunctionRegistry } from './functions.js';
 export { MANTIS_CATALOG, MANTIS_COMPONENTS, toMantisView } from './catalog-mantis.js';
-export { MANTIS_DESCRIPTIONS } from './catalog-mantis-docs.js';
 export { HIGHER_ORDER, expandHigherOrder, type HigherOrderCatalog, type HigherOrderDefinition } from './higher-order.js';
-export { catalogJson, estimateTokens, slimCatalog, BASIC_DESCRIPTIONS, type CatalogDescriptions, type JsonSchemaObject } from './catalog-json.js';
+// The catalog JSON generator and its words are `mantis-ui/a2ui-catalog` (catalog-tools.ts); their types stay here.
+export type { CatalogDescriptions, ComponentDoc, JsonSchemaObject } from './catalog-json.js';
 export { OPEN_URL, safeOpenUrl } from './functions.js';
 export { compileRegex, type CompiledRegex } from './regex.js';
 export { touchedSurfaces, surfaceOf } from './placements.js';

@@ -81,4 +81,29 @@ describe('<mantis-a2ui-surface> over a surface\'s life', () => {
     await el.updateComplete;
     expect($(el, '[role="tabpanel"]')?.textContent?.trim(), 'a Tabs again is a new one').to.equal('Tab one');
   });
+  it('says a surface has nothing to show when its components were refused and no more may come, never an empty box', async () => {
+    const el = await render([create('s'), components('s', [{ id: 'root', component: 'Hologram' }])]);
+    expect($(el, '[part="fallback"]')?.textContent).to.equal('This surface has nothing to show: no root component was sent.');
+    expect($(el, '[part="fallback"]')?.getAttribute('role')).to.equal('status');
+    el.pending = true;
+    await el.updateComplete;
+    expect($(el, '[part="fallback"]'), 'while more messages may come, the root may still arrive').to.equal(null);
+    el.messages = [...el.messages, components('s', [{ id: 'root', component: 'Text', text: 'Here now' }])];
+    el.pending = false;
+    await el.updateComplete;
+    expect($(el, '[part="fallback"]')).to.equal(null);
+    expect($(el, '[part="text"]')?.textContent?.trim()).to.equal('Here now');
+  });
+  it('keeps what a surface shows when an update of the agent\'s is refused, and says so beside it until one applies', async () => {
+    const el = await render([create('s'), components('s', [{ id: 'root', component: 'Text', text: 'Kept' }])]);
+    expect($(el, '[part="note"]')).to.equal(null);
+    el.messages = [...el.messages, components('s', [{ id: 'root', component: 'Text', text: 42 }])];
+    await el.updateComplete;
+    expect($(el, '[part="text"]')?.textContent?.trim()).to.equal('Kept');
+    expect($(el, '[part="note"]')?.textContent).to.equal("The agent's last change to this surface could not be applied.");
+    expect($(el, '[part="note"]')?.getAttribute('role')).to.equal('status');
+    el.messages = [...el.messages, data('s', 'fresh', '/x')];
+    await el.updateComplete;
+    expect($(el, '[part="note"]'), 'gone once a change applies').to.equal(null);
+  });
 });

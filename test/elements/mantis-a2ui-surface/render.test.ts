@@ -1,6 +1,6 @@
 // <mantis-a2ui-surface> renders the basic catalog: every example of the specification and every component, each
 // variant as the implementation guide maps it.
-import { expect } from '@open-wc/testing';
+import { expect, waitUntil } from '@open-wc/testing';
 import { $, $$, collect, components, create, data, errorsOf, specExamples, render, surfaceOf, textOf, type } from './fixtures.js';
 
 // Assertions take booleans, numbers and strings, never DOM nodes: a failure message that serialises one can stall
@@ -124,7 +124,7 @@ describe('<mantis-a2ui-surface> rendering', () => {
     expect($(el, '[part="image-placeholder"]')?.getAttribute('aria-label')).to.contain('A cat');
     expect($(el, '[part="icon"]')?.getAttribute('aria-label')).to.equal('shopping cart');
     expect($$(el, '[part="media-placeholder"]').length).to.equal(2);
-    expect(textOf(el)).to.contain('Audio not shown: A song');
+    expect(textOf(el)).to.contain('Audio not loaded: A song');
     expect($$(el, 'img, video, audio, iframe').length).to.equal(0);
     await el.updateComplete;
     expect(errors.length).to.equal(0);
@@ -243,6 +243,33 @@ describe('<mantis-a2ui-surface> rendering', () => {
       expect(errors.length).to.equal(2);
     } finally {
       el.remove();
+    }
+  });
+  it('plays a Video and an AudioPlayer of stored keys from the page\'s media resolver (object URLs only), and says why others are not played', async () => {
+    const blob = URL.createObjectURL(new Blob([new Uint8Array(8)], { type: 'video/webm' }));
+    const asked: string[] = [];
+    const el = document.createElement('mantis-a2ui-surface');
+    el.mediaResolver = async (key) => (asked.push(key), key.endsWith('.webm') ? blob : 'https://example.com/not-an-object-url.wav');
+    el.messages = surfaceOf([
+      { id: 'root', component: 'Column', children: ['clip', 'tone', 'remote'] },
+      { id: 'clip', component: 'Video', url: 'agent_files/demo/flow.webm', accessibility: { label: 'Flow' } },
+      { id: 'tone', component: 'AudioPlayer', url: 'agent_files/demo/tone.wav', description: 'Tone' },
+      { id: 'remote', component: 'Video', url: 'https://example.com/clip.mp4' },
+    ]);
+    document.body.append(el);
+    try {
+      await waitUntil(() => $(el, 'video[part="video"]'), 'no video', { timeout: 3000 });
+      expect(asked.sort()).to.deep.equal(['agent_files/demo/flow.webm', 'agent_files/demo/tone.wav']);
+      expect($<HTMLVideoElement>(el, 'video')?.getAttribute('src')).to.equal(blob);
+      expect($<HTMLVideoElement>(el, 'video')?.controls).to.equal(true);
+      expect($(el, 'audio'), 'an address that is not an object URL is never played').to.equal(null);
+      expect($$(el, '[part="media-placeholder"]').map((p) => p.textContent?.replace(/\s+/g, ' ').trim())).to.deep.equal([
+        'Audio not loaded: Tone',
+        'Video not played: only files the page stores play here',
+      ]);
+    } finally {
+      el.remove();
+      URL.revokeObjectURL(blob);
     }
   });
 });

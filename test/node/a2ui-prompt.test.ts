@@ -1,0 +1,55 @@
+// buildA2uiPrompt (mantis-ui/a2ui, issue 31): the A2UI part of a backend's prompt, generated from the catalogs'
+// schemas: every component and function on a line, the [a2ui_action] convention and the updateDataModel rule, an
+// example that validates on the catalog it names, and at most 40% of the catalog's minified JSON in o200k tokens.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { encode } from 'gpt-tokenizer/encoding/o200k_base';
+import { BASIC_CATALOG } from '../../src/protocols/a2ui/catalog-basic.js';
+import { catalogJson } from '../../src/protocols/a2ui/catalog-json.js';
+import { MANTIS_CATALOG } from '../../src/protocols/a2ui/catalog-mantis.js';
+import { MANTIS_DESCRIPTIONS } from '../../src/protocols/a2ui/catalog-mantis-docs.js';
+import { BASIC_CATALOG_ALIAS, MINIMAL_CATALOG } from '../../src/protocols/a2ui/catalog-minimal.js';
+import { a2uiPromptExample, buildA2uiPrompt } from '../../src/protocols/a2ui/prompt.js';
+import { validateA2uiMessages } from '../../src/protocols/a2ui/validate.js';
+
+const SPEC = join(import.meta.dirname, '../fixtures/a2ui-spec/v0.9/catalogs');
+const minified = (file: string) => JSON.stringify(JSON.parse(readFileSync(join(SPEC, file), 'utf8')));
+/** The JSON messages of a prompt: its lines that are A2UI messages. */
+const examplesOf = (prompt: string) => prompt.split('\n').filter((line) => line.startsWith('{"version"')).map((line) => JSON.parse(line) as unknown);
+
+test('a2ui prompt: a line for every component and function of the catalog, the action convention and the updateDataModel rule', () => {
+  for (const catalog of [BASIC_CATALOG, MINIMAL_CATALOG, MANTIS_CATALOG]) {
+    const prompt = buildA2uiPrompt({ catalogs: [catalog] });
+    const lines = prompt.split('\n');
+    assert.ok(prompt.includes(`Catalog "${catalog.catalogId}"`));
+    for (const name of Object.keys(catalog.components)) assert.ok(lines.some((line) => line.startsWith(`- ${name} {`)), `${catalog.catalogId}: ${name}`);
+    for (const name of catalog.functions) assert.ok(lines.some((line) => line.startsWith(`- ${name} `)), `${catalog.catalogId}: ${name}()`);
+    assert.match(prompt, /a user turn starting \[a2ui_action\] surface=<surfaceId> source=<component id> name=<event name>/);
+    assert.match(prompt, /prefer updateDataModel/);
+  }
+  assert.match(buildA2uiPrompt(), /- TextField \{checks\?: Check\[\], label: Str, value\?: Str, variant\?: "longText"\|"number"\|"shortText"\|"obscured", validationRegexp\?: string\}/);
+  assert.match(buildA2uiPrompt(), /- formatCurrency \{value: Num, currency: Str, decimals\?: Num, grouping\?: Bool\} → string/);
+  assert.doesNotMatch(buildA2uiPrompt({ catalogs: [MINIMAL_CATALOG] }), /agent_files/, 'no rule for what the minimal catalog lacks (media)');
+});
+
+test('a2ui prompt: its example validates on the catalog it names, for each of our catalogs', () => {
+  for (const catalog of [BASIC_CATALOG, BASIC_CATALOG_ALIAS, MINIMAL_CATALOG, MANTIS_CATALOG]) {
+    const messages = examplesOf(buildA2uiPrompt({ catalogs: [catalog] }));
+    assert.equal(messages.length, 3, catalog.catalogId);
+    assert.deepEqual(messages, a2uiPromptExample(catalog));
+    const result = validateA2uiMessages(messages, { catalogs: [catalog] });
+    assert.equal(result.ok, true, `${catalog.catalogId}: ${JSON.stringify(result)}`);
+  }
+  assert.deepEqual(a2uiPromptExample({ ...MINIMAL_CATALOG, components: { Text: MINIMAL_CATALOG.components['Text']! } }), [], 'no example a catalog could not validate');
+});
+
+test('a2ui prompt: at most 40% of the catalog’s minified JSON in o200k tokens (basic, and ours)', () => {
+  const basic = encode(buildA2uiPrompt({ catalogs: [BASIC_CATALOG] })).length;
+  const basicJson = encode(minified('basic/catalog.json')).length;
+  assert.ok(basic <= 0.4 * basicJson, `basic: ${basic} tokens, ${basicJson} for its catalog.json`);
+  const ours = encode(buildA2uiPrompt({ catalogs: [MANTIS_CATALOG] })).length;
+  const oursJson = encode(JSON.stringify(catalogJson(MANTIS_CATALOG, MANTIS_DESCRIPTIONS))).length;
+  assert.ok(ours <= 0.4 * oursJson, `ours: ${ours} tokens, ${oursJson} for its catalog JSON`);
+});
