@@ -175,6 +175,12 @@ describe('a page with a strict CSP and Trusted Types enforced', () => {
     (shadow(media).querySelector('[part~="artifact-open"]') as HTMLButtonElement).click();
     await waitUntil(() => shadow(chat).querySelector('mantis-artifact-panel')?.shadowRoot?.textContent?.includes('J-101'), 'the panel never showed the artifact', { timeout: 8000 });
 
+    // An A2UI video of a stored file plays from its object URL (media-src blob:).
+    chat.send('Show me the a2ui media');
+    const video = (): HTMLVideoElement | null | undefined =>
+      [...shadow(chat).querySelectorAll('mantis-a2ui-surface')].map((s) => s.shadowRoot?.querySelector<HTMLVideoElement>('video[src^="blob:"]')).find(Boolean);
+    await waitUntil(() => (video()?.readyState ?? 0) >= 1, 'the video never loaded under the policy', { timeout: 8000 });
+
     await settled(win);
     expect(win.__violations).to.deep.equal([]);
     frame.remove();

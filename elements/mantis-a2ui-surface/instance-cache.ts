@@ -71,10 +71,26 @@ export class InstanceCache {
         this.changed();
       },
       () => {
-        if (this.#media === media) media.set(id, { status: 'failed' });
+        if (this.#media !== media) return;
+        media.set(id, { status: 'failed' });
+        this.changed();
       },
     );
     return null;
+  }
+
+  /**
+   * Whether the media of a key (and kind) failed: its resolver refused it, or (`failed`, which records it and redraws)
+   * the browser could not use what it gave.
+   */
+  mediaFailed(key: string, playable = false, failed = false): boolean {
+    const id = playable ? `playable\u0000${key}` : key;
+    const known = this.#media.get(id)?.status === 'failed';
+    if (failed && !known) {
+      this.#media.set(id, { status: 'failed' });
+      this.changed();
+    }
+    return known || failed;
   }
 
   /** A DOM id unique within the element's shadow root, the same for the same key on every render. */

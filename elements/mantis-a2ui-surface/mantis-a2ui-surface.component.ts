@@ -98,10 +98,11 @@ export class A2uiSurfaceImpl extends MantisA2uiSurface implements SurfaceElement
     const surface = model.state;
     const surfaceId = model.surfaceId;
     if (!surface) {
-      // A surface in a chat whose createSurface was refused says so in its place (never an empty slot).
+      // A surface whose createSurface was refused says so in its place (never an empty slot); so does one a chat
+      // places that does not exist.
       const refusal = model.refusal;
       const why = refusal && 'path' in refusal && refusal.path === '/catalogId' ? ': its catalog is not supported here' : '';
-      return this.surface
+      return this.surface || refusal
         ? html`<div part="surface" class="surface" data-surface-id=${surfaceId}><p part="fallback" class="fallback" role="status">This surface could not be shown${why}.</p></div>`
         : nothing;
     }

@@ -27,7 +27,7 @@ export type A2uiMediaResolver = (key: string) => Promise<string>;
  * second, explicit click.
  *
  * @tagname mantis-a2ui-surface
- * @summary An A2UI v0.9 surface renderer (the basic catalog and ours).
+ * @summary An A2UI v0.9 surface renderer (the specification's basic and minimal catalogs, and ours).
  *
  * @fires {CustomEvent<A2uiActionDetail>} mantis-a2ui-action - A Button's server event, its context resolved; `dataModel` when the surface has `sendDataModel`.
  * @fires {CustomEvent<A2uiErrorDetail>} mantis-a2ui-error - A message was refused, or a surface (or a part of it) could not be rendered: a reference cycle, a missing component, a limit. Each distinct error once.
@@ -38,7 +38,7 @@ export type A2uiMediaResolver = (key: string) => Promise<string>;
  * @csspart agent - The name of the agent that made a surface (theme `agentDisplayName`).
  * @csspart fallback - The note shown instead of a surface that cannot be shown.
  * @csspart placeholder - The note shown instead of one component that cannot be shown.
- * @csspart note - A note such as "Showing the first 200 of 100000 items".
+ * @csspart note - A note such as "Showing the first 200 of 100000 items", or that the agent's last change to a surface could not be applied.
  * @csspart text - A Text.
  * @csspart image - An image shown from an object URL.
  * @csspart image-placeholder - What shows instead of an image that is not loaded.
@@ -137,12 +137,12 @@ export class MantisA2uiSurface extends LazyElement {
   readOnly = false;
   actionsDisabled = false;
 
-  /** The catalogs surfaces may name (default: the basic catalog and ours, `DEFAULT_CATALOGS`). Changing them starts over. */
+  /** The catalogs surfaces may name (default: the specification's and ours, `DEFAULT_CATALOGS`). Changing them starts over. */
   catalogs: readonly CatalogDefinition[] | undefined = undefined;
 
   /**
-   * Render functions per catalog ID, each a map of component name → function (unset: `DEFAULT_RENDERERS`, the basic
-   * catalog's and ours). Unset reads as `undefined`: to add to the defaults, spread `DEFAULT_RENDERERS` (from
+   * Render functions per catalog ID, each a map of component name → function (unset: `DEFAULT_RENDERERS`, those of
+   * the specification's catalogs and ours). Unset reads as `undefined`: to add to the defaults, spread `DEFAULT_RENDERERS` (from
    * `mantis-ui`), not this property.
    */
   renderers: Readonly<Record<string, A2uiRenderers>> | undefined = undefined;

@@ -62,9 +62,12 @@ export class MessagesController implements ReactiveController {
     this.#applied = { count: messages.length, first: messages[0], last: messages.at(-1) };
   }
 
-  /** The models of the surfaces to draw: `surfaceId`'s, or every one in creation order. */
+  /**
+   * The models of the surfaces to draw: `surfaceId`'s, or every one the messages named and did not delete, in the order
+   * they were first named (one whose createSurface was refused too: it says so in its place).
+   */
   models(surfaceId: string | undefined): SurfaceModel[] {
-    return (surfaceId !== undefined ? [surfaceId] : this.#group.surfaceIds()).flatMap((id) => this.#group.surface(id) ?? []);
+    return (surfaceId !== undefined ? [surfaceId] : [...this.#group.placements.keys()]).flatMap((id) => this.#group.surface(id) ?? []);
   }
 
   /** The errors since the last call (each fired once). */

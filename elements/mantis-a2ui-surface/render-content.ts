@@ -75,17 +75,22 @@ function media(kind: 'Video' | 'Audio') {
   return (node: A2uiNode, r: SurfaceWalk): TemplateResult => {
     const literal = node.component['url'];
     const url = typeof literal === 'string' ? literal : r.string(node, literal);
-    const about = r.string(node, node.component['description']) || accessibleDescription(node, r) || accessibleLabel(node, r);
-    const stored = typeof literal === 'string' && url.startsWith(AGENT_FILES);
-    const what = about || (url.startsWith(AGENT_FILES) ? (url.slice(AGENT_FILES.length).split('/').pop() ?? '') : '');
+    const key = url.startsWith(AGENT_FILES);
+    const stored = typeof literal === 'string' && key;
+    const name = key ? (url.slice(AGENT_FILES.length).split('/').pop() ?? '') : '';
+    // The name of the player: its label first, then what describes it, then its file.
+    const what = accessibleLabel(node, r) || r.string(node, node.component['description']) || accessibleDescription(node, r) || name;
     const shown = stored ? r.host.media(url, true) : null;
     if (shown !== null) {
-      const label = what || kind.toLowerCase();
+      // A file the browser cannot play (or a URL revoked meanwhile) falls back to the placeholder, saying so.
+      const failed = (): unknown => r.host.mediaFailed?.(url, true, true);
       return kind === 'Video'
-        ? html`<video part="video" class="video" controls preload="metadata" src=${shown} aria-label=${label} .style=${weightStyle(node)}></video>`
-        : html`<audio part="audio" class="audio" controls preload="metadata" src=${shown} aria-label=${label} .style=${weightStyle(node)}></audio>`;
+        ? html`<video part="video" class="video" controls preload="metadata" src=${shown} aria-label=${what || 'Video'} @error=${failed} .style=${weightStyle(node)}></video>`
+        : html`<audio part="audio" class="audio" controls preload="metadata" src=${shown} aria-label=${what || 'Audio'} @error=${failed} .style=${weightStyle(node)}></audio>`;
     }
-    const why = stored ? 'not loaded' : 'not played: only files the page stores play here';
+    const why = stored
+      ? r.host.mediaFailed?.(url, true) ? 'could not be played' : 'not loaded'
+      : `not played: ${key ? 'its address comes from the data model' : 'it is not a stored file'}`;
     return html`<p part="media-placeholder" class="fallback media-placeholder" data-kind=${kind.toLowerCase()} .style=${weightStyle(node)}>
       ${kind} ${why}${what ? html`: <span class="media-about">${what}</span>` : nothing}
     </p>`;

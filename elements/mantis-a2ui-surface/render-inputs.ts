@@ -62,6 +62,7 @@ function button(node: A2uiNode, r: SurfaceWalk): TemplateResult {
     ><span class="visually-hidden" id=${descriptionId}>${description}</span>`;
 }
 
+
 const TEXT_VARIANTS = ['shortText', 'longText', 'number', 'obscured'] as const;
 
 function textField(node: A2uiNode, r: SurfaceWalk): TemplateResult {
@@ -179,7 +180,8 @@ function slider(node: A2uiNode, r: SurfaceWalk): TemplateResult {
   const min = typeof node.component['min'] === 'number' ? (node.component['min'] as number) : 0;
   const rawMax = node.component['max'];
   const max = typeof rawMax === 'number' && rawMax > min ? rawMax : min + 100;
-  const value = r.number(node, node.component['value']) ?? min;
+  // A missing or non-numeric value reads as 0 (the coercion table): shown within the slider's range, as it sits.
+  const value = Math.min(max, Math.max(min, r.number(node, node.component['value']) ?? min));
   const range = max - min;
   // Whole steps over a wide range; fine steps over a small one (the value is a number, not an integer).
   const step = range > 10 && Number.isInteger(min) && Number.isInteger(max) ? 1 : range / 100;

@@ -51,6 +51,11 @@ export interface A2uiSurfaceHost {
    * `playable` a video or audio file.
    */
   media(key: string, playable?: boolean): string | null;
+  /**
+   * With `failed`, says the browser could not play or show what the resolver gave for a key (its `error` event);
+   * without, whether that happened or the resolver refused the key.
+   */
+  mediaFailed?(key: string, playable?: boolean, failed?: boolean): boolean;
   /** A DOM id for an instance's part, unique within the element's shadow root. */
   domId(key: string, part: string): string;
   /** Asks for a render; resolves when it is done. */

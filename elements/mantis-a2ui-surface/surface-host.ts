@@ -40,6 +40,7 @@ export function surfaceHost(element: SurfaceElement, model: SurfaceModel): A2uiS
     local: (key, initial) => cache.local(`${surfaceId}\u0000${key}`, initial),
     markdown: (key, text, inline) => cache.markdown(`${surfaceId}\u0000${key}`, text, inline),
     media: (key, playable = false) => cache.media(key, element.resolveMedia(playable), playable),
+    mediaFailed: (key, playable = false, failed = false) => cache.mediaFailed(key, playable, failed),
     domId: (key, part) => cache.domId(`${surfaceId}\u0000${key}\u0000${part}`),
     update: () => {
       element.requestUpdate();

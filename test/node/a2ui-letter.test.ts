@@ -8,6 +8,7 @@ import { test } from 'node:test';
 import * as z from 'zod/mini';
 import { MINIMAL_CATALOG, MINIMAL_COMPONENTS, MINIMAL_FUNCTION_CALLS } from '../../src/protocols/a2ui/catalog-minimal.js';
 import { SurfaceGroup } from '../../src/protocols/a2ui/group.js';
+import { MAX_ARRAY_GAP, writeAt } from '../../src/protocols/a2ui/pointer.js';
 import { A2uiSurfaceStore } from '../../src/protocols/a2ui/surface.js';
 import { A2UI_CATALOGS, BASIC_CATALOG_ALIAS_ID, BASIC_CATALOG_ID, MANTIS_CATALOG_ID, MINIMAL_CATALOG_ID } from '../../src/protocols/a2ui/types.js';
 import { validateA2uiMessages } from '../../src/protocols/a2ui/validate.js';
@@ -93,6 +94,13 @@ test('a2ui letter: a pattern the matcher cannot run is refused at validation, at
     assert.match(error?.message ?? '', /^The pattern cannot be used: /);
   }
   assert.equal(errorOf([create(), update([check('^[\\p{L}_][\\p{L}\\p{Nd}_]*$')])]), null, 'Unicode property escapes run');
+  // Each new property costs a pass over the plane: one message names at most 16 different ones.
+  const names = ['L', 'Lu', 'Ll', 'Lt', 'Lm', 'Lo', 'N', 'Nd', 'Nl', 'No', 'P', 'Pc', 'Pd', 'Ps', 'Pe', 'S', 'Sm'];
+  const fields = names.map((name, i) => ({ id: i === 0 ? 'root' : `f${i}`, component: 'TextField', label: name, validationRegexp: `^\\p{${name}}*$` }));
+  assert.deepEqual(errorOf([create(), update(fields.slice(0, 16))]), null);
+  const many = errorOf([create(), update(fields)]);
+  assert.equal(many?.path, '/components/16/validationRegexp');
+  assert.match(many?.message ?? '', /At most 16 different Unicode properties per message/);
   const field = errorOf([create(), update([{ id: 'root', component: 'TextField', label: 'x', validationRegexp: '(?<=a)b' }])]);
   assert.equal(field?.path, '/components/0/validationRegexp');
   assert.match(field?.message ?? '', /lookaround/);
@@ -139,4 +147,32 @@ test('a2ui letter: a conversation says each refusal once and keeps it on the sur
   group.apply(update([{ id: 'root', component: 'Text', text: 'fixed' }]), 'm4');
   assert.equal(group.surface('s')?.refusal, undefined);
   assert.deepEqual(reported, ['s /catalogId', 's /components/0/text']);
+  // A message that applies and changes nothing (removing what is not there) still clears the note: its surface redraws.
+  group.apply(update([{ id: 'root', component: 'Text', text: 6 }]), 'm5');
+  let heard = 0;
+  group.surface('s')?.subscribe(() => (heard += 1));
+  group.apply({ version: 'v0.9', updateDataModel: { surfaceId: 's', path: '/missing' } }, 'm5');
+  assert.equal(group.surface('s')?.refusal, undefined);
+  assert.equal(heard, 1);
+  // A follow-up of a refused createSurface that is wrong for a reason of its own is still told.
+  group.apply(create('https://example.com/holograms.json'), 'm6');
+  group.apply({ version: 'v0.9', createSurface: { surfaceId: 'z', catalogId: 'https://example.com/nope.json' } }, 'm6');
+  group.apply({ version: 'v0.9', updateComponents: { surfaceId: 'z', components: [] } }, 'm6');
+  group.apply({ version: 'v0.9', updateComponents: { surfaceId: 'z', components: [{ id: 'root', component: 'Text', text: 'x' }] } }, 'm6');
+  assert.deepEqual(reported.slice(-3), ['s /surfaceId', 'z /catalogId', 'z /components'], 'the empty list is told; what only repeats the refusal is not');
+});
+
+test('a2ui letter: writeAt removes without creating, keeps an array’s length, and bounds the nulls of one write', () => {
+  const root = { a: [1, 2, 3], o: { k: 1 } };
+  for (const path of [['x', '0'], ['a', '7'], ['o', 'missing', 'deeper'], ['a', '0', 'k']]) {
+    const removed = writeAt(root, path, undefined);
+    assert.ok(removed.ok && removed.value === root, `${path.join('/')}: the same root, nothing created`);
+  }
+  assert.deepEqual(writeAt(root, ['a', '1'], undefined), { ok: true, value: { a: [1, null, 3], o: { k: 1 } } });
+  assert.deepEqual(writeAt({}, ['list', '-'], 'x'), { ok: true, value: { list: ['x'] } }, '`-` on a missing container makes a list');
+  const half = String(Math.floor(MAX_ARRAY_GAP / 2) + 1);
+  assert.equal(writeAt({}, ['a', half], 1).ok, true, 'one gap within the bound');
+  assert.equal(writeAt({}, ['a', half, half], 1).ok, false, 'two gaps past it in one write');
+  const same = writeAt(root, ['o', 'k'], 1);
+  assert.ok(same.ok && same.value === root, 'writing what is there changes nothing');
 });

@@ -34,6 +34,17 @@ test('a2ui prompt: a line for every component and function of the catalog, the a
   assert.doesNotMatch(buildA2uiPrompt({ catalogs: [MINIMAL_CATALOG] }), /agent_files/, 'no rule for what the minimal catalog lacks (media)');
 });
 
+test('a2ui prompt: several catalogs write each component once, a second identifier of one as such', () => {
+  const prompt = buildA2uiPrompt({ catalogs: [BASIC_CATALOG, BASIC_CATALOG_ALIAS, MANTIS_CATALOG] });
+  const lines = prompt.split('\n');
+  for (const name of Object.keys(BASIC_CATALOG.components)) assert.equal(lines.filter((line) => line.startsWith(`- ${name} {`)).length, 1, name);
+  assert.ok(lines.includes(`Catalog "${BASIC_CATALOG_ALIAS.catalogId}": the same as "${BASIC_CATALOG.catalogId}".`));
+  assert.ok(lines.includes(`- as above: ${Object.keys(BASIC_CATALOG.components).join(', ')}`));
+  assert.ok(lines.some((line) => line.startsWith('- MantisCallout {')));
+  assert.ok(encode(prompt).length < encode(buildA2uiPrompt({ catalogs: [BASIC_CATALOG] })).length + encode(buildA2uiPrompt({ catalogs: [MANTIS_CATALOG] })).length - 1000);
+  assert.doesNotMatch(buildA2uiPrompt({ catalogs: [MINIMAL_CATALOG] }), /openUrl/, 'no function the catalog lacks');
+});
+
 test('a2ui prompt: its example validates on the catalog it names, for each of our catalogs', () => {
   for (const catalog of [BASIC_CATALOG, BASIC_CATALOG_ALIAS, MINIMAL_CATALOG, MANTIS_CATALOG]) {
     const messages = examplesOf(buildA2uiPrompt({ catalogs: [catalog] }));

@@ -83,6 +83,8 @@ describe('compileRegex: Unicode property escapes, as native RegExp reads them wi
   it('reads a character outside the Basic Multilingual Plane as its two code units (documented)', () => {
     assert.equal(compiled('^\\p{L}$').test('\u{1D400}'), false);
     assert.equal(compiled('^\\P{L}{2}$').test('\u{1D400}'), true);
+    assert.equal(compiled('^\\p{Cs}$').test('\ud800'), new RegExp('^\\p{Cs}$', 'u').test('\ud800'), 'a lone surrogate, as with u');
+    assert.equal(compiled('^\\P{L}$').test('\udc00'), true);
   });
 
   it('refuses more than 8 property escapes in one pattern, and names an unknown one', () => {

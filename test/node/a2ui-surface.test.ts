@@ -83,7 +83,7 @@ test('a2ui surface: updateDataModel sets, creates, replaces the root and removes
         code: 'VALIDATION_FAILED',
         surfaceId: 's',
         path: '/value',
-        message: "A surface's data model is a JSON object: its root cannot be replaced by any other value.",
+        message: "A data model's root must stay a JSON object.",
       }, `${JSON.stringify(value)} at ${path}`);
     }
   }
@@ -98,7 +98,7 @@ test('a2ui surface: updateDataModel sets, creates, replaces the root and removes
     code: 'VALIDATION_FAILED',
     surfaceId: 's',
     path: '/path',
-    message: 'The path crosses a value that is not an object or array, names an array item by a segment that is not an index, or lands too far past the end of an array.',
+    message: 'The path crosses a value that is not an object or list, names a list item by a non-index, or goes too far past the end of a list.',
   });
   assert.equal(store.apply(data({ path: '/made/name', value: 1 })), null);
   assert.deepEqual((store.get('s')?.data as Record<string, JsonValue>)['made'], { name: 1 }, 'a missing container before a key is an object');

@@ -61,6 +61,7 @@ test('a2ui validator: known surfaces, our catalogs with higher-order components,
     assert.equal(result.ok, false, JSON.stringify(bad));
   }
   assert.deepEqual(validator.surfaceIds(), ['old']);
+  assert.throws(() => createA2uiValidator({ knownSurfaces: new Map([['x', 'https://example.com/nope.json']]) }), /knownSurfaces: "x" cannot exist here: The catalog .* is not supported/);
 });
 
 test('a2ui validator: every example of the specification passes message by message, and its trees are whole', () => {

@@ -135,7 +135,8 @@ export const BASIC_COMPONENTS = {
 function isUri(value: string): boolean {
   if (value.length > 4096 || !/^[A-Za-z][A-Za-z0-9+.-]*:[^\s\u0000-\u001f\u007f]+$/.test(value)) return false;
   try {
-    return new URL(value).protocol !== '';
+    new URL(value);
+    return true;
   } catch {
     return false;
   }

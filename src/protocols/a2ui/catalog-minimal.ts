@@ -8,7 +8,7 @@ import { BASIC_CATALOG_ALIAS_ID, MINIMAL_CATALOG_ID } from './types.js';
  * examples name, and the basic catalog under the other identifier agents use for it (README of the v0.9 copy: both
  * identifiers are the same catalog). The minimal catalog's Text, Row, Column and TextField are the basic catalog's,
  * property for property; its Button has no `default` variant, and its one function is `capitalize`.
- * test/node/a2ui-catalog-ids.test.ts compares every name, required list and enum with catalog.json.
+ * test/node/a2ui-letter.test.ts compares every name, required list and enum with catalog.json.
  */
 
 const { Text, Row, Column, TextField } = BASIC_COMPONENTS;

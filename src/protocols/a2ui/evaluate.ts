@@ -118,7 +118,10 @@ export function evaluateString(value: unknown, ctx: EvalContext): string {
   return toText(evaluate(value, ctx));
 }
 
-/** `undefined` when there is no number (missing data included): the specification's table reads that as 0. */
+/**
+ * A number by renderer_guide.md's coercion table: a number, a numeric string's value, 0 for null, missing data and any
+ * other string; `undefined` for a boolean, a list or an object (the table says nothing of them).
+ */
 export function evaluateNumber(value: unknown, ctx: EvalContext): number | undefined {
   const result = evaluate(value, ctx);
   // renderer_guide.md "Type Coercion Standards": null and undefined are 0, a string its number or 0. The table says

@@ -100,7 +100,8 @@ export class SurfaceGroup {
   /**
    * Applies one server message (its surface's higher-order components expanded first), as part of assistant message
    * `owner` when it has one. The surface it names moves to that owner whether or not it applied: the agent touched
-   * it there. Returns the error reported (an error points into what the agent wrote), or null.
+   * it there. Returns its error (pointing into what the agent wrote), or null; the error is reported unless it only
+   * repeats a refused createSurface (see below).
    */
   apply(message: unknown, owner?: string): A2uiError | null {
     const surface = surfaceOf(message);
@@ -110,7 +111,8 @@ export class SurfaceGroup {
     const id = surface.surfaceId;
     if (!error) {
       if (surface.kind === 'createSurface' || surface.kind === 'deleteSurface') this.#renderErrors.delete(id);
-      this.#refusals.delete(id);
+      // A message that changed nothing is not redrawn by the store: the note of the refusal it clears must go.
+      if (this.#refusals.delete(id)) this.#notify(id);
       return null;
     }
     const exists = this.#store.get(id) !== undefined;
@@ -118,8 +120,9 @@ export class SurfaceGroup {
       // Said where the surface is: it was not created, or the agent's change did not apply.
       this.#refusals.set(id, error);
       this.#notify(id);
-    } else if (this.#refusals.has(id)) {
-      // What follows a refused createSurface fails only because the surface does not exist: the agent heard why once.
+    } else if (this.#refusals.has(id) && 'path' in error && error.path === '/surfaceId') {
+      // What follows a refused createSurface and fails only because the surface does not exist: the agent heard why
+      // once. A follow-up that is wrong for a reason of its own is still told.
       if (surface.kind === 'deleteSurface') this.#refusals.delete(id);
       return error;
     }

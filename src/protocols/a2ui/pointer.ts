@@ -70,7 +70,10 @@ export function getPointer(root: JsonValue | undefined, pointer: string): JsonVa
   return segments ? getAt(root, segments) : undefined;
 }
 
-/** How far past an array's end a write may land: the `null`s before it alone would pass the data model's size. */
+/**
+ * How many `null`s one write may add before the places it lands in, over all its arrays: more than a data model's bytes
+ * could hold (each is at least `null,`).
+ */
 export const MAX_ARRAY_GAP = Math.floor(A2UI_LIMITS.dataModelBytes / 5);
 
 /** Whether a missing container before `segment` is created as an array: an index or `-` (renderer_guide.md, auto-typing). */
@@ -80,35 +83,42 @@ const arrayFirst = (segment: string): boolean => segment === '-' || /^(0|[1-9]\d
  * A copy of `root` with `value` at the segments (copy-on-write along the path; everything else is shared), with the
  * upsert of a2ui_protocol.md and the auto-typing of renderer_guide.md: a missing container on the way is created as an
  * array when the segment after it is an index (or `-`), else as an object; an index past an array's end extends it,
- * the places between holding `null` (JSON's "undefined, preserving length"). `value === undefined` removes the key.
- * `{ ok: false }` when the path crosses a scalar, names an array by a segment that is not an index, or lands more
- * than MAX_ARRAY_GAP past an array's end. The surface store writes through this.
+ * the places between holding `null` (JSON's "undefined, preserving length"), at most MAX_ARRAY_GAP of them in all.
+ * `value === undefined` removes: an object's key goes, an array's item becomes `null` (its length is kept), and a
+ * path that is not there changes nothing (the same `root` comes back). `{ ok: false }` when the path crosses a scalar,
+ * names an array by a segment that is not an index, or would add more `null`s than that. The surface store writes
+ * through this.
  */
 export function writeAt(
   root: JsonValue | undefined,
   segments: readonly string[],
   value: JsonValue | undefined,
+  gap = { left: MAX_ARRAY_GAP },
 ): { readonly ok: true; readonly value: JsonValue | undefined } | { readonly ok: false } {
   if (segments.length === 0) return { ok: true, value };
   const [head, ...rest] = segments as [string, ...string[]];
-  const container = root === undefined || root === null ? (arrayFirst(head) ? [] : {}) : root;
-  if (!isContainer(container)) return { ok: false };
+  const missing = root === undefined || root === null;
+  if (missing && value === undefined) return { ok: true, value: root };
+  const container = missing ? (arrayFirst(head) ? [] : {}) : root;
+  if (!isContainer(container)) return value === undefined ? { ok: true, value: root } : { ok: false };
   if (Array.isArray(container)) {
-    const i = head === '-' ? container.length : index(head, container.length + MAX_ARRAY_GAP);
+    const i = head === '-' ? container.length : index(head, container.length + Math.max(0, gap.left));
     if (i === null) return { ok: false };
-    const child = writeAt(container[i], rest, value);
+    if (value === undefined && i >= container.length) return { ok: true, value: root };
+    gap.left -= Math.max(0, i - container.length);
+    const child = writeAt(container[i], rest, value, gap);
     if (!child.ok) return child;
+    if (child.value === container[i]) return { ok: true, value: container };
     const copy: JsonValue[] = [...container];
-    if (child.value === undefined) copy.splice(i, 1);
-    else {
-      while (copy.length < i) copy.push(null);
-      copy[i] = child.value;
-    }
+    while (copy.length < i) copy.push(null);
+    copy[i] = child.value === undefined ? null : child.value;
     return { ok: true, value: copy };
   }
   const own = Object.prototype.hasOwnProperty.call(container, head) ? (container as Record<string, JsonValue>)[head] : undefined;
-  const child = writeAt(own, rest, value);
+  if (own === undefined && value === undefined) return { ok: true, value: root };
+  const child = writeAt(own, rest, value, gap);
   if (!child.ok) return child;
+  if (child.value === own && own !== undefined) return { ok: true, value: container };
   const copy: Record<string, JsonValue> = { ...(container as Record<string, JsonValue>) };
   if (child.value === undefined) delete copy[head];
   else copy[head] = child.value;

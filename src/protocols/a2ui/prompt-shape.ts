@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { AccessibilityAttributes, Action, CheckRule, ChildList, DynamicBoolean, DynamicNumber, DynamicString, DynamicStringList, DynamicValue } from './schema.js';
+import { Action, CheckRule, ChildList, DynamicBoolean, DynamicNumber, DynamicString, DynamicStringList, DynamicValue } from './schema.js';
 
 /*
  * The A2UI prompt's notation (prompt.ts): a component's or function's schema as one compact, TypeScript-like line,
@@ -24,7 +24,6 @@ export const NAMED_TYPES: readonly (readonly [string, z.ZodMiniType])[] = [
   ['Children', ChildList],
   ['Action', Action],
   ['Check', CheckRule],
-  ['A11y', AccessibilityAttributes],
 ];
 let named: Map<string, string> | undefined;
 const names = (): Map<string, string> => (named ??= new Map(NAMED_TYPES.map(([name, schema]) => [JSON.stringify(jsonOf(schema)), name])));

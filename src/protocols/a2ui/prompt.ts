@@ -7,7 +7,7 @@ import { A2UI_ACTION_PREFIX } from './types.js';
  * compose surfaces on the given catalogs, generated from the schemas the renderer validates with. Slim by design: one
  * line per component and function in the notation of prompt-shape.ts, the messages and their rules, the
  * `[a2ui_action]` convention and the "prefer updateDataModel" rule, and one example that validates (a test checks it).
- * Not the schema dump: the catalog's minified JSON costs about 2.5 times as many tokens.
+ * Not the schema dump: the basic catalog's minified catalog.json is about four times as many tokens (7,280 to 1,750).
  */
 
 export interface A2uiPromptOptions {
@@ -21,9 +21,9 @@ export interface A2uiPromptOptions {
 const TYPE_LINES: readonly (readonly [readonly string[], string])[] = [
   [['Str', 'Num', 'Bool', 'StrList', 'Value'], '- Str = string | {"path": "/pointer"} (bound to the data model) | a function call returning a string. Num, Bool and StrList (string[]) likewise; Value is any of them.'],
   [['Children'], '- Children = ["id", …] | {"componentId": "id", "path": "/list"}: the component repeated for each item of the list, its relative paths ("name") read in the item.'],
-  [['Action'], '- Action = {"event": {"name": string, "context"?: {key: Value}}} (sent back to you) | {"functionCall": <a function call>} (runs here: openUrl opens its address after the user confirms).'],
+  [['Action'], '- Action = {"event": {"name": string, "context"?: {key: Value}}}: sent back to you.'],
   [['Check'], '- Check = {"condition": Bool, "message": string}: the message shows while the condition is false (a Button with a failing check is disabled).'],
-  [['Str'], '- A11y = {"label"?: Str, "description"?: Str}. child, trigger, content and a tab\'s child are component ids.'],
+  [['Str'], '- child, trigger, content and a tab\'s child are component ids.'],
 ];
 
 /** Properties every component has, said once in the prompt rather than on each line. */
@@ -58,19 +58,42 @@ export function a2uiPromptExample(catalog: CatalogDefinition): object[] {
   ];
 }
 
-/** The lines of one catalog: its ID, then a line per component and per function. */
-function catalogLines(catalog: CatalogDefinition): string[] {
-  const lines = [`Catalog "${catalog.catalogId}". Components:`];
-  for (const [name, schema] of Object.entries(catalog.components)) lines.push(`- ${name} ${objectShape(schemaOf(schema), COMMON)}`);
-  const calls = catalog.functionCalls ?? {};
-  lines.push('Functions (call: {"call": name, "args": {…}}):');
-  for (const name of catalog.functions) {
-    const schema = calls[name];
-    const json = schema ? schemaOf(schema) : undefined;
-    const properties = (json?.['properties'] ?? {}) as Record<string, Record<string, unknown>>;
-    const args = properties['args'] ? shapeOf(properties['args']) : '{…}';
-    const returns = properties['returnType']?.['const'];
-    lines.push(`- ${name} ${args}${typeof returns === 'string' ? ` → ${returns}` : ''}`);
+/** A line per component and function of each catalog; a catalog (or a component) the lines already hold is not written again. */
+function catalogLines(catalogs: readonly CatalogDefinition[]): string[] {
+  const lines: string[] = [];
+  const written = new Set<unknown>();
+  const seen: CatalogDefinition[] = [];
+  for (const catalog of catalogs) {
+    const same = seen.find((other) => other.components === catalog.components && other.functionCalls === catalog.functionCalls);
+    if (same) {
+      lines.push(`Catalog "${catalog.catalogId}": the same as "${same.catalogId}".`);
+      continue;
+    }
+    seen.push(catalog);
+    lines.push(`Catalog "${catalog.catalogId}". Components:`);
+    const again: string[] = [];
+    for (const [name, schema] of Object.entries(catalog.components)) {
+      if (written.has(schema)) again.push(name);
+      else lines.push(`- ${name} ${objectShape(schemaOf(schema), COMMON)}`);
+      written.add(schema);
+    }
+    if (again.length > 0) lines.push(`- as above: ${again.join(', ')}`);
+    const calls = catalog.functionCalls ?? {};
+    const fns: string[] = [];
+    const repeated: string[] = [];
+    for (const name of catalog.functions) {
+      const schema = calls[name];
+      if (schema && written.has(schema)) {
+        repeated.push(name);
+        continue;
+      }
+      if (schema) written.add(schema);
+      const properties = ((schema ? schemaOf(schema) : {})['properties'] ?? {}) as Record<string, Record<string, unknown>>;
+      const args = properties['args'] ? shapeOf(properties['args']) : '{…}';
+      const returns = properties['returnType']?.['const'];
+      fns.push(`- ${name} ${args}${typeof returns === 'string' ? ` → ${returns}` : ''}`);
+    }
+    lines.push('Functions (call: {"call": name, "args": {…}}):', ...fns, ...(repeated.length > 0 ? [`- as above: ${repeated.join(', ')}`] : []));
   }
   return lines;
 }
@@ -79,7 +102,7 @@ function catalogLines(catalog: CatalogDefinition): string[] {
 export function buildA2uiPrompt(options: A2uiPromptOptions = {}): string {
   const catalogs = options.catalogs ?? [BASIC_CATALOG];
   const version = options.version ?? 'v0.9';
-  const lines = catalogs.flatMap(catalogLines);
+  const lines = catalogLines(catalogs);
   const text = lines.join('\n');
   // A type, a rule of what the catalogs do not have is left out: a small catalog gets a short prompt.
   const uses = (word: string): boolean => new RegExp(`\\b${word}\\b`).test(text);
@@ -87,17 +110,18 @@ export function buildA2uiPrompt(options: A2uiPromptOptions = {}): string {
   return [
     `# Interactive UI (A2UI ${version})`,
     `Show UI by sending A2UI messages, each a JSON object {"version": "${version}", <one payload>}:`,
-    '- createSurface {surfaceId, catalogId, theme?: {primaryColor?: "#rrggbb"}, sendDataModel?: boolean}: once per surface, before the rest; catalogId is one of the catalogs below.',
+    '- createSurface {surfaceId, catalogId, theme?: {primaryColor?: "#rrggbb"}, sendDataModel?: boolean}: first, once per surface; catalogId names a catalog below.',
     '- updateComponents {surfaceId, components}: components as a flat list, each {id, component, ...its properties}; one has the id "root"; a component refers to others by id. Sent again, a component replaces the one with its id: send only what changed.',
-    '- updateDataModel {surfaceId, path?, value?}: sets the JSON value at a JSON Pointer path (default "/": the whole model, an object); no value removes it.',
+    '- updateDataModel {surfaceId, path?, value?}: sets the value at a JSON Pointer (default "/": the whole model, an object); no value removes it.',
     '- deleteSurface {surfaceId}.',
     'Types used below:',
     ...TYPE_LINES.filter(([names]) => names.some((name) => uses(name))).map(([, line]) => line),
-    'Every component also takes id (unique in its surface), component (its name), accessibility?: A11y and weight?: number (its share of a Row or Column).',
+    'Every component also has id (unique in its surface), component (its name), accessibility?: {label?: Str, description?: Str}, weight?: number (its share of a Row or Column).',
     ...lines,
     'Rules:',
-    '- Inputs bind their value to the data model with {"path"}; an event\'s context reads the same paths, so you get what the user entered.',
+    '- Bind inputs to the data model with {"path"}; an event\'s context reading the same paths brings you what the user entered.',
     `- When the user acts, you get a user turn starting ${A2UI_ACTION_PREFIX} surface=<surfaceId> source=<component id> name=<event name>, then "context:" and its JSON. Answer it by changing that same surface: prefer updateDataModel against the paths it binds; send updateComponents only when its structure must change.`,
+    ...(uses('openUrl') ? ['- An Action may also be {"functionCall": {"call": "openUrl", "args": {"url": "https://…"}}}: the address opens after the user confirms.'] : []),
     ...(uses('regex') || uses('validationRegexp') ? ['- Regular expressions (regex, validationRegexp) may not use lookaround or backreferences; \\p{…} works.'] : []),
     ...(uses('Image') || uses('Video') || uses('AudioPlayer') ? ['- Images, videos and sounds show only "agent_files/…" keys of stored files.'] : []),
     ...(example.length > 0 ? ['Example:', ...example.map((message) => JSON.stringify(message))] : []),

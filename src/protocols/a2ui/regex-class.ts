@@ -134,36 +134,44 @@ export const CLASS_ESCAPES: Readonly<Record<string, Ranges>> = {
 };
 export const ANY: Ranges = [0, MAX_UNIT];
 
-const properties = new Map<string, Ranges | null>();
 /** Entries of the Unicode property cache (each about as large as the property's ranges). */
-const PROPERTY_CACHE = 32;
+const PROPERTY_CACHE = 128;
+let properties: Lru<{ readonly ranges: Ranges | null }> | undefined;
+/** The plane's code units below and above the surrogates, as two strings (built once, when a property is first read). */
+let plane: readonly [string, string] | undefined;
+const units = (from: number, to: number): string => {
+  let text = '';
+  for (let c = from; c <= to; c += 4096) text += String.fromCharCode(...Array.from({ length: Math.min(4096, to - c + 1) }, (_, i) => c + i));
+  return text;
+};
 
 /**
  * The code units of `\p{name}` (or of `\P{name}` when `negated`), as normalized ranges: every code unit of the Basic
- * Multilingual Plane that the engine's own `\p{name}` (with `u`) matches as one character, read once per property and
- * kept (a single-character test cannot backtrack). A character outside the plane is two code units here, neither of
- * which has a property but `Cs`: `\p{L}` does not match it, `\P{L}` matches each half. `null` for a name the engine
- * does not know.
+ * Multilingual Plane that the engine's own `\p{name}` (with `u`) matches as one character, read in one pass of the
+ * engine over the plane (1 to 2 ms) and kept in a bounded cache. A character outside the plane is two code units here,
+ * neither of which has a property but `Cs`: `\p{L}` does not match it, `\P{L}` matches each half. `null` for a name
+ * the engine does not know. validate-component.ts bounds the names one message may use.
  */
 export function unicodeProperty(name: string, negated: boolean): Ranges | null {
-  let ranges = properties.get(name);
-  if (ranges === undefined) {
-    ranges = null;
+  properties ??= new Lru(PROPERTY_CACHE);
+  let entry = properties.get(name);
+  if (entry === undefined) {
+    let ranges: number[] | null = null;
     try {
-      const re = new RegExp(`^\\p{${name}}$`, 'u');
-      const found: number[] = [];
-      for (let c = 0; c <= MAX_UNIT; c++) {
-        if (!re.test(String.fromCharCode(c))) continue;
-        if (found.length > 0 && found[found.length - 1] === c - 1) found[found.length - 1] = c;
-        else found.push(c, c);
+      const re = new RegExp(`\\p{${name}}+`, 'gu');
+      plane ??= [units(0, 0xd7ff), units(0xe000, MAX_UNIT)];
+      ranges = [];
+      for (const [text, base] of [[plane[0], 0], [plane[1], 0xe000]] as const) {
+        for (const run of text.matchAll(re)) ranges.push(base + run.index, base + run.index + run[0].length - 1);
       }
-      ranges = found;
+      // A lone surrogate is a character of its own (general category Cs): all of them have the property or none.
+      if (new RegExp(`^\\p{${name}}$`, 'u').test('\ud800')) ranges = normalizeRanges([...ranges, 0xd800, 0xdfff]);
     } catch {
       // Not a property this engine knows: refused by the parser.
     }
-    if (properties.size >= PROPERTY_CACHE) properties.delete(properties.keys().next().value!);
-    properties.set(name, ranges);
+    properties.set(name, (entry = { ranges }));
   }
+  const { ranges } = entry;
   return ranges && negated ? complement(ranges) : ranges;
 }
 

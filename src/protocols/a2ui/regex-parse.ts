@@ -131,7 +131,8 @@ export class Parser {
       this.i += m[0].length;
       return { t: 'set', ranges, neg: false };
     }
-    if (/[0-9]/.test(c)) return fail(`Backreferences are not supported (\\${c})`);
+    if (/[0-9]/.test(c)) return fail(inClass ? `Unsupported escape \\${c} (octal escapes are not supported)` : `Backreferences are not supported (\\${c})`);
+    if (c === 'k') return fail('Backreferences are not supported (\\k)');
     if (/[A-Za-z]/.test(c)) return fail(`Unsupported escape \\${c}`);
     return single(c.charCodeAt(0));
   }

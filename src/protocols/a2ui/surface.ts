@@ -2,7 +2,7 @@ import { A2UI_LIMITS } from '../../limits.js';
 import type { CatalogDefinition } from './catalog-basic.js';
 import { checkGraph } from './graph.js';
 import { checkPlainJson, copyJson, jsonBytes, jsonDepth } from './plain-json.js';
-import { getAt, parsePointer, writeAt } from './pointer.js';
+import { parsePointer, writeAt } from './pointer.js';
 import type { A2uiComponent, A2uiError, A2uiValidationError, JsonObject, JsonValue } from './types.js';
 import { ROOT_NOT_OBJECT, validateA2uiMessage, type A2uiSurfaceFacts } from './validate.js';
 
@@ -87,10 +87,10 @@ export class A2uiSurfaceStore {
 
   /**
    * Validates one server message against the current state and applies it; the error (and no change) when it fails.
-   * `origins` are for an updateComponents whose higher-order components were expanded (expand.ts expandMessage): the
-   * index, in the agent's message, of the component each one came from. Never throws.
+   * `sources` are for an updateComponents whose higher-order components were expanded (expand.ts expandMessage):
+   * where the agent wrote each component. Never throws.
    */
-  apply(message: unknown, origins?: readonly number[]): A2uiError | null {
+  apply(message: unknown, sources?: readonly Omit<ComponentSource, 'since'>[]): A2uiError | null {
     try {
       const surfaces = new Map<string, A2uiSurfaceFacts>();
       for (const [id, s] of this.#surfaces) surfaces.set(id, { catalogId: s.catalogId, componentIds: s.components });
@@ -108,16 +108,14 @@ export class A2uiSurfaceStore {
       } else if ('updateComponents' in m) {
         const surface = this.#surfaces.get(m.updateComponents.surfaceId) as SurfaceState;
         const components = new Map(surface.components);
-        const sources = new Map(surface.sources);
+        const written = new Map(surface.sources);
         (m.updateComponents.components as A2uiComponent[]).forEach((component, i) => {
           const fresh = components.get(component.id)?.component !== component.component;
           if (fresh) components.delete(component.id);
           components.set(component.id, component);
-          const origin = origins?.[i];
-          const exact = origin === undefined || (origins?.indexOf(origin) === i && origins.lastIndexOf(origin) === i);
-          sources.set(component.id, { index: origin ?? i, exact, since: fresh ? this.#revision + 1 : (sources.get(component.id)?.since ?? 0) });
+          written.set(component.id, { ...(sources?.[i] ?? { index: i, exact: true }), since: fresh ? this.#revision + 1 : (written.get(component.id)?.since ?? 0) });
         });
-        this.#commit({ ...surface, components, sources });
+        this.#commit({ ...surface, components, sources: written });
       } else {
         const { surfaceId, path, value } = m.updateDataModel;
         const refused = this.#setData(surfaceId, path === undefined ? [] : (parsePointer(path) as string[]), value as JsonValue | undefined);
@@ -192,10 +190,10 @@ export class A2uiSurfaceStore {
       if (value !== undefined && (typeof value !== 'object' || value === null || Array.isArray(value))) return 'root';
       next = value === undefined ? {} : value;
     } else {
-      if (value === undefined && getAt(surface.data, segments) === undefined) return null;
-      const inArray = value === undefined && Array.isArray(getAt(surface.data, segments.slice(0, -1)));
-      const written = writeAt(surface.data, segments, inArray ? null : value);
+      const written = writeAt(surface.data, segments, value);
       if (!written.ok || written.value === undefined) return 'path';
+      // Removing what is not there changes nothing: no new state, no redraw.
+      if (written.value === surface.data) return null;
       next = written.value;
     }
     if (jsonBytes(next) > A2UI_LIMITS.dataModelBytes) return 'bytes';
@@ -225,7 +223,7 @@ export class A2uiSurfaceStore {
 type Refusal = 'path' | 'root' | 'bytes' | 'depth';
 
 const REFUSALS: Record<Refusal, string> = {
-  path: 'The path crosses a value that is not an object or array, names an array item by a segment that is not an index, or lands too far past the end of an array.',
+  path: 'The path crosses a value that is not an object or list, names a list item by a non-index, or goes too far past the end of a list.',
   root: ROOT_NOT_OBJECT,
   bytes: `The data model would be larger than ${A2UI_LIMITS.dataModelBytes} bytes of JSON.`,
   depth: `The data model would be nested deeper than ${A2UI_LIMITS.dataModelDepth} levels.`,

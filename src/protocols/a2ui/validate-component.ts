@@ -3,7 +3,7 @@ import type { CatalogDefinition } from './catalog-basic.js';
 import { childRefs } from './graph.js';
 import { describeIssues, type IssueReport, type Segments } from './issues.js';
 import { resolvePath } from './pointer.js';
-import { compileRegex } from './regex.js';
+import { cachedRegex } from './regex.js';
 import type { A2uiComponent } from './types.js';
 
 /*
@@ -27,14 +27,20 @@ const isFunctionCall = (value: Record<string, unknown>): boolean =>
 const isBinding = (value: Record<string, unknown>): boolean =>
   typeof value['path'] === 'string' && onlyKeys(value, ['path', 'componentId']);
 
+/** Different Unicode property names (`\p{…}`) the patterns of one message may use. */
+export const MAX_MESSAGE_PROPERTIES = 16;
+
 /**
  * A regular expression an agent gave (a `regex` call's `pattern`, a TextField's `validationRegexp`), compiled now by
  * the matcher that will run it (regex.ts): what it cannot run in linear time is refused here, with the reason, rather
  * than making a check that always fails. `null` when it compiles.
  */
-export function checkPattern(pattern: unknown): string | null {
+export function checkPattern(pattern: unknown, properties?: Set<string>): string | null {
   if (typeof pattern !== 'string') return null;
-  const compiled = compileRegex(pattern);
+  // Each Unicode property costs a pass over the plane the first time (regex-class.ts): a message names a few.
+  for (const [, name] of pattern.matchAll(/\\[pP]\{([^}]{0,84})\}/g)) properties?.add(name ?? '');
+  if (properties && properties.size > MAX_MESSAGE_PROPERTIES) return `At most ${MAX_MESSAGE_PROPERTIES} different Unicode properties per message.`;
+  const compiled = cachedRegex(pattern);
   return 'error' in compiled ? `The pattern cannot be used: ${compiled.error}.` : null;
 }
 
@@ -46,7 +52,7 @@ export function checkBindingPath(path: string): string | null {
 }
 
 /** The function calls and bindings in a component, checked against the catalog. Iterative. */
-function checkDynamic(component: A2uiComponent, catalog: CatalogDefinition): IssueReport | null {
+function checkDynamic(component: A2uiComponent, catalog: CatalogDefinition, properties: Set<string>): IssueReport | null {
   const stack: { value: unknown; path: Segments }[] = Object.entries(component).map(([key, value]) => ({ value, path: [key] }));
   while (stack.length > 0) {
     const { value, path } = stack.pop() as { value: unknown; path: Segments };
@@ -62,7 +68,7 @@ function checkDynamic(component: A2uiComponent, catalog: CatalogDefinition): Iss
       const parsed = schema?.safeParse(value);
       if (parsed && !parsed.success) return describeIssues(parsed.error.issues, component, path);
       const args = value['args'];
-      const pattern = name === 'regex' && isRecord(args) ? checkPattern(args['pattern']) : null;
+      const pattern = name === 'regex' && isRecord(args) ? checkPattern(args['pattern'], properties) : null;
       if (pattern) return { path: [...path, 'args', 'pattern'], message: pattern };
     } else if (isBinding(value)) {
       const problem = checkBindingPath(value['path'] as string);
@@ -73,20 +79,23 @@ function checkDynamic(component: A2uiComponent, catalog: CatalogDefinition): Iss
   return null;
 }
 
-/** The first problem of `component` under `catalog`, its path inside the component; `null` when it is valid. */
-export function checkComponent(component: A2uiComponent, catalog: CatalogDefinition): IssueReport | null {
+/**
+ * The first problem of `component` under `catalog`, its path inside the component; `null` when it is valid.
+ * `properties` gathers the Unicode property names of the message's patterns (one set per message).
+ */
+export function checkComponent(component: A2uiComponent, catalog: CatalogDefinition, properties = new Set<string>()): IssueReport | null {
   const schema = Object.prototype.hasOwnProperty.call(catalog.components, component.component)
     ? catalog.components[component.component]
     : undefined;
   if (!schema) return { path: ['component'], message: `The catalog has no component "${component.component.slice(0, 60)}".` };
   const parsed = schema.safeParse(component);
   if (!parsed.success) return describeIssues(parsed.error.issues, component);
-  const pattern = checkPattern(component['validationRegexp']);
+  const pattern = checkPattern(component['validationRegexp'], properties);
   if (pattern) return { path: ['validationRegexp'], message: pattern };
   const refs = childRefs(component);
   if (refs.length > A2UI_LIMITS.childrenPerComponent) {
     const prop = component['tabs'] !== undefined ? 'tabs' : 'children';
     return { path: [prop], message: `A component can have at most ${A2UI_LIMITS.childrenPerComponent} children.` };
   }
-  return checkDynamic(component, catalog);
+  return checkDynamic(component, catalog, properties);
 }

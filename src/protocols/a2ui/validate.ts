@@ -127,6 +127,7 @@ function checkComponents(components: readonly A2uiComponent[], facts: A2uiSurfac
   const catalog = catalogOf(state, facts.catalogId);
   if (!catalog) return { path: ['surfaceId'], message: 'The surface uses a catalog that is not supported.' };
   const ids = new Set<string>();
+  const properties = new Set<string>();
   let added = 0;
   for (const [i, component] of components.entries()) {
     if (ids.has(component.id)) return { path: ['components', i, 'id'], message: `Two components have the id "${component.id}".` };
@@ -135,14 +136,14 @@ function checkComponents(components: readonly A2uiComponent[], facts: A2uiSurfac
     if ((facts.componentIds?.size ?? 0) + added > A2UI_LIMITS.componentsPerSurface) {
       return { path: ['components', i], message: `A surface can have at most ${A2UI_LIMITS.componentsPerSurface} components.` };
     }
-    const problem = checkComponent(component, catalog);
+    const problem = checkComponent(component, catalog, properties);
     if (problem) return { path: ['components', i, ...problem.path], message: problem.message };
   }
   return null;
 }
 
 /** What a write of anything but an object at a data model's root is told (client_data_model.json: "a standard JSON object"). */
-export const ROOT_NOT_OBJECT = "A surface's data model is a JSON object: its root cannot be replaced by any other value.";
+export const ROOT_NOT_OBJECT = "A data model's root must stay a JSON object.";
 
 /** updateDataModel: an absolute pointer, and a value within the data model's limits where it lands. */
 function checkDataUpdate(path: string | undefined, value: JsonValue | undefined): IssueReport | null {

@@ -19,7 +19,8 @@ export interface A2uiValidatorOptions {
   /**
    * Surfaces created before this validator existed (a conversation it did not see from the start): surfaceId →
    * catalogId. Messages for them are checked against their catalog; their trees are not (their earlier components are
-   * unknown) until they are created again.
+   * unknown) until they are created again. One that cannot exist here (a catalog not in `catalogs`, too many
+   * surfaces) is a mistake of the caller: createA2uiValidator throws a TypeError saying which.
    */
   readonly knownSurfaces?: ReadonlyMap<string, string>;
 }
@@ -50,7 +51,9 @@ export function createA2uiValidator(options: A2uiValidatorOptions = {}): A2uiVal
   /** Surfaces created before the validator: their trees are partial here. */
   const partial = new Set<string>();
   for (const [surfaceId, catalogId] of options.knownSurfaces ?? []) {
-    if (store.apply({ version: 'v0.9', createSurface: { surfaceId, catalogId } }) === null) partial.add(surfaceId);
+    const refused = store.apply({ version: 'v0.9', createSurface: { surfaceId, catalogId } });
+    if (refused) throw new TypeError(`knownSurfaces: "${surfaceId.slice(0, 60)}" cannot exist here: ${refused.message}`);
+    partial.add(surfaceId);
   }
   return {
     check(message) {

@@ -40,8 +40,8 @@ describe('<mantis-chat> A2UI video and audio', () => {
     expect(video.videoWidth).to.equal(32);
     expect(audio.duration).to.be.closeTo(0.25, 0.01);
     expect(placeholders(surface)).to.deep.equal([
-      'Video not played: only files the page stores play here: A remote clip',
-      'Audio not played: only files the page stores play here: A bound tone',
+      'Video not played: it is not a stored file: A remote clip',
+      'Audio not played: its address comes from the data model: A bound tone',
     ]);
     expect(shadow(surface).querySelectorAll('video, audio')).to.have.length(2);
     await expect(chat).to.be.accessible();
