@@ -105,6 +105,8 @@ export default defineConfig(({ mode }): UserConfig => {
   return mode === 'cdn'
     ? {
         plugins: [cssLiterals(), firstLoad.plugin, terseChunks()],
+        // tus-js-client's url-parse is the platform's URL (elements/internal/url-native.ts): no CommonJS in these files.
+        resolve: { alias: [{ find: /^url-parse$/, replacement: fileURLToPath(new URL('./elements/internal/url-native.ts', import.meta.url)) }] },
         // Bundled for the browser: ECharts reads process.env.NODE_ENV, which no page has.
         define: { 'process.env.NODE_ENV': JSON.stringify('production') },
         build: {

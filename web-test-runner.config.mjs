@@ -128,14 +128,10 @@ export default {
     // React and react-dom are CommonJS: served as one ES module, so the React 19 tests have one React.
     reactPlugin(),
     {
-      // tus-js-client's browser build is ES modules, its url-parse dependency CommonJS: every bundler converts that.
-      // The test runner serves modules one by one, so it serves url-parse (with its own two CommonJS dependencies)
-      // bundled into one ES module, as a bundler would.
-      name: 'mantis-commonjs-url-parse',
-      async transform(context) {
-        if (!/\/node_modules\/url-parse\/index\.js$/.test(context.path)) return undefined;
-        const out = await esbuild({ entryPoints: ['node_modules/url-parse/index.js'], bundle: true, format: 'esm', write: false, logLevel: 'silent' });
-        return { body: out.outputFiles[0].text };
+      // tus-js-client's url-parse is the platform's URL, as in the script-tag build (elements/internal/url-native.ts).
+      name: 'mantis-url-parse-native',
+      resolveImport({ source }) {
+        return source === 'url-parse' ? '/elements/internal/url-native.ts' : undefined;
       },
     },
     {

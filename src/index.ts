@@ -61,7 +61,8 @@ export type { SurfacePlacement, SurfaceModel } from './protocols/a2ui/group.js';
 // agent-ui@1's event wrapper (the whole agent-ui@1 core is `mantis-ui/agent-ui`).
 export { UiEnvelopeEvent } from './protocols/agent-ui/wire.js';
 export type { MapAdapter, MapActionParams, UiSurface, EnvelopeRejection } from './protocols/agent-ui/types.js';
-export { A2UI_LIMITS, UPLOAD_LIMITS } from './limits.js';
+export { UPLOAD_LIMITS } from './limits.js';
+export { A2UI_LIMITS } from './protocols/a2ui/limits.js';
 export { formatBytes } from './format.js';
 // The session's attachment tray and policy; the uploader and the content checks are `mantis-ui/uploads`.
 export * from './uploads/policy.js';

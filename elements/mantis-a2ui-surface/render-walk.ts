@@ -4,7 +4,7 @@ import type { A2uiNode, A2uiRenderers, A2uiSurfaceHost } from './render-types.js
 import { html, nothing, type TemplateResult } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
 // From their modules, not the core's index: in the IIFE this element is a lazy file that carries only what it uses.
-import { A2UI_LIMITS } from '../../src/limits.js';
+import { A2UI_LIMITS } from '../../src/protocols/a2ui/limits.js';
 
 /*
  * The render walk of one surface: from `root` down the component references, each component drawn by its catalog's

@@ -1,7 +1,7 @@
 import { html, nothing, type ReactiveController, type TemplateResult } from 'lit';
 import { Directive, directive, type ElementPart } from 'lit/directive.js';
 import type { AssistantMessage, ChatSession, SurfacePlacement } from '../../src/index.js';
-import { MantisA2uiSurface, loadSurfacePlacer, type SurfacePlacer, type Surfaces } from '../internal/lazy.js';
+import { loadSurfacePlacer, type SurfacePlacer, type Surfaces } from '../internal/lazy.js';
 
 /** What the chat's A2UI surfaces need from the element. */
 export interface SurfaceHost extends HTMLElement {
@@ -24,8 +24,6 @@ export class SurfacesController implements ReactiveController {
   readonly #host: SurfaceHost;
   /** The slots rendered now, by message and surface. */
   readonly #slots = new Map<string, HTMLElement>();
-  /** The page defined `<mantis-a2ui-surface>` itself: its element is not ours, so surfaces show a note instead. */
-  readonly #taken = customElements.get('mantis-a2ui-surface') !== MantisA2uiSurface;
   #placer: SurfacePlacer | null = null;
   #loading: Promise<void> | null = null;
   #failed = false;
@@ -71,10 +69,10 @@ export class SurfacesController implements ReactiveController {
     const surfaces = this.#surfaces();
     if (!surfaces || surfaces.placements.size === 0) return;
     for (const [k, slot] of this.#slots) if (!slot.isConnected) this.#slots.delete(k);
-    if (this.#taken) return noteRefusal(surfaces.placements, this.#slots, 'This interactive surface cannot be shown here: the page defines <mantis-a2ui-surface> itself.');
+    const slotOf = (messageId: string, surfaceId: string): HTMLElement | undefined => this.#slots.get(slotKey(messageId, surfaceId));
     // Each element loads the renderer when it first connects (mantis-a2ui-surface.ts), keeping what is set on it now.
-    if (this.#placer) return this.#placer.place(this.#host.session, surfaces, (messageId, surfaceId) => this.#slots.get(slotKey(messageId, surfaceId)));
-    if (this.#failed) return noteRefusal(surfaces.placements, this.#slots, UNLOADED);
+    if (this.#placer) return this.#placer.place(this.#host.session, surfaces, slotOf);
+    if (this.#failed) return noteRefusal(surfaces.placements, slotOf, UNLOADED);
     this.#loading ??= loadSurfacePlacer().then(
       (module) => {
         this.#placer = new module.SurfacePlacer();
@@ -95,11 +93,11 @@ export class SurfacesController implements ReactiveController {
 
 /**
  * A surface the chat cannot show: the owner's slot of each says why instead (a finished message is not rendered
- * again, so the note goes into the slot as the element would).
+ * again, so the note goes into the slot as the element would). The placer says so too, for a tag the page took.
  */
-function noteRefusal(placements: ReadonlyMap<string, SurfacePlacement>, slots: ReadonlyMap<string, HTMLElement>, text: string): void {
+export function noteRefusal(placements: ReadonlyMap<string, SurfacePlacement>, slotOf: (messageId: string, surfaceId: string) => HTMLElement | undefined, text: string): void {
   for (const placement of placements.values()) {
-    const slot = placement.owner === undefined ? undefined : slots.get(slotKey(placement.owner, placement.surfaceId));
+    const slot = placement.owner === undefined ? undefined : slotOf(placement.owner, placement.surfaceId);
     if (!slot || slot.querySelector('[part="surface-fallback"]')) continue;
     const note = document.createElement('p');
     note.setAttribute('part', 'surface-fallback');

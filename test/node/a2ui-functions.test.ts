@@ -5,7 +5,7 @@ import { describe, it } from 'node:test';
 import { evaluate, type EvalContext } from '../../src/protocols/a2ui/evaluate.js';
 import { A2UI_FUNCTIONS, OPEN_URL, safeOpenUrl, type A2uiFunction } from '../../src/protocols/a2ui/functions.js';
 import type { JsonValue } from '../../src/protocols/a2ui/types.js';
-import { A2UI_LIMITS } from '../../src/limits.js';
+import { A2UI_LIMITS } from '../../src/protocols/a2ui/limits.js';
 
 const ctx: EvalContext = { data: { zip: '12345', n: 7, items: [] }, scope: '', locale: 'en-US' };
 const call = (name: string, args: Record<string, unknown>, context: EvalContext = ctx): JsonValue | undefined =>

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { A2UI_LIMITS } from '../../src/limits.js';
+import { A2UI_LIMITS } from '../../src/protocols/a2ui/limits.js';
 import { REGEX_MAX_PROGRAM, REGEX_TEST_STEPS, cachedRegex, compileRegex, type CompiledRegex } from '../../src/protocols/a2ui/regex.js';
 import { DIGIT, SPACE, WORD, classHas, compileClass, normalizeRanges } from '../../src/protocols/a2ui/regex-class.js';
 

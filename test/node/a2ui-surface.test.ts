@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { MAX_ARRAY_GAP } from '../../src/protocols/a2ui/pointer.js';
 import { A2uiSurfaceStore } from '../../src/protocols/a2ui/surface.js';
 import { BASIC_CATALOG_ID, type A2uiError, type JsonValue } from '../../src/protocols/a2ui/types.js';
-import { A2UI_LIMITS } from '../../src/limits.js';
+import { A2UI_LIMITS } from '../../src/protocols/a2ui/limits.js';
 
 type Json = Record<string, unknown>;
 const create = (surfaceId = 's', extra: Json = {}) => ({ version: 'v0.9', createSurface: { surfaceId, catalogId: BASIC_CATALOG_ID, ...extra } });

@@ -10,7 +10,7 @@ import { BASIC_CATALOG, BASIC_COMPONENTS, BASIC_FUNCTION_CALLS, type CatalogDefi
 import { checkGraph, childRefs } from '../../src/protocols/a2ui/graph.js';
 import { BASIC_CATALOG_ID, type A2uiComponent } from '../../src/protocols/a2ui/types.js';
 import { validateA2uiMessage, validateA2uiMessages } from '../../src/protocols/a2ui/validate.js';
-import { A2UI_LIMITS } from '../../src/limits.js';
+import { A2UI_LIMITS } from '../../src/protocols/a2ui/limits.js';
 import { expectedShape, ourShape } from './catalog-shape.js';
 
 // The specification's files, vendored (test/fixtures/a2ui-spec/README.md).

@@ -1,4 +1,4 @@
-import { A2UI_LIMITS } from '../../limits.js';
+import { A2UI_LIMITS } from './limits.js';
 import { checkPlainJson } from './plain-json.js';
 import { FORBIDDEN_SEGMENTS } from './pointer.js';
 import { ClientMessageSchema } from './schema.js';

@@ -1,4 +1,4 @@
-import { A2UI_LIMITS } from '../../limits.js';
+import { A2UI_LIMITS } from './limits.js';
 import type { FunctionRegistry } from './functions.js';
 import { REGEX_TEST_STEPS } from './regex.js';
 import type { JsonValue } from './types.js';

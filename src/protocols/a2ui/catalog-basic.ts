@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { keyedBy } from '../../schema/json-shapes.js';
-import { A2UI_LIMITS } from '../../limits.js';
+import { A2UI_LIMITS } from './limits.js';
 import { BASIC_CATALOG_ID } from './types.js';
 import {
   Action,

@@ -1,4 +1,4 @@
-import { A2UI_LIMITS } from '../../limits.js';
+import { A2UI_LIMITS } from './limits.js';
 import { exhaust, type EvalContext } from './budget.js';
 import { chargedText, toBoolean, toNumber, toTextUpTo } from './coerce.js';
 import { formatString } from './format.js';

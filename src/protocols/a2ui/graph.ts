@@ -1,4 +1,4 @@
-import { A2UI_LIMITS } from '../../limits.js';
+import { A2UI_LIMITS } from './limits.js';
 import { formatPointer } from './pointer.js';
 import type { A2uiComponent, A2uiValidationError } from './types.js';
 

@@ -1,4 +1,4 @@
-import { A2UI_LIMITS } from '../../limits.js';
+import { A2UI_LIMITS } from './limits.js';
 import { ANY, LINE_TERMINATORS, Lru, classHas, compileClass, isTerminatorAt, isWordAt, type CharClass } from './regex-class.js';
 import { Parser, RegexError, fail, type RegexNode } from './regex-parse.js';
 

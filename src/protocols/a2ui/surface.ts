@@ -1,4 +1,4 @@
-import { A2UI_LIMITS } from '../../limits.js';
+import { A2UI_LIMITS } from './limits.js';
 import type { CatalogDefinition } from './catalog-basic.js';
 import { checkGraph } from './graph.js';
 import { checkPlainJson, copyJson, jsonBytes, jsonDepth } from './plain-json.js';

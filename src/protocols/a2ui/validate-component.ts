@@ -1,4 +1,4 @@
-import { A2UI_LIMITS } from '../../limits.js';
+import { A2UI_LIMITS } from './limits.js';
 import type { CatalogDefinition } from './catalog-basic.js';
 import { childRefs } from './graph.js';
 import { describeIssues, type IssueReport, type Segments } from './issues.js';

@@ -6,7 +6,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import { BASIC_RENDERERS } from '../../../elements/mantis-a2ui-surface/basic-renderers.js';
 import type { A2uiRenderFn, MantisA2uiSurface } from '../../../elements/mantis-a2ui-surface/mantis-a2ui-surface.js';
 import { BASIC_CATALOG_ID } from '../../../src/protocols/a2ui/types.js';
-import { A2UI_LIMITS } from '../../../src/limits.js';
+import { A2UI_LIMITS } from '../../../src/protocols/a2ui/limits.js';
 import { recordFetch } from '../../helpers/fetch-log.js';
 import { $, $$, components, create, data, errorsOf, EXAMPLES, specExamples, render, surfaceOf, textOf, type } from './fixtures.js';
 
