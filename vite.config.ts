@@ -79,6 +79,13 @@ const firstLoad = firstLoadModules();
 /** What the Composer WebSocket and SSE transports share (reconnection, resumption, the URL they advertise). */
 const COMPOSER_SHARED = /\/src\/protocols\/composer\/(reconnecting|url)\.ts$/;
 
+/**
+ * The A2UI core's modules, and apart from them what reads the catalogs a page gives (catalog-input.ts and json-catalog/:
+ * one file, loaded only for them; a script-tag page can give documents only, which need both).
+ */
+const A2UI_CORE = /\/src\/protocols\/a2ui\/(?!catalog-input)[^/]+\.ts$/;
+const A2UI_CATALOGS_GIVEN = /\/src\/protocols\/a2ui\/(catalog-input\.ts|json-catalog\/)/;
+
 /** A loader of the script tag: one classic script (IIFE) in dist/, minified. */
 const classicScript = (entry: string, name: string, fileName: string): UserConfig['build'] => ({
   outDir: 'dist',
@@ -132,7 +139,14 @@ export default defineConfig(({ mode }): UserConfig => {
               // otherwise): one chunk fewer on every Composer page. The transports themselves stay lazy, each its own
               // chunk: one the first load held would be a dynamic import of itself, and need the bundler's runtime
               // file for its namespace.
-              codeSplitting: { groups: [{ name: 'first-load', test: (id) => firstLoad.has(id) || COMPOSER_SHARED.test(id), priority: 10 }] },
+              // The A2UI core is one lazy file too, whichever of its modules a lazy part (the catalog reader) imports.
+              codeSplitting: {
+                groups: [
+                  { name: 'first-load', test: (id) => firstLoad.has(id) || COMPOSER_SHARED.test(id), priority: 10 },
+                  { name: 'a2ui', test: (id) => A2UI_CORE.test(id), priority: 5 },
+                  { name: 'a2ui-json', test: (id) => A2UI_CATALOGS_GIVEN.test(id), priority: 5 },
+                ],
+              },
             },
           },
         },
@@ -169,6 +183,7 @@ export default defineConfig(({ mode }): UserConfig => {
                 'agent-ui': 'src/protocols/agent-ui/index.ts',
                 a2ui: 'src/protocols/a2ui/index.ts',
                 'a2ui-catalog': 'src/protocols/a2ui/catalog-tools.ts',
+                'a2ui-json': 'src/protocols/a2ui/json-catalog/index.ts',
                 prompt: 'src/prompt/index.ts',
                 transports: 'src/protocols/composer/transports.ts',
                 media: 'src/media/index.ts',

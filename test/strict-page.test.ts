@@ -1,7 +1,7 @@
 // A page under a strict Content-Security-Policy (no inline script, no inline style, no eval) with Trusted Types
 // enforced, as docs/strict-pages.md asks hosts to write it (web-test-runner.config.mjs serves it with the header): the
-// IIFE and its lazy files run a conversation with the reference server, a chart, an A2UI form and an A2UI surface in
-// the chat, with zero violations. Needs `npm run build` (npm test builds first).
+// IIFE and its lazy files run a conversation with the reference server, a chart, an A2UI form, a surface on a catalog
+// given as JSON (read without eval) and an A2UI surface in the chat, with zero violations. Needs `npm run build` (npm test builds first).
 import { expect, waitUntil } from '@open-wc/testing';
 import { sendMouse } from '@web/test-runner-commands';
 import { agentOrigin } from './helpers/agent.js';
@@ -144,6 +144,11 @@ describe('a page with a strict CSP and Trusted Types enforced', () => {
     const next = JSON.parse(chart.getAttribute('envelope') as string) as { fallbackText: string };
     chart.setAttribute('envelope', JSON.stringify({ ...next, fallbackText: 'Pressure fell, then held.' }));
     await waitUntil(() => drawn() && drawn() !== second, 'not drawn again for a new envelope', { timeout: 8000 });
+
+    // A surface on a catalog given as JSON: read (its pattern with a lookahead too) and composed without eval.
+    const tiles = doc.getElementById('json-catalog') as HTMLElement;
+    await waitUntil(() => tiles.shadowRoot?.textContent?.includes('A tile from a JSON catalog'), `no tile: ${JSON.stringify(win.__violations)}`, { timeout: 8000 });
+    expect(shadow(tiles).querySelector('[part="card"]'), 'its composition drew a Card').not.to.equal(null);
 
     // An A2UI form on its own: typed into, its formatted text follows, and its button sends the action.
     const form = doc.getElementById('form') as HTMLElement & { updateComplete: Promise<unknown> };

@@ -4,7 +4,7 @@ import { repeat } from 'lit/directives/repeat.js';
 import type { A2uiError, A2uiSurfaceStore, SurfaceModel } from '../../src/protocols/a2ui/index.js';
 import { themeStyles } from '../internal/theme.styles.js';
 import { MantisA2uiSurface } from './mantis-a2ui-surface.js';
-import { DEFAULT_RENDERERS } from './mantis-renderers.js';
+import { DEFAULT_RENDERERS, MANTIS_RENDERERS } from './mantis-renderers.js';
 import { InstanceCache } from './instance-cache.js';
 import { LinkConfirmController } from './link-confirm.js';
 import { surfaceStyles } from './mantis-a2ui-surface.styles.js';
@@ -76,6 +76,15 @@ export class A2uiSurfaceImpl extends MantisA2uiSurface implements SurfaceElement
     if (!this.surface && (changed.has('messages') || changed.has('catalogs'))) this.#own.apply(this.messages, this.catalogs, changed.has('catalogs'));
   }
 
+  /** @internal Catalog documents were read: each one left out is said (mantis-config-error); the messages applied. */
+  catalogsRead(refused: readonly string[]): void {
+    for (const reason of refused) {
+      console.warn(`[mantis-ui] ${reason}`);
+      emit(this, 'mantis-config-error', { property: 'catalogs', reason });
+    }
+    this.requestUpdate();
+  }
+
   /** @internal The element's own surfaces started over: nothing of the ones before stays. */
   restarted(): void {
     this.cache.reset();
@@ -107,26 +116,20 @@ export class A2uiSurfaceImpl extends MantisA2uiSurface implements SurfaceElement
         : nothing;
     }
     const all = this.renderers ?? DEFAULT_RENDERERS;
-    const renderers = Object.prototype.hasOwnProperty.call(all, surface.catalogId) ? all[surface.catalogId] : undefined;
+    // A catalog without render functions of its own (one given as JSON) is drawn by ours: its components are ours.
+    const renderers = (Object.prototype.hasOwnProperty.call(all, surface.catalogId) ? all[surface.catalogId] : undefined) ?? MANTIS_RENDERERS;
     let body: TemplateResult | typeof nothing;
-    const found: A2uiError[] = [];
-    if (!renderers) {
-      found.push({ code: 'VALIDATION_FAILED', surfaceId, path: '/catalogId', message: `This page cannot render the catalog "${surface.catalogId}".` });
-      body = html`<p part="fallback" class="fallback" role="status">This surface could not be shown: its catalog is not supported here.</p>`;
-    } else {
-      let host = this.#hosts.get(model);
-      if (!host) this.#hosts.set(model, (host = surfaceHost(this, model)));
-      const walk = new SurfaceWalk(host, surface, renderers);
-      try {
-        body = walk.root();
-      } catch {
-        body = html`<p part="fallback" class="fallback" role="status">This surface could not be shown.</p>`;
-      }
-      found.push(...walk.errors, ...(this.pending ? [] : walk.missing));
-      // No root once no more messages may come (its components were refused, or never sent): said, never an empty box.
-      if (body === nothing && !this.pending) body = html`<p part="fallback" class="fallback" role="status">This surface has nothing to show: no root component was sent.</p>`;
+    let host = this.#hosts.get(model);
+    if (!host) this.#hosts.set(model, (host = surfaceHost(this, model)));
+    const walk = new SurfaceWalk(host, surface, renderers);
+    try {
+      body = walk.root();
+    } catch {
+      body = html`<p part="fallback" class="fallback" role="status">This surface could not be shown.</p>`;
     }
-    this.#found.set(model, found);
+    // No root once no more messages may come (its components were refused, or never sent): said, never an empty box.
+    if (body === nothing && !this.pending) body = html`<p part="fallback" class="fallback" role="status">This surface has nothing to show: no root component was sent.</p>`;
+    this.#found.set(model, [...walk.errors, ...(this.pending ? [] : walk.missing)]);
     const { style, agent } = themeOf(surface.theme);
     // What is shown stays; a change of the agent's that was refused is said beside it (the agent was told why).
     const refused = model.refusal ? html`<p part="note" class="note" role="status">The agent's last change to this surface could not be applied.</p>` : nothing;

@@ -1,6 +1,7 @@
 import type { PropertyDeclarations } from 'lit';
 import { ContextConsumer } from '@lit/context';
-import type { A2uiSurfaceStore, CatalogDefinition, SurfaceModel } from '../../src/protocols/a2ui/index.js';
+import type { A2uiSurfaceStore, SurfaceModel } from '../../src/protocols/a2ui/index.js';
+import type { A2uiCatalogInput } from '../../src/protocols/a2ui/catalog-input.js';
 import { chatPort, type ChatPort } from '../internal/chat-context.js';
 import { defineElement } from '../internal/define.js';
 import { LazyElement, type Implementation } from '../internal/lazy-element.js';
@@ -32,6 +33,7 @@ export type A2uiMediaResolver = (key: string) => Promise<string>;
  * @fires {CustomEvent<A2uiActionDetail>} mantis-a2ui-action - A Button's server event, its context resolved; `dataModel` when the surface has `sendDataModel`.
  * @fires {CustomEvent<A2uiErrorDetail>} mantis-a2ui-error - A message was refused, or a surface (or a part of it) could not be rendered: a reference cycle, a missing component, a limit. Each distinct error once.
  * @fires {CustomEvent<A2uiChangeDetail>} mantis-a2ui-change - A surface changed: messages were applied or an input wrote its data model.
+ * @fires {CustomEvent<ConfigErrorDetail>} mantis-config-error - A catalog document in `catalogs` cannot be used (it is left out; `reason` says where and why).
  *
  * @csspart base - The wrapper of all surfaces.
  * @csspart surface - One surface (`data-surface-id`).
@@ -137,12 +139,16 @@ export class MantisA2uiSurface extends LazyElement {
   readOnly = false;
   actionsDisabled = false;
 
-  /** The catalogs surfaces may name (default: the specification's and ours, `DEFAULT_CATALOGS`). Changing them starts over. */
-  catalogs: readonly CatalogDefinition[] | undefined = undefined;
+  /**
+   * The catalogs surfaces may name (default: the specification's and ours, `DEFAULT_CATALOGS`): definitions, or
+   * documents in the specification's JSON catalog format (read by `mantis-ui/a2ui-json`, loaded for them; the messages
+   * wait meanwhile). Changing them starts over.
+   */
+  catalogs: readonly A2uiCatalogInput[] | undefined = undefined;
 
   /**
    * Render functions per catalog ID, each a map of component name → function (unset: `DEFAULT_RENDERERS`, those of
-   * the specification's catalogs and ours). Unset reads as `undefined`: to add to the defaults, spread `DEFAULT_RENDERERS` (from
+   * the specification's catalogs and ours). A catalog ID without an entry is drawn with `MANTIS_RENDERERS`. Unset reads as `undefined`: to add to the defaults, spread `DEFAULT_RENDERERS` (from
    * `mantis-ui`), not this property.
    */
   renderers: Readonly<Record<string, A2uiRenderers>> | undefined = undefined;

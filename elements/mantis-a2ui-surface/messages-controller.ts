@@ -1,11 +1,15 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import { DEFAULT_CATALOGS, SurfaceGroup, surfaceOf, type A2uiError, type CatalogDefinition, type SurfaceModel } from '../../src/protocols/a2ui/index.js';
+import type { A2uiCatalogInput } from '../../src/protocols/a2ui/catalog-input.js';
 
 /** What the controller needs of its element. */
 interface MessagesHost extends ReactiveControllerHost {
   readonly cache: { forget(prefix: string): void };
   /** Its surfaces started over: the element drops what it kept of the ones before. */
   restarted(): void;
+  readonly messages: readonly unknown[];
+  /** Catalog documents were read (what could not be used, and why): the messages now apply. */
+  catalogsRead(refused: readonly string[]): void;
 }
 
 /**
@@ -18,6 +22,8 @@ export class MessagesController implements ReactiveController {
   readonly #touched: (surfaceId: string) => void;
   #group: SurfaceGroup;
   #catalogs: readonly CatalogDefinition[] | undefined;
+  /** The catalogs given while documents among them are read (messages wait), else null. */
+  #reading: readonly A2uiCatalogInput[] | null = null;
   /** How many messages were applied, and the first and last of them (what an extension keeps). */
   #applied: { count: number; first?: unknown; last?: unknown } = { count: 0 };
   #errors: A2uiError[] = [];
@@ -42,13 +48,27 @@ export class MessagesController implements ReactiveController {
   }
 
   /** Applies the messages past those already applied, or starts over (new catalogs, or an array that is not an extension). */
-  apply(given: readonly unknown[], catalogs: readonly CatalogDefinition[] | undefined, catalogsChanged: boolean): void {
+  apply(given: readonly unknown[], catalogs: readonly A2uiCatalogInput[] | undefined, catalogsChanged: boolean): void {
+    if (catalogsChanged && Array.isArray(catalogs) && !catalogs.every((c) => c.functions instanceof Set)) {
+      // Documents (their functions are no Set) are read by mantis-ui/a2ui-json, loaded for them; messages wait till then.
+      this.#reading = catalogs;
+      void import('../../src/protocols/a2ui/catalog-input.js').then(async ({ readCatalogs }) => {
+        const { catalogs: read, refused } = await readCatalogs(catalogs, 'catalogs');
+        if (this.#reading !== catalogs) return;
+        this.#reading = null;
+        this.apply(this.#host.messages, read, true);
+        this.#host.catalogsRead(refused);
+      });
+      return;
+    }
+    if (catalogsChanged) this.#reading = null;
+    if (this.#reading) return;
     const messages = Array.isArray(given) ? given : [];
     const { count, first, last } = this.#applied;
     // Checked by its ends, not item by item: a long-lived surface's list grows with every update, and this runs for each.
     const extension = messages.length >= count && (count === 0 || (messages[0] === first && messages[count - 1] === last));
     if (catalogsChanged || !extension) {
-      this.#catalogs = catalogs;
+      this.#catalogs = catalogs as readonly CatalogDefinition[] | undefined;
       this.#group = this.#create();
       this.#applied = { count: 0 };
       this.#host.restarted();

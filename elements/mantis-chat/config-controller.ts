@@ -25,6 +25,7 @@ export interface ConfigHost extends ReactiveControllerHost, HTMLElement {
   readonly attachmentAccept: string | undefined;
   readonly attachmentLimits: Partial<AttachmentLimits> | undefined;
   readonly agentUiUrl: string | undefined;
+  readonly a2uiCatalogs: ChatSessionConfig['a2uiCatalogs'];
 }
 
 /**
@@ -97,7 +98,7 @@ export class ChatConfigController implements ReactiveController {
     if (changed.has('bagsUrl')) this.applyBags();
     if (changed.has('mediaBaseUrl') || changed.has('mediaCredentials')) this.applyMedia();
     else if (changed.has('mediaToken') || changed.has('account')) this.applyCredentials(changed.has('mediaToken'), changed.has('account'));
-    if (changed.has('agentUiUrl')) this.applyAgentUi();
+    if (changed.has('agentUiUrl') || changed.has('a2uiCatalogs')) this.applyAgentUi();
     if (updatedBefore && !UPLOAD_SETTINGS.some((name) => changed.has(name))) return false;
     this.applyUploads();
     return true;
@@ -178,8 +179,9 @@ export class ChatConfigController implements ReactiveController {
     });
   }
 
+  /** The agent's own parts: agent-ui@1's base, and the A2UI catalogs (the same list again changes nothing). */
   applyAgentUi(): void {
-    this.#configure({ agentUiUrl: this.#host.agentUiUrl ?? null });
+    this.#configure({ agentUiUrl: this.#host.agentUiUrl ?? null, a2uiCatalogs: this.#host.a2uiCatalogs ?? null });
   }
 
   /** The chat shows another session: it is configured with the chat's settings (those the chat has). */
@@ -188,7 +190,7 @@ export class ChatConfigController implements ReactiveController {
     this.applyUploads();
     if (host.bagsUrl) this.applyBags();
     if (host.mediaBaseUrl) this.applyMedia();
-    if (host.agentUiUrl) this.applyAgentUi();
+    if (host.agentUiUrl || host.a2uiCatalogs) this.applyAgentUi();
   }
 
   /** The chat was removed for good: its own service revokes every object URL and aborts what is in flight. */

@@ -1,5 +1,5 @@
 import { LitElement, type PropertyDeclarations } from 'lit';
-import type { ActionRegistry, AttachmentLimits, ChatMessage, ChatSession, ComposerMode, MapAdapter, MediaTokenProvider, RequestOptions, Transport } from '../../src/index.js';
+import type { A2uiCatalogInput, ActionRegistry, AttachmentLimits, ChatMessage, ChatSession, ComposerMode, MapAdapter, MediaTokenProvider, RequestOptions, Transport } from '../../src/index.js';
 import { rejectValue } from '../internal/reject-value.js';
 import type { Theme } from '../internal/theme.styles.js';
 import { onUnlessFalse, type ChatTransportKind } from './session-binding.js';
@@ -33,6 +33,7 @@ export abstract class MantisChatProperties extends LitElement {
     layoutKey: { attribute: 'layout-key' },
     artifactPanel: { attribute: 'artifact-panel' },
     agentUiUrl: { attribute: 'agent-ui-url' },
+    a2uiCatalogs: { attribute: false },
     requestOptions: { attribute: false },
     agentUiHeaders: { attribute: false },
     mapAdapter: { attribute: false },
@@ -183,6 +184,14 @@ export abstract class MantisChatProperties extends LitElement {
    * `render-ref/`. Default: the same path on the Composer URL's host.
    */
   agentUiUrl: string | undefined = undefined;
+
+  /**
+   * The A2UI catalogs surfaces may name, and the only ones the chat advertises (`a2ui_catalog` on the Composer URL,
+   * AG-UI's `context`): definitions (`MANTIS_CATALOG`…) or documents in the specification's JSON catalog format, read
+   * by `mantis-ui/a2ui-json` (loaded for them). A document the chat cannot honour is left out, with
+   * `mantis-config-error`. Unset: the specification's catalogs and ours. A change reads the conversation's surfaces again.
+   */
+  a2uiCatalogs: readonly A2uiCatalogInput[] | undefined = undefined;
 
   /**
    * What each request of the chat's connection carries besides the conversation, read per request: `headers`

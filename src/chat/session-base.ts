@@ -8,6 +8,7 @@ import type { Connection } from '../protocols/connection.js';
 import type { ProtocolRegistry } from '../protocols/registry.js';
 import type { AttachmentTray } from '../uploads/tray.js';
 import { SessionCompat } from './session-compat.js';
+import type { ProtocolOptions } from '../protocols/module.js';
 import { SessionConfiguration, type ChatSessionConfig, type ConfigProblem } from './session-config.js';
 
 /*
@@ -52,6 +53,7 @@ export abstract class ConfiguredSession extends SessionCompat {
   abstract media: MediaService | null;
   abstract useConnection(connection: Connection | null, options?: { owned?: boolean }): void;
   abstract useTransport(transport: object | null, options?: { owned?: boolean }): void;
+  abstract configureProtocol(name: string, given: ProtocolOptions): void;
 
   #configuration: SessionConfiguration | undefined;
 

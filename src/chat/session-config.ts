@@ -1,13 +1,18 @@
 import { createBagDirectory, type BagDirectory } from '../actions/bags.js';
 import { carriesTokenSafely, resolveBase } from '../media/config.js';
-import type { MediaOptions, MediaService, MediaTokenProvider } from '../media/types.js';
+import type { MediaService } from '../media/types.js';
 import type { ChatMessage } from '../message/messages.js';
 import type { Connection } from '../protocols/connection.js';
 import { openConnection } from '../protocols/open.js';
+import { configureA2uiCatalogs } from '../protocols/register.js';
 import type { ProtocolRegistry } from '../protocols/registry.js';
-import { attachmentPolicy, type AttachmentLimits } from '../uploads/policy.js';
+import { attachmentPolicy } from '../uploads/policy.js';
 import type { AttachmentTray } from '../uploads/tray.js';
 import { deferredUploader, type Uploader } from '../uploads/uploader.js';
+import type { ChatSessionConfig, ConfigProblem, ConnectionConfig, MediaConfig, UploaderOptions } from './config-types.js';
+import type { ProtocolOptions } from '../protocols/module.js';
+
+export type { ChatSessionConfig, ConfigProblem, ConnectionConfig, MediaConfig, SessionFactories, UploaderOptions, UploadsConfig } from './config-types.js';
 
 /*
  * What a session is configured with (issue 28, "one configuration"): where it connects, the bags API, the media
@@ -17,81 +22,6 @@ import { deferredUploader, type Uploader } from '../uploads/uploader.js';
  * never throws. Media and uploads make things a browser has (object URLs, the tus client), so the session is given
  * the factories that make them; without one, that part is refused.
  */
-
-/** A connection of a kind a registered protocol opens (`ws` and `sse` for the Composer). */
-export interface ConnectionConfig {
-  readonly kind: string;
-  readonly url: string;
-  /** Headers for every request the connection makes (where its kind can send any), read per request. */
-  readonly headers?: () => Record<string, string>;
-  /** Fields of every turn's request body beside the protocol's own (`ai-sdk`; `ag-ui`'s `forwardedProps`), read per request. */
-  readonly body?: () => Readonly<Record<string, unknown>>;
-  /** The conversation's ID on the backend (AI SDK `id`, AG-UI `threadId`; 1–256 characters): see README "The AI SDK". */
-  readonly chatId?: string;
-}
-
-export interface MediaConfig {
-  /** The media store's base URL (see `MediaOptions.baseUrl`). */
-  readonly baseUrl: string;
-  readonly credentials?: 'omit' | 'same-origin' | 'include';
-  /** The bearer token of media and upload requests, read per request. */
-  readonly token?: MediaTokenProvider;
-  /** The signed-in account: media is cached per account; a change revokes what the old one fetched. */
-  readonly account?: string;
-}
-
-export interface UploadsConfig {
-  /** The tus 1.0 upload endpoint. */
-  readonly url: string;
-  /** Bytes per PATCH request (a positive whole number); default one request per file. */
-  readonly chunkSize?: number;
-  /** The media types files may have, comma-separated (`image/*,application/pdf`). */
-  readonly accept?: string;
-  /** Lower limits per message (see UPLOAD_LIMITS). */
-  readonly limits?: Partial<AttachmentLimits>;
-  /** The bearer token of upload requests (as for media), read per request. */
-  readonly token?: MediaTokenProvider;
-  /** `include` sends cookies to an endpoint on another origin too. */
-  readonly credentials?: 'omit' | 'same-origin' | 'include';
-}
-
-export interface ChatSessionConfig {
-  /** Where it connects: a kind and URL, a transport object the host keeps (not closed by the session), or none. */
-  readonly connection?: ConnectionConfig | object | null;
-  /** The bags API (`…/api/v1/bags`) add-to-bag confirmations consult; none: they name what the action names. */
-  readonly bagsUrl?: string | null;
-  /** The authenticated media store; none: media shows its text alternative and nothing is requested. */
-  readonly media?: MediaConfig | null;
-  /** Attachments; none: files are refused as `unconfigured`. */
-  readonly uploads?: UploadsConfig | null;
-  /** The agent-ui@1 base URL (`…/api/v1/agent/chat/`); none: the same path on the connection URL's host. */
-  readonly agentUiUrl?: string | null;
-  /** What relative URLs are resolved against (a page passes `document.baseURI`). */
-  readonly relativeTo?: string;
-  /** What makes the media service and the uploader (they need a browser's APIs); without them, those parts are refused. */
-  readonly factories?: SessionFactories;
-}
-
-/** What the session is given to make the parts that need a browser's APIs. */
-export interface SessionFactories {
-  /** Makes the media service of a `media` configuration (`createMediaService` from mantis-ui/media in a browser). */
-  readonly media?: (options: MediaOptions) => MediaService;
-  /** Makes the uploader of an `uploads` configuration, with its first file (a tus client in a browser). */
-  readonly uploader?: (options: UploaderOptions) => Promise<Uploader>;
-}
-
-export interface UploaderOptions {
-  readonly endpoint: string;
-  readonly token: MediaTokenProvider;
-  readonly withCredentials: boolean;
-  readonly chunkSize?: number;
-}
-
-/** A value `configure` could not use: the setting (dotted: `media.baseUrl`) and what it must be. That part is left off. */
-export interface ConfigProblem {
-  readonly setting: string;
-  readonly expected: string;
-}
 
 /** What the configuration works on: the session's parts. */
 export interface ConfigTarget {
@@ -106,6 +36,7 @@ export interface ConfigTarget {
   media: MediaService | null;
   useConnection(connection: Connection | null, options?: { owned?: boolean }): void;
   useTransport(transport: object | null, options?: { owned?: boolean }): void;
+  configureProtocol(name: string, given: ProtocolOptions): void;
 }
 
 const CREDENTIALS: readonly string[] = ['omit', 'same-origin', 'include'];
@@ -136,6 +67,10 @@ export class SessionConfiguration {
     const config = (this.#config = { ...before, ...partial });
     const problems: ConfigProblem[] = [];
     const has = (key: keyof ChatSessionConfig): boolean => Object.prototype.hasOwnProperty.call(partial, key);
+    // Read apart from the first load (documents by mantis-ui/a2ui-json), unless the same list (or none, null or not) came
+    // again; a later list makes an earlier one moot. Should that code not load, neither does A2UI's: its surfaces say so.
+    const catalogs = config.a2uiCatalogs;
+    if (catalogs != before.a2uiCatalogs) void configureA2uiCatalogs(catalogs, this.#target, () => this.#config.a2uiCatalogs === catalogs);
     if (has('connection')) this.#connect(config, problems);
     // Another base resolves the URLs again; the same one given again (as every call of a chat gives it) changes nothing.
     const moved = config.relativeTo !== before.relativeTo;

@@ -3,6 +3,8 @@ import type { Transport } from '../protocols/composer/transport.js';
 import { ConfiguredSession } from './session-base.js';
 import { SessionConnection } from './session-connection.js';
 import { globalGenerativeUiSwitch, type SessionEvent, type SessionListener } from './session-events.js';
+import type { SessionProtocols } from './session-protocols.js';
+import type { ProtocolOptions } from '../protocols/module.js';
 
 /*
  * A ChatSession's link to its agent: the connection it talks through (a kind the configuration opened, or a transport
@@ -14,6 +16,12 @@ export abstract class LinkedSession extends ConfiguredSession {
   readonly #listeners = new Set<SessionListener>();
   readonly #link = new SessionConnection((event) => this.received(event));
   #generativeUi = true;
+  /** What this session's protocol options advertise instead of the registered defaults, and carry inline. */
+  readonly #advertised: Record<string, readonly string[]> = {};
+  readonly #documents: Record<string, readonly unknown[]> = {};
+
+  /** The session's protocol states (set by the session). */
+  protected declare states: SessionProtocols;
 
   /** An event of the connection, for the session's protocols. */
   protected abstract received(event: ConnectionEvent): void;
@@ -49,6 +57,20 @@ export abstract class LinkedSession extends ConfiguredSession {
     if (value === this.#generativeUi) return;
     this.#generativeUi = value;
     this.#advertise();
+  }
+
+  /**
+   * Gives a protocol its options in this session (A2UI's catalogs), with what it advertises instead of its defaults and
+   * the documents a wire that can carries inline; `refused` is said to the page. What the conversation holds of that
+   * protocol is read again with them.
+   */
+  configureProtocol(name: string, given: ProtocolOptions): void {
+    Object.assign(this.#advertised, given.advertises);
+    Object.assign(this.#documents, given.documents);
+    this.#advertise();
+    given.refused?.forEach((reason) => this.emit({ type: 'config-error', reason }));
+    this.states.options[name] = given.options;
+    this.states.reread(name);
   }
 
   /**
@@ -113,7 +135,7 @@ export abstract class LinkedSession extends ConfiguredSession {
 
   #advertise(connection = this.#link.current): void {
     if (!connection) return;
-    if (connection.advertise) connection.advertise({ generativeUi: this.generativeUi, advertises: this.protocols.advertises() });
+    if (connection.advertise) connection.advertise({ generativeUi: this.generativeUi, advertises: { ...this.protocols.advertises(), ...this.#advertised }, documents: this.#documents });
     else if (!this.generativeUi) {
       this.emit({ type: 'config-error', reason: 'generative UI is off, but the transport cannot stop advertising it (it has no advertise())' });
     }

@@ -32,6 +32,8 @@ export class SessionProtocols {
   readonly registry: ProtocolRegistry;
   readonly #host: ProtocolsHost;
   readonly #states = new Map<string, ProtocolState>();
+  /** Each protocol's options in this session, by name (what its state reads as `options`). */
+  readonly options: Record<string, unknown> = {};
   readonly #handle: (event: ConnectionEvent) => void;
   #inbox: ConnectionEvent[] = [];
   #blocked = false;
@@ -79,6 +81,7 @@ export class SessionProtocols {
       },
       changed: () => host.changed(),
       emit: (event) => host.emit(name, event as ProtocolEvent),
+      options: this.options,
     };
   }
 
@@ -162,7 +165,7 @@ export class SessionProtocols {
     if (!owner) return null;
     const module = this.registry.loaded(owner.name);
     if (!module) {
-      void this.registry.load(owner.name).then(() => this.#arrived(owner.name), () => undefined);
+      void this.registry.load(owner.name).then(() => this.reread(owner.name), () => undefined);
       return null;
     }
     return module.describeTurn?.(message) ?? null;
@@ -191,11 +194,14 @@ export class SessionProtocols {
         if (stored && !this.registry.loaded(registration.name)) missing.add(registration.name);
       }
     }
-    for (const name of missing) void this.registry.load(name).then(() => this.#arrived(name), () => this.#host.failed(`The ${name} protocol could not be loaded.`));
+    for (const name of missing) void this.registry.load(name).then(() => this.reread(name), () => this.#host.failed(`The ${name} protocol could not be loaded.`));
   }
 
-  /** A protocol a history needed has loaded: the messages it touches are read again and its state hears them. */
-  #arrived(name: string): void {
+  /**
+   * A protocol a history needed has loaded, or its options changed: the messages it touches are read again and its
+   * state hears them.
+   */
+  reread(name: string): void {
     if (this.#disposed) return;
     const registration = this.registry.registrations.findLast((r) => r.name === name);
     const types = registration?.records ?? [];

@@ -103,7 +103,7 @@ export class ChatSession extends LinkedSession {
       send: (text) => this.send(text),
       emit: (event) => this.emit(event),
     });
-    this.#protocols = parts.protocols;
+    this.#protocols = this.states = parts.protocols;
     this.#runner = parts.runner;
     this.#inbox = parts.inbox;
     if (options.generativeUi === false) this.generativeUi = false;

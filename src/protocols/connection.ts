@@ -156,7 +156,11 @@ export interface Connection {
    * What this client may advertise: inline UI, and what the protocols it may load advertise beside it (by URL
    * parameter). Without it a connection advertises nothing of its own.
    */
-  advertise?(capabilities: { readonly generativeUi: boolean; readonly advertises?: Readonly<Record<string, readonly string[]>> }): void;
+  advertise?(capabilities: {
+    readonly generativeUi: boolean;
+    readonly advertises?: Readonly<Record<string, readonly string[]>>;
+    readonly documents?: Readonly<Record<string, readonly unknown[]>>;
+  }): void;
   /** Reconnects now, without waiting for the backoff delay. */
   retry?(): void;
   /** A history was shown (the session loaded one): a connection that looks at the conversation looks again. */

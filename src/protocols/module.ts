@@ -105,6 +105,8 @@ export interface ProtocolHost {
   changed(): void;
   /** Tells the session's listeners something of this protocol's (`protocol-event`). */
   emit(event: { readonly type: string; readonly [key: string]: unknown }): void;
+  /** What the session was configured with, by protocol name (`a2ui`: the chat's A2UI catalogs), as it is now. */
+  readonly options?: Readonly<Record<string, unknown>>;
 }
 
 /** A protocol's state in one session (A2UI's surfaces, agent-ui@1's registry), made when the session first needs it. */
@@ -124,6 +126,23 @@ export interface ProtocolState {
   /** The connection was replaced: answers to what was sent through the old one will not come. */
   reconnected?(): void;
   dispose?(): void;
+}
+
+/** A protocol's options in a session (ChatSession.configureProtocol). */
+export interface ProtocolOptions {
+  /** What its state reads as `options[name]`. */
+  readonly options: unknown;
+  /** What is advertised instead of its registration's defaults, by parameter. */
+  readonly advertises?: Readonly<Record<string, readonly string[]>>;
+  /** Documents a wire that can carries inline, by the same parameter. */
+  readonly documents?: Readonly<Record<string, readonly unknown[]>>;
+  /** What could not be used, each said to the page. */
+  readonly refused?: readonly string[];
+}
+
+/** Where what reads a protocol's options puts them (A2UI's catalogs: register.ts configureA2uiCatalogs). */
+export interface ProtocolConfigTarget {
+  configureProtocol(name: string, given: ProtocolOptions): void;
 }
 
 /** A protocol module: what its folder's loader resolves to. */
@@ -168,5 +187,6 @@ export interface ProtocolRegistration {
   readonly advertises?: Readonly<Record<string, readonly string[]>>;
   /** Loaded when registered: its module ships in the first load (the session's own protocol). */
   readonly eager?: boolean;
+
   readonly load: () => ProtocolModule | Promise<ProtocolModule>;
 }

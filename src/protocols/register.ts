@@ -3,7 +3,7 @@ import type { MessageParser } from '../message/parser.js';
 import type { MantisPart } from '../message/parts.js';
 import { A2UI_ACTION_PREFIX, A2UI_CATALOGS, A2UI_CATALOG_PARAM } from './a2ui/types.js';
 import { composer } from './composer/module.js';
-import type { ParseOptions, ProtocolRegistration } from './module.js';
+import type { ParseOptions, ProtocolConfigTarget, ProtocolRegistration } from './module.js';
 import { ProtocolRegistry } from './registry.js';
 
 /*
@@ -37,3 +37,10 @@ export function parseAssistantText(text: string, marker: ProtocolMarker, options
   parser.push(text);
   return parser.end();
 }
+
+/**
+ * A session's `a2uiCatalogs` (session-config.ts), read by the A2UI folder's code, loaded for them: given to its state
+ * and advertised through `target`, unless `current()` says a later list came meanwhile.
+ */
+export const configureA2uiCatalogs = (...given: [list: unknown, target: ProtocolConfigTarget, current: () => boolean]): Promise<void> =>
+  import('./a2ui/catalog-input.js').then((m) => m.configureCatalogs(...given));

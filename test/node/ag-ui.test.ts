@@ -5,7 +5,8 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { EventType } from '@ag-ui/core';
 import { EventEncoder } from '@ag-ui/encoder';
-import { createChatSession, type AssistantMessage } from '../../src/index.js';
+import { A2UI_CATALOGS, createChatSession, type AssistantMessage } from '../../src/index.js';
+import { A2UI_CAPABILITIES_CONTEXT } from '../../src/protocols/ag-ui/context.js';
 import { partTypes, reply, stopAfterTwoWords, turnSession } from './turn-session.js';
 import { EventReader } from '../../src/protocols/ag-ui/index.js';
 import { SharedState } from '../../src/protocols/ag-ui/state.js';
@@ -37,7 +38,10 @@ describe('AG-UI 1.0 against the real @ag-ui/core and @ag-ui/encoder', () => {
     const [first, second] = agent.server.agUiRequests.slice(-2).map((r) => r.body);
     assert.equal(first?.['threadId'], second?.['threadId']);
     assert.notEqual(first?.['runId'], second?.['runId']);
-    assert.deepEqual({ tools: second?.['tools'], context: second?.['context'], state: second?.['state'] }, { tools: [], context: [], state: {} });
+    // The context says which A2UI catalogs the chat renders (its defaults here), in A2UI's capability format.
+    const capabilities = { 'v0.9': { supportedCatalogIds: A2UI_CATALOGS } };
+    const context = [{ description: A2UI_CAPABILITIES_CONTEXT, value: JSON.stringify(capabilities) }];
+    assert.deepEqual({ tools: second?.['tools'], context: second?.['context'], state: second?.['state'] }, { tools: [], context, state: {} });
     const messages = second?.['messages'] as Array<{ role: string; content?: string; toolCalls?: unknown[]; toolCallId?: string }>;
     assert.deepEqual(messages.map((m) => m.role), ['user', 'assistant', 'tool', 'user']);
     assert.equal(messages[0]?.content, 'show the view');

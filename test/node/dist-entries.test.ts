@@ -56,6 +56,7 @@ describe('the built entries', { skip }, () => {
       const parts = {
         'mantis-ui/prompt': ['buildInlineUiPrompt'],
         'mantis-ui/a2ui-catalog': ['catalogJson', 'slimCatalog', 'estimateTokens', 'BASIC_DESCRIPTIONS', 'MANTIS_DESCRIPTIONS'],
+        'mantis-ui/a2ui-json': ['catalogFromJson', 'CatalogJsonError', 'MAX_SCHEMA_NODES', 'MAX_CATALOG_COMPONENTS', 'COMPOSITION'],
         'mantis-ui/transports': ['WebSocketTransport', 'SseTransport', 'ReconnectingTransport', 'createTransport', 'composerUrl'],
         'mantis-ui/media': ['createMediaService', 'MEDIA_LIMITS'],
         'mantis-ui/uploads': ['deferredUploader', 'sniff', 'checkAttachment', 'AttachmentTray', 'attachmentPolicy'],

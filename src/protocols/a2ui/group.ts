@@ -52,7 +52,8 @@ export interface SurfacePlacement {
 const NOT_A_SURFACE_MESSAGE = 'This is not an A2UI v0.9 message for a surface (a version and one payload with its surfaceId), so it was not shown.';
 
 export class SurfaceGroup {
-  readonly catalogs: readonly CatalogDefinition[];
+  /** The catalogs surfaces may name; another list applies from the next reset (a chat's `a2uiCatalogs` changed). */
+  catalogs: readonly CatalogDefinition[];
   readonly #report: (error: A2uiError, owner: string | undefined) => void;
   #store: A2uiSurfaceStore;
   /** Every surface touched and not deleted, in first-touch order. */

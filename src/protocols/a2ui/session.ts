@@ -3,9 +3,11 @@ import type { AssistantMessage, UserMessage } from '../../message/messages.js';
 import type { ProtocolRecord } from '../connection.js';
 import type { ProtocolHost, ProtocolState, TurnDescription } from '../module.js';
 import { formatActionTurn, parseActionTurn } from './action.js';
+import { DEFAULT_CATALOGS } from './expand.js';
 import { SurfaceGroup } from './group.js';
 import { touchedBy, type A2uiRecord } from './records.js';
 import { A2UI_VERSION, type A2uiAction, type A2uiError } from './types.js';
+import type { CatalogDefinition } from './catalog-basic.js';
 
 /*
  * A2UI in one conversation (004_655f119d9cdaeeed.txt, docs/protocol.md "A2UI surfaces"): its surface group, fed by the
@@ -36,6 +38,7 @@ export class A2uiSession implements ProtocolState {
   constructor(host: ProtocolHost) {
     this.#host = host;
     this.group = new SurfaceGroup({ report: (error, owner) => this.#report(error, owner) });
+    this.reset();
   }
 
   recorded(record: ProtocolRecord, message: AssistantMessage): void {
@@ -43,7 +46,9 @@ export class A2uiSession implements ProtocolState {
     else this.group.touch(touchedBy(record), message.id);
   }
 
+  /** Starts over, with the chat's `a2uiCatalogs` as they are now (a change of them resets, then replays). */
   reset(): void {
+    this.group.catalogs = (this.#host.options?.['a2ui'] as readonly CatalogDefinition[] | undefined) ?? DEFAULT_CATALOGS;
     this.group.reset();
   }
 

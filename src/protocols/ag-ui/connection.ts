@@ -2,6 +2,7 @@ import type { ChatMessage } from '../../message/messages.js';
 import type { ReplyWriter } from '../reply.js';
 import { newReplyId, TurnConnection, type AnswersFrame, type CarryFrame, type TurnFrame, type TurnReader } from '../turn-connection.js';
 import { A2uiActivities } from './activities.js';
+import { a2uiContext } from './context.js';
 import { EventReader } from './events.js';
 import { toAgUiMessages } from './messages.js';
 import { SharedState } from './state.js';
@@ -9,7 +10,8 @@ import { Snapshots } from './snapshot.js';
 
 /*
  * `<mantis-chat transport="ag-ui" url="/agent">`: an AG-UI 1.0 agent. Each user message starts a run: it POSTs a
- * `RunAgentInput` (the thread kept for the conversation, a new run ID, the conversation as AG-UI messages, no tools)
+ * `RunAgentInput` (the thread kept for the conversation, a new run ID, the conversation as AG-UI messages, no tools,
+ * the A2UI catalogs it renders in `context`: context.ts)
  * and reads the run's events as Server-Sent Events. A2UI goes as the AG-UI A2UI middleware has it (docs/protocol.md
  * "A2UI over AG-UI"): surfaces come in `ACTIVITY_*` events, a user's action on one starts a run with
  * `forwardedProps.a2uiAction`, the data models surfaces ask for go as `forwardedProps.a2uiClientDataModel`, and an
@@ -27,6 +29,8 @@ export class AgUiConnection extends TurnConnection {
   readonly #activities = new A2uiActivities();
   /** The agent's shared state, which each run carries back. */
   readonly #state = new SharedState();
+  /** What the client advertises (its A2UI catalogs): each run's `context` says it. */
+  #advertised: Parameters<typeof a2uiContext>[0] = { advertises: this.options.advertises };
   /** An A2UI error the chat reported, for the next run. */
   #a2uiError: unknown = undefined;
   /** The conversation the last run posted: what a snapshot is merged against where the session gives no live view. */
@@ -38,6 +42,10 @@ export class AgUiConnection extends TurnConnection {
     super.connect(options);
     // A2UI actions go as runs of their own (forwardedProps.a2uiAction), not as user turns.
     this.emit({ type: 'capabilities', capabilities: { clientAction: true } });
+  }
+
+  advertise(capabilities: Parameters<typeof a2uiContext>[0]): void {
+    this.#advertised = capabilities;
   }
 
   override carries(kind: string): boolean {
@@ -57,7 +65,7 @@ export class AgUiConnection extends TurnConnection {
       state: this.#state.value,
       messages: toAgUiMessages(conversation),
       tools: [],
-      context: [],
+      context: a2uiContext(this.#advertised),
       // What the page adds to each run, then the A2UI middleware's fields (AG-UI's place for both).
       forwardedProps: { ...this.options.body?.(), ...forwarded, ...(error === undefined ? {} : { a2uiError: error }) },
       ...(resume.length > 0 ? { resume } : {}),

@@ -36,6 +36,11 @@ export interface TransportCapabilities {
   readonly generativeUi: boolean;
   /** What the protocols a client may load advertise beside it, by URL parameter (A2UI's `a2ui_catalog`). */
   readonly advertises?: Readonly<Record<string, readonly string[]>>;
+  /**
+   * Documents the page gave for them, by the same parameter (A2UI's catalogs as JSON): a wire that can carries them
+   * inline (AG-UI's `context`); a URL cannot.
+   */
+  readonly documents?: Readonly<Record<string, readonly unknown[]>>;
 }
 
 export type TransportListener = (event: TransportEvent) => void;

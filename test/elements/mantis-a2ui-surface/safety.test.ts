@@ -8,7 +8,7 @@ import type { A2uiRenderFn, MantisA2uiSurface } from '../../../elements/mantis-a
 import { BASIC_CATALOG_ID } from '../../../src/protocols/a2ui/types.js';
 import { A2UI_LIMITS } from '../../../src/protocols/a2ui/limits.js';
 import { recordFetch } from '../../helpers/fetch-log.js';
-import { $, $$, components, create, data, errorsOf, EXAMPLES, specExamples, render, surfaceOf, textOf, type } from './fixtures.js';
+import { $, $$, data, errorsOf, EXAMPLES, specExamples, render, surfaceOf, textOf, type } from './fixtures.js';
 
 // Same-origin addresses show up in the resource timeline even when they fail (404), so a request cannot hide.
 const PROBE = `${location.origin}/__a2ui-probe`;
@@ -451,14 +451,6 @@ describe('<mantis-a2ui-surface> safety', () => {
       ></mantis-a2ui-surface>`);
       expect($$(el, '[part="text"]').map((t) => t.textContent?.trim())).to.deep.equal(['before', 'after']);
       expect($$(el, '[part="placeholder"]').length).to.equal(1);
-    });
-
-    it('a surface whose catalog has no renderers shows a fallback', async () => {
-      const el = await fixture<MantisA2uiSurface>(html`<mantis-a2ui-surface
-        .renderers=${{}}
-        .messages=${[create('s'), components('s', [{ id: 'root', component: 'Text', text: 'x' }])]}
-      ></mantis-a2ui-surface>`);
-      expect($(el, '[part="fallback"]')?.getAttribute('role')).to.equal('status');
     });
   });
 });

@@ -1,0 +1,101 @@
+import * as z from 'zod/mini';
+import { describeIssues } from '../issues.js';
+import { formatPointer, parsePointer } from '../pointer.js';
+import * as common from '../schema.js';
+import { CatalogJsonError, isRecord, type Check, type Result, type SchemaReader } from './json-checks.js';
+import { compileKeywords } from './json-schema.js';
+
+/*
+ * Reads the schemas of one catalog document: each schema object becomes a Check (json-schema.ts), `$ref`s are
+ * followed inside the document (`#/…`, or its own `$id`/`catalogId` followed by `#/…`), and a `$ref` into A2UI's
+ * common_types.json is the very Zod schema the built-in catalogs use (../schema.ts), so a catalog given as JSON is
+ * checked exactly as strictly as ours where it reuses the common types. Nothing else is fetched: any other reference
+ * refuses the catalog. How much a document may make us compile is bounded.
+ */
+
+/** Schema objects one document may hold (every nested schema counts, each `$ref` target once). */
+export const MAX_SCHEMA_NODES = 20_000;
+/** Nesting of schemas inside schemas. */
+const MAX_SCHEMA_DEPTH = 32;
+
+/** A Zod schema as a Check; `keys` are the property names it evaluates (what a strict object around it may hold). */
+function fromZod(schema: z.ZodMiniType, keys: readonly string[] = []): Check {
+  const evaluated = new Set(keys);
+  return (value): Result => {
+    const parsed = schema.safeParse(value);
+    return parsed.success ? { ok: true, keys: evaluated } : { ok: false, failure: describeIssues(parsed.error.issues, value) };
+  };
+}
+
+/** common_types.json's definitions, by name. */
+const COMMON: Readonly<Record<string, Check>> = {
+  ComponentId: fromZod(common.ComponentId),
+  AccessibilityAttributes: fromZod(common.AccessibilityAttributes),
+  ComponentCommon: fromZod(z.looseObject({ id: common.ComponentId, accessibility: z.optional(common.AccessibilityAttributes) }), ['id', 'accessibility']),
+  ChildList: fromZod(common.ChildList),
+  DataBinding: fromZod(common.DataBinding),
+  DynamicValue: fromZod(common.DynamicValue),
+  DynamicString: fromZod(common.DynamicString),
+  DynamicNumber: fromZod(common.DynamicNumber),
+  DynamicBoolean: fromZod(common.DynamicBoolean),
+  DynamicStringList: fromZod(common.DynamicStringList),
+  FunctionCall: fromZod(common.FunctionCall),
+  CheckRule: fromZod(common.CheckRule),
+  Checkable: fromZod(z.looseObject(common.checkable), ['checks']),
+  Action: fromZod(common.Action),
+};
+
+export class Compiler implements SchemaReader {
+  readonly #root: Record<string, unknown>;
+  /** The absolute addresses that name this document. */
+  readonly #names: readonly string[];
+  readonly #targets = new Map<string, Check>();
+  #nodes = 0;
+  #depth = 0;
+
+  constructor(root: Record<string, unknown>) {
+    this.#root = root;
+    this.#names = [root['$id'], root['catalogId']].filter((name): name is string => typeof name === 'string' && name.length > 0);
+  }
+
+  /** The check of the schema at `at` (a JSON Pointer into the document, for errors). */
+  compile(schema: unknown, at: string): Check {
+    if (schema === true) return () => ({ ok: true, keys: new Set() });
+    if (schema === false) return () => ({ ok: false, failure: { path: [], message: 'Not allowed here.' } });
+    if (!isRecord(schema)) throw new CatalogJsonError(at, 'Expected a schema (an object or a boolean).');
+    if (++this.#nodes > MAX_SCHEMA_NODES) throw new CatalogJsonError(at, `A catalog may hold at most ${MAX_SCHEMA_NODES} schemas.`);
+    if (this.#depth >= MAX_SCHEMA_DEPTH) throw new CatalogJsonError(at, `Schemas may nest at most ${MAX_SCHEMA_DEPTH} deep.`);
+    this.#depth++;
+    try {
+      return compileKeywords(schema, at, this);
+    } finally {
+      this.#depth--;
+    }
+  }
+
+  /** The check a `$ref` names. */
+  ref(ref: string, at: string): Check {
+    const hash = ref.indexOf('#');
+    const address = hash < 0 ? ref : ref.slice(0, hash);
+    const pointer = hash < 0 ? '' : ref.slice(hash + 1);
+    if (/(^|\/)common_types\.json$/.test(address)) {
+      const name = /^\/\$defs\/([A-Za-z]+)$/.exec(pointer)?.[1];
+      const check = name && Object.prototype.hasOwnProperty.call(COMMON, name) ? COMMON[name] : undefined;
+      if (!check) throw new CatalogJsonError(at, `common_types.json has no definition at "${pointer.slice(0, 80)}".`);
+      return check;
+    }
+    if (address !== '' && !this.#names.includes(address)) throw new CatalogJsonError(at, `Only references into this catalog and common_types.json are followed, not "${ref.slice(0, 120)}".`);
+    const known = this.#targets.get(pointer);
+    if (known) return known;
+    const target = parsePointer(pointer);
+    if (target === null) throw new CatalogJsonError(at, `"${ref.slice(0, 120)}" is not a JSON Pointer.`);
+    let schema: unknown = this.#root;
+    for (const segment of target) schema = isRecord(schema) && Object.prototype.hasOwnProperty.call(schema, segment) ? schema[segment] : undefined;
+    if (schema === undefined) throw new CatalogJsonError(at, `"${ref.slice(0, 120)}" names nothing in this catalog.`);
+    // A schema may refer to itself (a tree): the target is known before it is compiled.
+    const holder: { check?: Check } = {};
+    this.#targets.set(pointer, (value) => (holder.check as Check)(value));
+    holder.check = this.compile(schema, formatPointer(target));
+    return holder.check;
+  }
+}

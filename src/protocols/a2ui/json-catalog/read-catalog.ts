@@ -1,0 +1,155 @@
+import * as z from 'zod/mini';
+import { BASIC_FUNCTION_CALLS, BasicTheme, type CatalogDefinition } from '../catalog-basic.js';
+import { MANTIS_CATALOG } from '../catalog-mantis.js';
+import { MINIMAL_FUNCTION_CALLS } from '../catalog-minimal.js';
+import type { HigherOrderCatalog, HigherOrderDefinition } from '../higher-order.js';
+import { formatPointer } from '../pointer.js';
+import { Compiler } from './compiler.js';
+import { COMPOSITION, readComposition } from './compose.js';
+import { CatalogJsonError, isRecord, type Check } from './json-checks.js';
+
+/*
+ * A catalog given as JSON (seed 004: "The catalog is JSON; fork it, extend it, write your own"), in the specification's
+ * catalog format (a2ui-v0.9/catalogs/basic/catalog.json, client_capabilities.json `Catalog`), read into the
+ * CatalogDefinition the validator, the surface store and the renderer use. A component is one of two things:
+ * - one a renderer of ours draws (a basic catalog component, or a Mantis* one), under its own name. The catalog's
+ *   schema and ours must both accept it, so a catalog can narrow a component (fewer variants, a required label) but
+ *   not widen it; a property ours does not know refuses the catalog, since nothing would draw it;
+ * - a higher-order component: a composition of the catalog's other components (compose.ts).
+ * Any other component, a function we do not implement, and a schema keyword we do not enforce refuse the catalog when
+ * it is given, with a CatalogJsonError naming the place, never when a surface uses it.
+ */
+
+/** Components and functions one catalog may define. */
+export const MAX_CATALOG_COMPONENTS = 256;
+const NAME = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
+
+/** What a built-in schema's object holds, or null when it is not one plain object. */
+function shapeKeys(schema: z.ZodMiniType): ReadonlySet<string> | null {
+  const def = schema._zod.def as { type: string; shape?: Record<string, unknown> };
+  return def.type === 'object' && def.shape ? new Set(Object.keys(def.shape)) : null;
+}
+
+/** A check as a Zod schema, and then `also` (a built-in schema the value must satisfy as well). */
+function asZod(check: Check, also?: z.ZodMiniType): z.ZodMiniType {
+  return z.unknown().check(
+    z.superRefine((value, ctx) => {
+      const result = check(value);
+      if (!result.ok) return void ctx.addIssue({ code: 'custom', message: result.failure.message, path: [...result.failure.path], input: value });
+      const parsed = also?.safeParse(value);
+      if (parsed && !parsed.success) for (const issue of parsed.error.issues) ctx.addIssue({ ...issue, input: value } as Parameters<typeof ctx.addIssue>[0]);
+    }),
+  );
+}
+
+/** The property names a schema declares (`properties`, through allOf, anyOf, oneOf and references inside the document). */
+function declared(schema: unknown, root: Record<string, unknown>, into = new Set<string>(), depth = 0): Set<string> {
+  if (!isRecord(schema) || depth > 16) return into;
+  for (const key of Object.keys(isRecord(schema['properties']) ? schema['properties'] : {})) into.add(key);
+  for (const keyword of ['allOf', 'anyOf', 'oneOf']) {
+    const list = schema[keyword];
+    if (Array.isArray(list)) for (const item of list) declared(item, root, into, depth + 1);
+  }
+  const ref = schema['$ref'];
+  if (typeof ref === 'string') {
+    const name = /common_types\.json#\/\$defs\/(\w+)$/.exec(ref)?.[1];
+    if (name === 'ComponentCommon') ['id', 'accessibility'].forEach((key) => into.add(key));
+    else if (name === 'Checkable') into.add('checks');
+    else if (!name && ref.includes('#/')) {
+      let target: unknown = root;
+      for (const segment of ref.slice(ref.indexOf('#/') + 2).split('/')) target = isRecord(target) ? target[segment.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined;
+      declared(target, root, into, depth + 1);
+    }
+  }
+  return into;
+}
+
+/** The functions of a catalog as `name → schema of the call`: a map already, or FunctionDefinitions. */
+function functionSchemas(functions: unknown): [string, unknown, string][] {
+  if (functions === undefined) return [];
+  if (isRecord(functions)) return Object.entries(functions).map(([name, schema]) => [name, schema, `/functions${formatPointer([name])}`]);
+  if (!Array.isArray(functions)) throw new CatalogJsonError('/functions', 'Expected a map of function names to call schemas, or a list of function definitions.');
+  return functions.map((definition, i) => {
+    const at = `/functions/${i}`;
+    if (!isRecord(definition) || typeof definition['name'] !== 'string') throw new CatalogJsonError(at, 'Expected a function definition with a name.');
+    const returnType = definition['returnType'];
+    const call = {
+      type: 'object',
+      properties: { call: { const: definition['name'] }, args: definition['parameters'] ?? { type: 'object' }, ...(typeof returnType === 'string' ? { returnType: { const: returnType } } : {}) },
+      required: ['call'],
+      additionalProperties: false,
+    };
+    return [definition['name'], call, at];
+  });
+}
+
+/** The basic components our higher-order components (../higher-order.ts) are made of. */
+const HIGHER_ORDER_PARTS = ['Button', 'Card', 'Column', 'List', 'Row', 'Text'];
+
+const BUILT_IN_CALLS: Readonly<Record<string, z.ZodMiniType>> = { ...BASIC_FUNCTION_CALLS, ...MINIMAL_FUNCTION_CALLS };
+const own = (table: object, key: string): boolean => Object.prototype.hasOwnProperty.call(table, key);
+
+/**
+ * Reads a catalog document. Throws a CatalogJsonError (a TypeError with the JSON Pointer of the problem in `path`)
+ * when the document is not a catalog this client can honour in full.
+ */
+export function catalogFromJson(document: unknown): CatalogDefinition & HigherOrderCatalog {
+  if (!isRecord(document)) throw new CatalogJsonError('', 'A catalog is a JSON object.');
+  const catalogId = document['catalogId'];
+  if (typeof catalogId !== 'string' || catalogId.length === 0 || catalogId.length > 500) throw new CatalogJsonError('/catalogId', 'A catalog needs a catalogId (at most 500 characters).');
+  const components = document['components'];
+  if (!isRecord(components) || Object.keys(components).length === 0) throw new CatalogJsonError('/components', 'A catalog needs components.');
+  const fns = functionSchemas(document['functions']);
+  if (Object.keys(components).length + fns.length > MAX_CATALOG_COMPONENTS) throw new CatalogJsonError('', `A catalog may define at most ${MAX_CATALOG_COMPONENTS} components and functions.`);
+  const compiler = new Compiler(document);
+  const builtIn = MANTIS_CATALOG.components;
+  const table: Record<string, z.ZodMiniType> = {};
+  const compositions: [string, unknown, z.ZodMiniType, string][] = [];
+  const higherOrder: Record<string, HigherOrderDefinition> = {};
+  for (const [name, schema] of Object.entries(components)) {
+    const at = `/components${formatPointer([name])}`;
+    if (!NAME.test(name)) throw new CatalogJsonError(at, 'A component name is a letter or _ and then letters, digits or _ (at most 64).');
+    const check = compiler.compile(schema, at);
+    const composition = isRecord(schema) ? schema[COMPOSITION] : undefined;
+    if (composition !== undefined) {
+      if (own(builtIn, name)) throw new CatalogJsonError(`${at}/${COMPOSITION}`, `"${name}" is drawn by its renderer: a composition needs a name of its own.`);
+      table[name] = asZod(check);
+      compositions.push([name, composition, table[name], at]);
+      continue;
+    }
+    const ours = own(builtIn, name) ? builtIn[name] : undefined;
+    if (!ours) throw new CatalogJsonError(at, `No renderer draws "${name}": name a component of the basic catalog or ours, or give it an ${COMPOSITION}.`);
+    const keys = shapeKeys(ours);
+    const unknown = keys && [...declared(schema, document)].find((key) => !keys.has(key));
+    if (unknown) throw new CatalogJsonError(`${at}`, `${name} has no property "${unknown.slice(0, 60)}" that its renderer draws.`);
+    table[name] = asZod(check, ours);
+    const builtInHigherOrder = MANTIS_CATALOG.higherOrder?.[name];
+    if (builtInHigherOrder) higherOrder[name] = { ...builtInHigherOrder, props: table[name] };
+  }
+  const missing = Object.keys(higherOrder).length > 0 ? HIGHER_ORDER_PARTS.find((part) => !own(table, part)) : undefined;
+  if (missing) throw new CatalogJsonError('/components', `Our higher-order components are made of basic ones: the catalog needs ${missing} too.`);
+  const primitives = new Set(Object.keys(table).filter((name) => !own(higherOrder, name) && !compositions.some(([c]) => c === name)));
+  for (const [name, composition, props, at] of compositions) {
+    const params = declared(components[name], document);
+    higherOrder[name] = readComposition(composition, props, { name, params, primitives, at: `${at}/${COMPOSITION}` });
+  }
+  const functionCalls: Record<string, z.ZodMiniType> = {};
+  for (const [name, schema, at] of fns) {
+    const ours = own(BUILT_IN_CALLS, name) ? BUILT_IN_CALLS[name] : undefined;
+    if (!ours) throw new CatalogJsonError(at, `The function "${name.slice(0, 60)}" is not one this client implements.`);
+    functionCalls[name] = asZod(compiler.compile(schema, at), ours);
+  }
+  // The theme: the catalog files' `$defs.theme`, or client_capabilities.json's `theme` (property name → schema).
+  const defs = document['$defs'];
+  const given = document['theme'];
+  const [themeSchema, themeAt] = isRecord(defs) && defs['theme'] !== undefined ? [defs['theme'], '/$defs/theme'] : isRecord(given) ? [{ type: 'object', properties: given }, '/theme'] : [undefined, ''];
+  const theme = themeSchema === undefined ? BasicTheme : asZod(compiler.compile(themeSchema, themeAt), BasicTheme);
+  return {
+    catalogId,
+    components: table,
+    functions: new Set(Object.keys(functionCalls)),
+    functionCalls,
+    theme,
+    ...(Object.keys(higherOrder).length > 0 ? { higherOrder } : {}),
+  };
+}
