@@ -13,7 +13,7 @@ import { MessagesController } from './messages-controller.js';
 import { surfaceHost, type SurfaceElement } from './surface-host.js';
 import { openModal, themeOf } from './surface-dom.js';
 
-import { SurfaceWalk, type A2uiSurfaceHost } from './render-walk.js';
+import { SurfaceWalk, type A2uiRenderers, type A2uiSurfaceHost } from './render-walk.js';
 
 
 /** The implementation of `<mantis-a2ui-surface>` (mantis-a2ui-surface.ts), loaded when the first one connects. */
@@ -76,19 +76,17 @@ export class A2uiSurfaceImpl extends MantisA2uiSurface implements SurfaceElement
     if (!this.surface && (changed.has('messages') || changed.has('catalogs'))) this.#own.apply(this.messages, this.catalogs, changed.has('catalogs'));
   }
 
-  /** @internal Catalog documents were read: each one left out is said (mantis-config-error); the messages applied. */
-  catalogsRead(refused: readonly string[]): void {
+  /**
+   * @internal The element's own surfaces started over: nothing of the ones before stays. After catalog documents were
+   * read, each one left out is said (mantis-config-error, and on the console).
+   */
+  restarted(refused: readonly string[] = []): void {
+    this.cache.reset();
+    this.#hosts.clear();
     for (const reason of refused) {
       console.warn(`[mantis-ui] ${reason}`);
       emit(this, 'mantis-config-error', { property: 'catalogs', reason });
     }
-    this.requestUpdate();
-  }
-
-  /** @internal The element's own surfaces started over: nothing of the ones before stays. */
-  restarted(): void {
-    this.cache.reset();
-    this.#hosts.clear();
   }
 
   protected override render(): TemplateResult {
@@ -117,7 +115,7 @@ export class A2uiSurfaceImpl extends MantisA2uiSurface implements SurfaceElement
     }
     const all = this.renderers ?? DEFAULT_RENDERERS;
     // A catalog without render functions of its own (one given as JSON) is drawn by ours: its components are ours.
-    const renderers = (Object.prototype.hasOwnProperty.call(all, surface.catalogId) ? all[surface.catalogId] : undefined) ?? MANTIS_RENDERERS;
+    const renderers = Object.prototype.hasOwnProperty.call(all, surface.catalogId) ? (all[surface.catalogId] as A2uiRenderers) : MANTIS_RENDERERS;
     let body: TemplateResult | typeof nothing;
     let host = this.#hosts.get(model);
     if (!host) this.#hosts.set(model, (host = surfaceHost(this, model)));

@@ -5,11 +5,9 @@ import type { A2uiCatalogInput } from '../../src/protocols/a2ui/catalog-input.js
 /** What the controller needs of its element. */
 interface MessagesHost extends ReactiveControllerHost {
   readonly cache: { forget(prefix: string): void };
-  /** Its surfaces started over: the element drops what it kept of the ones before. */
-  restarted(): void;
+  /** Its surfaces started over: the element drops what it kept of the ones before (and says what of the catalogs it refused). */
+  restarted(refused?: readonly string[]): void;
   readonly messages: readonly unknown[];
-  /** Catalog documents were read (what could not be used, and why): the messages now apply. */
-  catalogsRead(refused: readonly string[]): void;
 }
 
 /**
@@ -22,8 +20,10 @@ export class MessagesController implements ReactiveController {
   readonly #touched: (surfaceId: string) => void;
   #group: SurfaceGroup;
   #catalogs: readonly CatalogDefinition[] | undefined;
-  /** The catalogs given while documents among them are read (messages wait), else null. */
-  #reading: readonly A2uiCatalogInput[] | null = null;
+  /** The catalogs given last, as given. */
+  #given: unknown = undefined;
+  /** Those catalogs while documents among them are read (messages wait), else null. */
+  #reading: unknown = null;
   /** How many messages were applied, and the first and last of them (what an extension keeps). */
   #applied: { count: number; first?: unknown; last?: unknown } = { count: 0 };
   #errors: A2uiError[] = [];
@@ -47,32 +47,39 @@ export class MessagesController implements ReactiveController {
     return group;
   }
 
-  /** Applies the messages past those already applied, or starts over (new catalogs, or an array that is not an extension). */
+  /**
+   * Applies the messages past those already applied, or starts over (other catalogs, or an array that is not an
+   * extension). Catalogs with the same items in a new list are the same catalogs.
+   */
   apply(given: readonly unknown[], catalogs: readonly A2uiCatalogInput[] | undefined, catalogsChanged: boolean): void {
-    if (catalogsChanged && Array.isArray(catalogs) && !catalogs.every((c) => c.functions instanceof Set)) {
+    if (catalogsChanged && !sameList(catalogs, this.#given)) {
+      this.#given = catalogs;
       // Documents (their functions are no Set) are read by mantis-ui/a2ui-json, loaded for them; messages wait till then.
-      this.#reading = catalogs;
-      void import('../../src/protocols/a2ui/catalog-input.js').then(async ({ readCatalogs }) => {
-        const { catalogs: read, refused } = await readCatalogs(catalogs, 'catalogs');
-        if (this.#reading !== catalogs) return;
-        this.#reading = null;
-        this.apply(this.#host.messages, read, true);
-        this.#host.catalogsRead(refused);
-      });
-      return;
+      const reading = (this.#reading = catalogs != null && !(Array.isArray(catalogs) && catalogs.every((c) => (c as { functions?: unknown } | null)?.functions instanceof Set)) ? catalogs : null);
+      if (reading) {
+        void import('../../src/protocols/a2ui/catalog-input.js')
+          .then(
+            ({ readCatalogs }) => readCatalogs(catalogs, 'catalogs'),
+            () => ({ catalogs: [], refused: ['catalogs could not be read'] }),
+          )
+          .then(({ catalogs: read, refused }) => {
+            if (this.#reading !== reading) return;
+            this.#reading = null;
+            this.#catalogs = read;
+            this.#restart(refused);
+            this.apply(this.#host.messages, catalogs, false);
+          });
+        return;
+      }
+      this.#catalogs = catalogs as readonly CatalogDefinition[] | undefined;
+      this.#restart();
     }
-    if (catalogsChanged) this.#reading = null;
     if (this.#reading) return;
     const messages = Array.isArray(given) ? given : [];
     const { count, first, last } = this.#applied;
     // Checked by its ends, not item by item: a long-lived surface's list grows with every update, and this runs for each.
     const extension = messages.length >= count && (count === 0 || (messages[0] === first && messages[count - 1] === last));
-    if (catalogsChanged || !extension) {
-      this.#catalogs = catalogs as readonly CatalogDefinition[] | undefined;
-      this.#group = this.#create();
-      this.#applied = { count: 0 };
-      this.#host.restarted();
-    }
+    if (!extension) this.#restart();
     for (const message of messages.slice(this.#applied.count)) {
       const applied = this.#group.apply(message) === null;
       const surface = applied ? surfaceOf(message) : null;
@@ -80,6 +87,13 @@ export class MessagesController implements ReactiveController {
       if (surface?.kind === 'deleteSurface' || surface?.kind === 'createSurface') this.#host.cache.forget(`${surface.surfaceId}\u0000`);
     }
     this.#applied = { count: messages.length, first: messages[0], last: messages.at(-1) };
+  }
+
+  /** Starts over: a new group on the catalogs read, nothing applied yet. */
+  #restart(refused?: readonly string[]): void {
+    this.#group = this.#create();
+    this.#applied = { count: 0 };
+    this.#host.restarted(refused);
   }
 
   /**
@@ -96,4 +110,9 @@ export class MessagesController implements ReactiveController {
     this.#errors = [];
     return errors;
   }
+}
+
+/** Two lists of catalogs with the same items (a framework that renders again gives a new list of the same ones). */
+function sameList(a: unknown, b: unknown): boolean {
+  return a === b || (Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((item, i) => item === b[i]));
 }

@@ -1,5 +1,5 @@
 import type { ChatSession, SurfaceModel, SurfacePlacement } from '../../src/index.js';
-import { noteRefusal } from '../mantis-chat/surfaces.js';
+import { noteRefusal } from '../internal/surface-note.js';
 import { MantisA2uiSurface } from './mantis-a2ui-surface.js';
 import { moveSurface } from './move.js';
 
@@ -25,7 +25,7 @@ export class SurfacePlacer {
   /** Places every surface in its owner's slot (`slotOf`: the slot a message rendered for a surface, if any). */
   place(session: ChatSession, surfaces: Surfaces, slotOf: (messageId: string, surfaceId: string) => HTMLElement | undefined): void {
     // The page defined the tag itself: its element is not ours, so each surface says so instead.
-    if (customElements.get(TAG) !== MantisA2uiSurface) return noteRefusal(surfaces.placements, slotOf, 'This interactive surface cannot be shown here: the page defines <mantis-a2ui-surface> itself.');
+    if (customElements.get(TAG) !== MantisA2uiSurface) return noteRefusal(surfaces.placements, slotOf, 'Not shown here: the page defines <mantis-a2ui-surface> itself.');
     const wanted = new Set<string>();
     for (const placement of surfaces.placements.values()) {
       const model = surfaces.surface(placement.surfaceId);

@@ -199,7 +199,7 @@ export class SurfaceWalk {
     }
     const render = Object.prototype.hasOwnProperty.call(this.renderers, component.component) ? this.renderers[component.component] : undefined;
     if (!render) {
-      this.#error(id, '/component', `Component type "${component.component}" is not in this surface's catalog.`);
+      this.#error(id, '/component', `Component type "${component.component}" has no renderer here.`);
       return this.placeholder(`A part of this surface (${component.component}) cannot be shown here.`);
     }
     // One component may be referenced from two places: each place is an instance of its own.

@@ -98,7 +98,8 @@ export class ChatConfigController implements ReactiveController {
     if (changed.has('bagsUrl')) this.applyBags();
     if (changed.has('mediaBaseUrl') || changed.has('mediaCredentials')) this.applyMedia();
     else if (changed.has('mediaToken') || changed.has('account')) this.applyCredentials(changed.has('mediaToken'), changed.has('account'));
-    if (changed.has('agentUiUrl') || changed.has('a2uiCatalogs')) this.applyAgentUi();
+    if (changed.has('agentUiUrl')) this.applyAgentUi();
+    if (changed.has('a2uiCatalogs')) this.applyCatalogs();
     if (updatedBefore && !UPLOAD_SETTINGS.some((name) => changed.has(name))) return false;
     this.applyUploads();
     return true;
@@ -179,9 +180,13 @@ export class ChatConfigController implements ReactiveController {
     });
   }
 
-  /** The agent's own parts: agent-ui@1's base, and the A2UI catalogs (the same list again changes nothing). */
   applyAgentUi(): void {
-    this.#configure({ agentUiUrl: this.#host.agentUiUrl ?? null, a2uiCatalogs: this.#host.a2uiCatalogs ?? null });
+    this.#configure({ agentUiUrl: this.#host.agentUiUrl ?? null });
+  }
+
+  /** The A2UI catalogs (a list with the same items as the one in force changes nothing). */
+  applyCatalogs(): void {
+    this.#configure({ a2uiCatalogs: this.#host.a2uiCatalogs ?? null });
   }
 
   /** The chat shows another session: it is configured with the chat's settings (those the chat has). */
@@ -190,7 +195,8 @@ export class ChatConfigController implements ReactiveController {
     this.applyUploads();
     if (host.bagsUrl) this.applyBags();
     if (host.mediaBaseUrl) this.applyMedia();
-    if (host.agentUiUrl || host.a2uiCatalogs) this.applyAgentUi();
+    if (host.agentUiUrl) this.applyAgentUi();
+    if (host.a2uiCatalogs) this.applyCatalogs();
   }
 
   /** The chat was removed for good: its own service revokes every object URL and aborts what is in flight. */

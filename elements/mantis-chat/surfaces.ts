@@ -2,6 +2,7 @@ import { html, nothing, type ReactiveController, type TemplateResult } from 'lit
 import { Directive, directive, type ElementPart } from 'lit/directive.js';
 import type { AssistantMessage, ChatSession, SurfacePlacement } from '../../src/index.js';
 import { loadSurfacePlacer, type SurfacePlacer, type Surfaces } from '../internal/lazy.js';
+import { noteRefusal } from '../internal/surface-note.js';
 
 /** What the chat's A2UI surfaces need from the element. */
 export interface SurfaceHost extends HTMLElement {
@@ -88,22 +89,5 @@ export class SurfacesController implements ReactiveController {
 
   hostDisconnected(): void {
     // The elements are kept (the chat may come back); only slots go with the render.
-  }
-}
-
-/**
- * A surface the chat cannot show: the owner's slot of each says why instead (a finished message is not rendered
- * again, so the note goes into the slot as the element would). The placer says so too, for a tag the page took.
- */
-export function noteRefusal(placements: ReadonlyMap<string, SurfacePlacement>, slotOf: (messageId: string, surfaceId: string) => HTMLElement | undefined, text: string): void {
-  for (const placement of placements.values()) {
-    const slot = placement.owner === undefined ? undefined : slotOf(placement.owner, placement.surfaceId);
-    if (!slot || slot.querySelector('[part="surface-fallback"]')) continue;
-    const note = document.createElement('p');
-    note.setAttribute('part', 'surface-fallback');
-    note.setAttribute('role', 'note');
-    note.dataset['surfaceId'] = placement.surfaceId;
-    note.textContent = text;
-    slot.replaceChildren(note);
   }
 }

@@ -67,10 +67,11 @@ export class SessionConfiguration {
     const config = (this.#config = { ...before, ...partial });
     const problems: ConfigProblem[] = [];
     const has = (key: keyof ChatSessionConfig): boolean => Object.prototype.hasOwnProperty.call(partial, key);
-    // Read apart from the first load (documents by mantis-ui/a2ui-json), unless the same list (or none, null or not) came
-    // again; a later list makes an earlier one moot. Should that code not load, neither does A2UI's: its surfaces say so.
+    // Read apart from the first load (catalog documents by mantis-ui/a2ui-json), unless the same list came again (or
+    // none again, null or undefined alike: hence ==); a later list makes an earlier one moot. Should the reader not
+    // load, the promise rejects (said on the console) and the catalogs in force stay.
     const catalogs = config.a2uiCatalogs;
-    if (catalogs != before.a2uiCatalogs) void configureA2uiCatalogs(catalogs, this.#target, () => this.#config.a2uiCatalogs === catalogs);
+    if (catalogs != before.a2uiCatalogs) void configureA2uiCatalogs(catalogs, this.#target, () => this.#config.a2uiCatalogs == catalogs);
     if (has('connection')) this.#connect(config, problems);
     // Another base resolves the URLs again; the same one given again (as every call of a chat gives it) changes nothing.
     const moved = config.relativeTo !== before.relativeTo;

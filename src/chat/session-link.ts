@@ -18,7 +18,7 @@ export abstract class LinkedSession extends ConfiguredSession {
   #generativeUi = true;
   /** What this session's protocol options advertise instead of the registered defaults, and carry inline. */
   readonly #advertised: Record<string, readonly string[]> = {};
-  readonly #documents: Record<string, readonly unknown[]> = {};
+  readonly #documents: Record<string, readonly string[]> = {};
 
   /** The session's protocol states (set by the session). */
   protected declare states: SessionProtocols;

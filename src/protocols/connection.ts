@@ -159,7 +159,7 @@ export interface Connection {
   advertise?(capabilities: {
     readonly generativeUi: boolean;
     readonly advertises?: Readonly<Record<string, readonly string[]>>;
-    readonly documents?: Readonly<Record<string, readonly unknown[]>>;
+    readonly documents?: Readonly<Record<string, readonly string[]>>;
   }): void;
   /** Reconnects now, without waiting for the backoff delay. */
   retry?(): void;

@@ -134,8 +134,8 @@ export interface ProtocolOptions {
   readonly options: unknown;
   /** What is advertised instead of its registration's defaults, by parameter. */
   readonly advertises?: Readonly<Record<string, readonly string[]>>;
-  /** Documents a wire that can carries inline, by the same parameter. */
-  readonly documents?: Readonly<Record<string, readonly unknown[]>>;
+  /** Documents a wire that can carries inline, as JSON text, by the same parameter. */
+  readonly documents?: Readonly<Record<string, readonly string[]>>;
   /** What could not be used, each said to the page. */
   readonly refused?: readonly string[];
 }

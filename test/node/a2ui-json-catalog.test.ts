@@ -218,7 +218,7 @@ describe('catalogs a page gives (catalog-input.ts)', () => {
     assert.deepEqual(read.catalogs.map((c) => c.catalogId), [MANTIS_CATALOG.catalogId, TILES_ID]);
     assert.equal(read.catalogs[0], MANTIS_CATALOG);
     assert.deepEqual(read.advertises, { a2ui_catalog: [MANTIS_CATALOG.catalogId, TILES_ID] });
-    assert.deepEqual(read.documents, { a2ui_catalog: [TILES] });
+    assert.deepEqual(read.documents, { a2ui_catalog: [JSON.stringify(TILES)] });
     assert.deepEqual(read.refused, [`a2uiCatalogs[2] cannot be used: the catalog ${TILES_ID} is given twice`]);
     const none = await readCatalogs(null);
     assert.equal(none.options, undefined);

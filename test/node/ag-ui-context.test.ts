@@ -43,15 +43,21 @@ test('our catalog entry is described exactly as the middleware looks for it', ()
 });
 
 test('the middleware makes its surfaces on the catalog our context names; without it, on the basic one', async () => {
-  const context = a2uiContext({ advertises: { a2ui_catalog: [TILES_ID] }, documents: { a2ui_catalog: [TILES] } });
+  const context = a2uiContext({ advertises: { a2ui_catalog: [TILES_ID] }, documents: { a2ui_catalog: [JSON.stringify(TILES)] } });
   assert.deepEqual(context.map((entry) => entry.description), [A2UI_CAPABILITIES_CONTEXT, A2UI_SCHEMA_CONTEXT]);
   assert.deepEqual(JSON.parse(context[0]?.value ?? ''), { 'v0.9': { supportedCatalogIds: [TILES_ID] } });
   assert.equal(await catalogMadeWith(context), TILES_ID);
   assert.equal(await catalogMadeWith([]), 'https://a2ui.org/specification/v0_9/basic_catalog.json');
 });
 
-test('without catalogs given as JSON only the capabilities go; without A2UI catalogs, nothing', () => {
-  const ids = ['https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json'];
-  assert.deepEqual(a2uiContext({ advertises: { a2ui_catalog: ids } }), [{ description: A2UI_CAPABILITIES_CONTEXT, value: JSON.stringify({ 'v0.9': { supportedCatalogIds: ids } }) }]);
+test('without catalogs given as JSON the middleware is told the first catalog’s ID; without catalogs or generative UI, nothing', async () => {
+  const ids = [TILES_ID, 'https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json'];
+  const context = a2uiContext({ advertises: { a2ui_catalog: ids } });
+  assert.deepEqual(context, [
+    { description: A2UI_CAPABILITIES_CONTEXT, value: JSON.stringify({ 'v0.9': { supportedCatalogIds: ids } }) },
+    { description: A2UI_SCHEMA_CONTEXT, value: JSON.stringify({ catalogId: TILES_ID }) },
+  ]);
+  assert.equal(await catalogMadeWith(context), TILES_ID);
   assert.deepEqual(a2uiContext({ advertises: {} }), []);
+  assert.deepEqual(a2uiContext({ generativeUi: false, advertises: { a2ui_catalog: ids } }), []);
 });

@@ -6,7 +6,7 @@ import { describe, test } from 'node:test';
 import { EventType } from '@ag-ui/core';
 import { EventEncoder } from '@ag-ui/encoder';
 import { A2UI_CATALOGS, createChatSession, type AssistantMessage } from '../../src/index.js';
-import { A2UI_CAPABILITIES_CONTEXT } from '../../src/protocols/ag-ui/context.js';
+import { A2UI_CAPABILITIES_CONTEXT, A2UI_SCHEMA_CONTEXT } from '../../src/protocols/ag-ui/context.js';
 import { partTypes, reply, stopAfterTwoWords, turnSession } from './turn-session.js';
 import { EventReader } from '../../src/protocols/ag-ui/index.js';
 import { SharedState } from '../../src/protocols/ag-ui/state.js';
@@ -40,7 +40,11 @@ describe('AG-UI 1.0 against the real @ag-ui/core and @ag-ui/encoder', () => {
     assert.notEqual(first?.['runId'], second?.['runId']);
     // The context says which A2UI catalogs the chat renders (its defaults here), in A2UI's capability format.
     const capabilities = { 'v0.9': { supportedCatalogIds: A2UI_CATALOGS } };
-    const context = [{ description: A2UI_CAPABILITIES_CONTEXT, value: JSON.stringify(capabilities) }];
+    const context = [
+      { description: A2UI_CAPABILITIES_CONTEXT, value: JSON.stringify(capabilities) },
+      // The AG-UI A2UI middleware's entry names the catalog its surfaces are made on: the first the chat has.
+      { description: A2UI_SCHEMA_CONTEXT, value: JSON.stringify({ catalogId: A2UI_CATALOGS[0] }) },
+    ];
     assert.deepEqual({ tools: second?.['tools'], context: second?.['context'], state: second?.['state'] }, { tools: [], context, state: {} });
     const messages = second?.['messages'] as Array<{ role: string; content?: string; toolCalls?: unknown[]; toolCallId?: string }>;
     assert.deepEqual(messages.map((m) => m.role), ['user', 'assistant', 'tool', 'user']);

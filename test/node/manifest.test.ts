@@ -142,7 +142,12 @@ test('mantis-a2ui-surface is listed with its attributes, properties and typed ev
   for (const field of ['messages', 'surfaceId', 'pending', 'catalogs', 'renderers', 'mediaResolver', 'store']) assert.ok(fields.includes(field), `missing ${field}`);
   assert.deepEqual(
     (surface.events ?? []).map((e) => `${e.name}: ${e.type?.text}`),
-    ['mantis-a2ui-action: CustomEvent<A2uiActionDetail>', 'mantis-a2ui-error: CustomEvent<A2uiErrorDetail>', 'mantis-a2ui-change: CustomEvent<A2uiChangeDetail>'],
+    [
+      'mantis-a2ui-action: CustomEvent<A2uiActionDetail>',
+      'mantis-a2ui-error: CustomEvent<A2uiErrorDetail>',
+      'mantis-a2ui-change: CustomEvent<A2uiChangeDetail>',
+      'mantis-config-error: CustomEvent<ConfigErrorDetail>',
+    ],
   );
   const chat = (element('mantis-chat').events ?? []).map((e) => e.name);
   for (const name of ['mantis-a2ui-action', 'mantis-a2ui-error', 'mantis-a2ui-change']) assert.ok(chat.includes(name), `the chat does not list ${name}`);

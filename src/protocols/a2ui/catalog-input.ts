@@ -23,20 +23,26 @@ export interface ReadCatalogs {
   readonly options: readonly CatalogDefinition[] | undefined;
   /** What surfaces may name: the defaults when none was given. */
   readonly catalogs: readonly CatalogDefinition[];
-  /** The documents among them, as given, by parameter (what a wire that carries catalogs inline sends). */
-  readonly documents: Readonly<Record<string, readonly unknown[]>>;
+  /** The documents among them as JSON text, by parameter (what a wire that carries catalogs inline sends). */
+  readonly documents: Readonly<Record<string, readonly string[]>>;
   /** What is advertised, by parameter (`a2ui_catalog`: every catalog's ID). */
   readonly advertises: Readonly<Record<string, readonly string[]>>;
   /** Why each one left out was. */
   readonly refused: readonly string[];
 }
 
-/** Reads the catalogs a page gave (`null`: the defaults). Never rejects. */
-export async function readCatalogs(list: readonly unknown[] | null | undefined, setting = 'a2uiCatalogs'): Promise<ReadCatalogs> {
+/**
+ * Reads the catalogs a page gave (`null`: the defaults; a value that is not a list: refused, and none of them). Each
+ * document is read from its JSON text, taken once: what is enforced is what is advertised, whatever the page does to
+ * its object afterwards, and a document that is not JSON (a BigInt, a cycle) is refused here, not at every run.
+ * Never rejects.
+ */
+export async function readCatalogs(value: unknown, setting = 'a2uiCatalogs'): Promise<ReadCatalogs> {
+  const list = value == null ? null : Array.isArray(value) ? (value as readonly unknown[]) : [];
   const given = list ?? DEFAULT_CATALOGS;
-  const refused: string[] = [];
+  const refused: string[] = list === null || Array.isArray(value) ? [] : [`${setting} must be a list of A2UI catalogs: none was used`];
   const catalogs: CatalogDefinition[] = [];
-  const documents: unknown[] = [];
+  const documents: string[] = [];
   let read: ((document: unknown) => CatalogDefinition) | null = null;
   if (!given.every(isCatalogDefinition)) {
     try {
@@ -47,26 +53,38 @@ export async function readCatalogs(list: readonly unknown[] | null | undefined, 
   }
   given.forEach((item, i) => {
     try {
-      const catalog = isCatalogDefinition(item) ? item : read?.(item);
+      const text = isCatalogDefinition(item) ? null : JSON.stringify(item);
+      const catalog = text === null ? (item as CatalogDefinition) : read?.(JSON.parse(text ?? 'null'));
       if (!catalog) return;
       if (catalogs.some((c) => c.catalogId === catalog.catalogId)) throw new Error(`the catalog ${catalog.catalogId} is given twice`);
       catalogs.push(catalog);
-      if (!isCatalogDefinition(item)) documents.push(item);
+      if (text !== null) documents.push(text);
     } catch (error) {
       refused.push(`${setting}[${i}] cannot be used: ${error instanceof Error ? error.message : String(error)}`);
     }
   });
   const advertises = { [A2UI_CATALOG_PARAM]: catalogs.map((c) => c.catalogId) };
-  return { options: list == null ? undefined : catalogs, catalogs, documents: { [A2UI_CATALOG_PARAM]: documents }, advertises, refused };
+  return { options: list === null ? undefined : catalogs, catalogs, documents: { [A2UI_CATALOG_PARAM]: documents }, advertises, refused };
 }
 
+/** Whether two lists of catalogs hold the same items (a framework that renders again gives a new list of the same). */
+export function sameCatalogs(a: unknown, b: unknown): boolean {
+  if (a === b || (a == null && b == null)) return true;
+  return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((item, i) => item === b[i]);
+}
+
+/** The list each session was last configured with, once read. */
+const applied = new WeakMap<ProtocolConfigTarget, unknown>();
+
 /**
- * A chat's `a2uiCatalogs` (register.ts configureA2uiCatalogs loads this for them): read, then given to the session's A2UI state and
- * advertised, unless `current()` says a later list came meanwhile.
+ * A chat's `a2uiCatalogs` (register.ts configureA2uiCatalogs loads this for them): read, then given to the session's
+ * A2UI state and advertised, unless `current()` says a later list came meanwhile. A list with the same items as the
+ * one in force changes nothing (no reading again, no surface started over).
  */
 export async function configureCatalogs(list: unknown, target: ProtocolConfigTarget, current: () => boolean): Promise<void> {
-  const usable = list == null || Array.isArray(list);
-  const read = await readCatalogs(usable ? (list as readonly unknown[] | null | undefined) : null);
+  if (applied.has(target) && sameCatalogs(applied.get(target), list)) return;
+  const read = await readCatalogs(list);
   if (!current()) return;
-  target.configureProtocol('a2ui', usable ? read : { ...read, refused: ['a2uiCatalogs must be an array of A2UI catalogs: the defaults apply'] });
+  applied.set(target, list);
+  target.configureProtocol('a2ui', read);
 }

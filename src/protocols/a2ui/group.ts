@@ -49,7 +49,7 @@ export interface SurfacePlacement {
   readonly generation: number;
 }
 
-const NOT_A_SURFACE_MESSAGE = 'This is not an A2UI v0.9 message for a surface (a version and one payload with its surfaceId), so it was not shown.';
+const NOT_A_SURFACE_MESSAGE = 'Not an A2UI v0.9 message for a surface (a version and one payload with its surfaceId): not shown.';
 
 export class SurfaceGroup {
   /** The catalogs surfaces may name; another list applies from the next reset (a chat's `a2uiCatalogs` changed). */

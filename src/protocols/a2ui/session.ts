@@ -32,6 +32,8 @@ export class A2uiSession implements ProtocolState {
   readonly name = 'a2ui';
   readonly group: SurfaceGroup;
   readonly #host: ProtocolHost;
+  /** Whether the last record arrived (not read again). */
+  #live = true;
   /** Client actions sent and not answered yet. */
   readonly #sent = new Set<string>();
 
@@ -41,7 +43,10 @@ export class A2uiSession implements ProtocolState {
     this.reset();
   }
 
-  recorded(record: ProtocolRecord, message: AssistantMessage): void {
+  recorded(record: ProtocolRecord, message: AssistantMessage, live: boolean): void {
+    // Read again (a history, the chat's catalogs changed): what the agent was told once is not told again, nor what
+    // the surfaces read again find when they render, until a message arrives.
+    this.#live = live;
     if (record.type === 'a2ui') for (const m of (record as A2uiRecord).messages) this.group.apply(m, message.id);
     else this.group.touch(touchedBy(record), message.id);
   }
@@ -107,7 +112,7 @@ export class A2uiSession implements ProtocolState {
 
   /** An error found here: the agent hears it when it came with a message that arrived live; the page always does. */
   #report(error: A2uiError, owner: string | undefined): void {
-    if (owner && this.#host.arrivedLive(owner)) this.reportError(error, owner);
+    if (owner && this.#live && this.#host.arrivedLive(owner)) this.reportError(error, owner);
     this.#host.emit({ type: 'error', error });
   }
 }

@@ -37,10 +37,10 @@ export interface TransportCapabilities {
   /** What the protocols a client may load advertise beside it, by URL parameter (A2UI's `a2ui_catalog`). */
   readonly advertises?: Readonly<Record<string, readonly string[]>>;
   /**
-   * Documents the page gave for them, by the same parameter (A2UI's catalogs as JSON): a wire that can carries them
-   * inline (AG-UI's `context`); a URL cannot.
+   * Documents the page gave for them, as JSON text, by the same parameter (A2UI's catalogs given as JSON): a wire that
+   * can carries them inline (AG-UI's `context`); a URL cannot.
    */
-  readonly documents?: Readonly<Record<string, readonly unknown[]>>;
+  readonly documents?: Readonly<Record<string, readonly string[]>>;
 }
 
 export type TransportListener = (event: TransportEvent) => void;

@@ -97,4 +97,26 @@ describe('<mantis-a2ui-surface> with a catalog given as JSON', () => {
     const el = await fixture<MantisA2uiSurface>(html`<mantis-a2ui-surface .renderers=${{ [BASIC_CATALOG_ID]: {} }} .messages=${messages}></mantis-a2ui-surface>`);
     expect($(el, '[part="placeholder"]')?.textContent).to.equal('A part of this surface (Text) cannot be shown here.');
   });
+
+  it('keeps what it read when the messages start over, reads a null item as refused, and a new list of the same items as no change', async () => {
+    const el = await fixture<MantisA2uiSurface>(html`<mantis-a2ui-surface></mantis-a2ui-surface>`);
+    const reasons: string[] = [];
+    el.addEventListener('mantis-config-error', (event) => reasons.push((event as CustomEvent<ConfigErrorDetail>).detail.reason));
+    const given = [null, TILES] as unknown as MantisA2uiSurface['catalogs'];
+    const first = oneEvent(el, 'mantis-config-error');
+    el.catalogs = given;
+    el.messages = tileMessages({ title: 'Grace Hopper' });
+    await first;
+    await waitUntil(() => textOf(el).includes('Grace Hopper'), 'the tile never rendered', { timeout: 8000 });
+    // Another conversation (not an extension of the last one): drawn on the catalogs read, not on the documents.
+    el.messages = structuredClone(tileMessages({ title: 'Katherine Johnson' }));
+    await el.updateComplete;
+    expect(textOf(el)).to.contain('Katherine Johnson');
+    el.catalogs = [...(given ?? [])];
+    const last = oneEvent(el, 'mantis-config-error');
+    el.catalogs = [undefined, TILES] as unknown as MantisA2uiSurface['catalogs'];
+    await last;
+    expect(reasons.map((r) => r.slice(0, 24))).to.deep.equal(['catalogs[0] cannot be us', 'catalogs[0] cannot be us']);
+  });
 });
+

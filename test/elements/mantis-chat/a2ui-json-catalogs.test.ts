@@ -85,4 +85,40 @@ describe('<mantis-chat a2uiCatalogs> with catalogs given as JSON', () => {
       window.fetch = realFetch;
     }
   });
+
+  it('reads a list with the same items as the one in force as no change: nothing read again, said again or told the agent again', async () => {
+    const bad = (n: number) => ({ catalogId: `https://example.test/none-${n}.json`, components: n === 1 ? {} : { Gauge: { type: 'object' } } });
+    const refusedList = [TILES, bad(1)];
+    const { chat, transport } = await mountChat({ replies: [reply().text('Here.').a2ui([...tileSurface, { version: 'v0.9', updateComponents: { surfaceId: 'tiles', components: [{ id: 'x', component: 'Gauge' }] } }], { unchecked: true })] });
+    const reasons: string[] = [];
+    chat.addEventListener('mantis-config-error', (event) => reasons.push((event as CustomEvent<ConfigErrorDetail>).detail.reason));
+    const first = oneEvent(chat, 'mantis-config-error');
+    chat.a2uiCatalogs = refusedList;
+    await first;
+    await sendMessage(chat, 'show a tile');
+    await waitForReply(chat, { timeout: 8000 });
+    await waitUntil(() => surfaceText(chat).includes('Ada Lovelace'), 'the tile never rendered', { timeout: 8000 });
+    const told = () => transport.frames.filter((f) => f.type === 'a2ui_error').length;
+    await waitUntil(() => told() === 1, 'the agent was not told of the Gauge', { timeout: 8000 });
+    chat.a2uiCatalogs = [...refusedList];
+    // A witness that every read so far has finished: a third list, whose refusal is said after them.
+    const last = oneEvent(chat, 'mantis-config-error');
+    chat.a2uiCatalogs = [TILES, bad(2)];
+    await last;
+    expect(reasons.map((r) => /needs components|Gauge/.exec(r)?.[0])).to.deep.equal(['needs components', 'Gauge']);
+    expect(told(), 'the refused Gauge was not told again when the conversation was read again').to.equal(1);
+    await waitUntil(() => surfaceText(chat).includes('Ada Lovelace'), 'the tile is drawn again on the new list', { timeout: 8000 });
+  });
+
+  it('keeps the catalogs a host configured its session with when a chat with agent-ui-url shows it', async () => {
+    const { ChatSession } = await import('../../../src/index.js');
+    const session = new ChatSession();
+    session.configure({ a2uiCatalogs: [TILES] });
+    const chat = await fixture<MantisChat>(html`<mantis-chat agent-ui-url="https://agent.test/api/v1/agent/chat/"></mantis-chat>`);
+    chat.session = session;
+    await chat.updateComplete;
+    expect(session.config.a2uiCatalogs).to.deep.equal([TILES]);
+    expect(session.config.agentUiUrl).to.equal('https://agent.test/api/v1/agent/chat/');
+  });
 });
+

@@ -10,13 +10,15 @@ import { compileKeywords } from './json-schema.js';
  * followed inside the document (`#/…`, or its own `$id`/`catalogId` followed by `#/…`), and a `$ref` into A2UI's
  * common_types.json is the very Zod schema the built-in catalogs use (../schema.ts), so a catalog given as JSON is
  * checked exactly as strictly as ours where it reuses the common types. Nothing else is fetched: any other reference
- * refuses the catalog. How much a document may make us compile is bounded.
+ * refuses the catalog. How much a document may make us compile is bounded, and so is what one check of a value costs.
  */
 
 /** Schema objects one document may hold (every nested schema counts, each `$ref` target once). */
 export const MAX_SCHEMA_NODES = 20_000;
 /** Nesting of schemas inside schemas. */
 const MAX_SCHEMA_DEPTH = 32;
+/** Schemas one check of one value may meet, references followed as often as they are met. */
+export const MAX_CHECK_STEPS = 100_000;
 
 /** A Zod schema as a Check; `keys` are the property names it evaluates (what a strict object around it may hold). */
 function fromZod(schema: z.ZodMiniType, keys: readonly string[] = []): Check {
@@ -58,19 +60,42 @@ export class Compiler implements SchemaReader {
     this.#names = [root['$id'], root['catalogId']].filter((name): name is string => typeof name === 'string' && name.length > 0);
   }
 
-  /** The check of the schema at `at` (a JSON Pointer into the document, for errors). */
-  compile(schema: unknown, at: string): Check {
+  /** What one check of a value may still cost (steps): set by `budgeted` for each value checked. */
+  readonly steps = { left: MAX_CHECK_STEPS };
+  /** Subschemas entered that apply to a part of the value (`properties`, `items`, …), counted as they nest. */
+  #descents = 0;
+  /** The `$ref` targets being compiled, with #descents when each began. */
+  readonly #open = new Map<string, number>();
+
+  /**
+   * The check of the schema at `at` (a JSON Pointer into the document, for errors); `descends` when it applies to a
+   * part of the value, which a reference back to a schema being compiled must have passed through.
+   */
+  compile(schema: unknown, at: string, descends = false): Check {
+    if (++this.#nodes > MAX_SCHEMA_NODES) throw new CatalogJsonError(at, `A catalog may hold at most ${MAX_SCHEMA_NODES} schemas.`);
     if (schema === true) return () => ({ ok: true, keys: new Set() });
     if (schema === false) return () => ({ ok: false, failure: { path: [], message: 'Not allowed here.' } });
     if (!isRecord(schema)) throw new CatalogJsonError(at, 'Expected a schema (an object or a boolean).');
-    if (++this.#nodes > MAX_SCHEMA_NODES) throw new CatalogJsonError(at, `A catalog may hold at most ${MAX_SCHEMA_NODES} schemas.`);
+    if (at !== '' && schema['$id'] !== undefined) throw new CatalogJsonError(`${at}/$id`, 'Only the catalog itself may have an $id (references resolve against it).');
     if (this.#depth >= MAX_SCHEMA_DEPTH) throw new CatalogJsonError(at, `Schemas may nest at most ${MAX_SCHEMA_DEPTH} deep.`);
     this.#depth++;
+    if (descends) this.#descents++;
     try {
-      return compileKeywords(schema, at, this);
+      const check = compileKeywords(schema, at, this);
+      const steps = this.steps;
+      // Each schema a value meets costs a step: a document whose references fan out cannot make a check run long.
+      return (value) => (--steps.left < 0 ? { ok: false, failure: { path: [], message: 'This value costs too much to check.' } } : check(value));
     } finally {
       this.#depth--;
+      if (descends) this.#descents--;
     }
+  }
+
+  /** Runs `check` on `value` with a fresh budget of steps; it fails when they run out. */
+  budgeted(check: Check, value: unknown): Result {
+    this.steps.left = MAX_CHECK_STEPS;
+    const result = check(value);
+    return this.steps.left < 0 ? { ok: false, failure: { path: [], message: 'This value costs too much to check.' } } : result;
   }
 
   /** The check a `$ref` names. */
@@ -85,17 +110,28 @@ export class Compiler implements SchemaReader {
       return check;
     }
     if (address !== '' && !this.#names.includes(address)) throw new CatalogJsonError(at, `Only references into this catalog and common_types.json are followed, not "${ref.slice(0, 120)}".`);
+    // A schema may refer to itself (a tree), through a part of the value: never straight back (a check with no end).
+    const began = this.#open.get(pointer);
+    if (began !== undefined && began === this.#descents) throw new CatalogJsonError(at, `"${ref.slice(0, 120)}" refers back to itself without reaching into the value.`);
     const known = this.#targets.get(pointer);
     if (known) return known;
     const target = parsePointer(pointer);
     if (target === null) throw new CatalogJsonError(at, `"${ref.slice(0, 120)}" is not a JSON Pointer.`);
     let schema: unknown = this.#root;
-    for (const segment of target) schema = isRecord(schema) && Object.prototype.hasOwnProperty.call(schema, segment) ? schema[segment] : undefined;
+    for (const segment of target) {
+      const index = Array.isArray(schema) && /^(0|[1-9]\d*)$/.test(segment) ? Number(segment) : -1;
+      schema = index >= 0 ? (schema as unknown[])[index] : isRecord(schema) && Object.prototype.hasOwnProperty.call(schema, segment) ? schema[segment] : undefined;
+    }
     if (schema === undefined) throw new CatalogJsonError(at, `"${ref.slice(0, 120)}" names nothing in this catalog.`);
-    // A schema may refer to itself (a tree): the target is known before it is compiled.
+    // The target is known before it is compiled, so a tree's reference to itself finds it.
     const holder: { check?: Check } = {};
     this.#targets.set(pointer, (value) => (holder.check as Check)(value));
-    holder.check = this.compile(schema, formatPointer(target));
+    this.#open.set(pointer, this.#descents);
+    try {
+      holder.check = this.compile(schema, formatPointer(target));
+    } finally {
+      this.#open.delete(pointer);
+    }
     return holder.check;
   }
 }

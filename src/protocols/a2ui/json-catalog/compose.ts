@@ -1,7 +1,8 @@
 import type * as z from 'zod/mini';
 import type { HigherOrderDefinition } from '../higher-order.js';
 import { MAX_EXPANSION } from '../higher-order.js';
-import { formatPointer } from '../pointer.js';
+import { A2UI_LIMITS } from '../limits.js';
+import { FORBIDDEN_SEGMENTS, formatPointer } from '../pointer.js';
 import type { A2uiComponent } from '../types.js';
 import { CatalogJsonError, isRecord } from './json-checks.js';
 
@@ -37,8 +38,11 @@ const has = (value: object, key: string): boolean => Object.prototype.hasOwnProp
 const isParam = (value: unknown): value is { $param: string; default?: unknown } =>
   isRecord(value) && has(value, '$param') && Object.keys(value).every((key) => key === '$param' || key === 'default');
 
-/** Where a component names its children. */
-const SINGLE_REFS = ['child', 'trigger', 'content'];
+/** Where a component names one child: `child`, and a Modal's `trigger` and `content` (as graph.ts reads them). */
+const singleRefs = (component: Record<string, unknown>): readonly string[] => (component['component'] === 'Modal' ? ['child', 'trigger', 'content'] : ['child']);
+
+/** Values one composition may hold (its template, all parts), and how deep. */
+const MAX_TEMPLATE_VALUES = 10_000;
 
 export interface CompositionContext {
   /** The higher-order component's name. */
@@ -59,6 +63,7 @@ export function readComposition(value: unknown, props: z.ZodMiniType, context: C
     throw new CatalogJsonError(`${at}/components`, `Must be a list of 1 to ${MAX_EXPANSION} components.`);
   }
   const locals = new Set<string>();
+  const count = { values: 0 };
   list.forEach((component, i) => {
     const where = `${at}/components/${i}`;
     if (!isRecord(component)) throw new CatalogJsonError(where, 'Expected a component.');
@@ -70,7 +75,7 @@ export function readComposition(value: unknown, props: z.ZodMiniType, context: C
     }
     if (when !== undefined && i === 0) throw new CatalogJsonError(`${where}/$when`, 'The first component is always there.');
     if (when !== undefined && (typeof when !== 'string' || !context.params.has(when))) throw new CatalogJsonError(`${where}/$when`, `Must name a property of ${context.name}.`);
-    checkParams(component, where, context);
+    checkParams(component, where, context, count);
   });
   for (const [i, component] of (list as Record<string, unknown>[]).entries()) {
     for (const ref of staticRefs(component)) {
@@ -81,25 +86,51 @@ export function readComposition(value: unknown, props: z.ZodMiniType, context: C
   return { name: context.name, props, expand: (component) => expand(template, component) };
 }
 
-/** Every `$param` names a property; `id`, `component` and `$when` are written out. */
-function checkParams(component: Record<string, unknown>, where: string, context: CompositionContext): void {
+/**
+ * Every `$param` names a property, and is only `$param` and `default`; `id`, `component` and `$when` are written out;
+ * a default never stands where a component is named (it could name no part); no key is `__proto__`, `constructor` or
+ * `prototype`; the part is at most A2UI_LIMITS.jsonDepth deep, and every part together at most MAX_TEMPLATE_VALUES values.
+ */
+function checkParams(component: Record<string, unknown>, where: string, context: CompositionContext, count: { values: number }): void {
+  const refs = new Set(staticRefs({ ...component, ...paramsAsRefs(component) }).map((ref) => ref.path));
   const stack: { value: unknown; path: (string | number)[] }[] = [{ value: component, path: [] }];
   while (stack.length > 0) {
     const { value, path } = stack.pop() as { value: unknown; path: (string | number)[] };
-    if (isParam(value)) {
-      if (path.length === 1 && ['id', 'component', '$when'].includes(String(path[0]))) throw new CatalogJsonError(`${where}${formatPointer(path)}`, 'Must be written out.');
-      if (typeof value.$param !== 'string' || !context.params.has(value.$param)) throw new CatalogJsonError(`${where}${formatPointer(path)}/$param`, `Must name a property of ${context.name}.`);
+    const at = `${where}${formatPointer(path)}`;
+    if (++count.values > MAX_TEMPLATE_VALUES || path.length > A2UI_LIMITS.jsonDepth) throw new CatalogJsonError(at, `A composition holds at most ${MAX_TEMPLATE_VALUES} values, ${A2UI_LIMITS.jsonDepth} deep.`);
+    if (isRecord(value) && has(value, '$param')) {
+      if (!isParam(value)) throw new CatalogJsonError(at, 'A parameter is {"$param": name} and, if it has one, its "default".');
+      if (path.length === 1 && ['id', 'component', '$when'].includes(String(path[0]))) throw new CatalogJsonError(at, 'Must be written out.');
+      if (typeof value.$param !== 'string' || !context.params.has(value.$param)) throw new CatalogJsonError(`${at}/$param`, `Must name a property of ${context.name}.`);
+      if (has(value, 'default') && refs.has(formatPointer(path))) throw new CatalogJsonError(`${at}/default`, 'A default cannot name a component: make it a part of the composition instead.');
       continue;
     }
     if (Array.isArray(value)) value.forEach((item, i) => stack.push({ value: item, path: [...path, i] }));
-    else if (isRecord(value)) for (const [key, item] of Object.entries(value)) stack.push({ value: item, path: [...path, key] });
+    else if (isRecord(value)) {
+      for (const [key, item] of Object.entries(value)) {
+        if (FORBIDDEN_SEGMENTS.has(key)) throw new CatalogJsonError(`${at}${formatPointer([key])}`, `"${key}" cannot be a key.`);
+        stack.push({ value: item, path: [...path, key] });
+      }
+    }
   }
+}
+
+/** The part with each `$param` where a component may be named as if it named one (so staticRefs finds its place). */
+function paramsAsRefs(component: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of singleRefs(component)) if (isParam(component[key])) out[key] = '$param';
+  const children = component['children'];
+  if (Array.isArray(children)) out['children'] = children.map((id) => (isParam(id) ? '$param' : id));
+  else if (isRecord(children) && isParam(children['componentId'])) out['children'] = { ...children, componentId: '$param' };
+  const tabs = component['tabs'];
+  if (Array.isArray(tabs)) out['tabs'] = tabs.map((tab) => (isRecord(tab) && isParam(tab['child']) ? { ...tab, child: '$param' } : tab));
+  return out;
 }
 
 /** The literal component ids a template component references (a `$param` passes the agent's own). */
 function staticRefs(component: Record<string, unknown>): { path: string; id: string }[] {
   const refs: { path: string; id: string }[] = [];
-  for (const key of SINGLE_REFS) if (typeof component[key] === 'string') refs.push({ path: `/${key}`, id: component[key] as string });
+  for (const key of singleRefs(component)) if (typeof component[key] === 'string') refs.push({ path: `/${key}`, id: component[key] as string });
   const children = component['children'];
   if (Array.isArray(children)) children.forEach((id, i) => typeof id === 'string' && refs.push({ path: `/children/${i}`, id }));
   else if (isRecord(children) && typeof children['componentId'] === 'string') refs.push({ path: '/children/componentId', id: children['componentId'] });
@@ -118,21 +149,26 @@ function expand(template: readonly Record<string, unknown>[], component: A2uiCom
     if (isParam(value)) return given(value.$param) ? component[value.$param] : has(value, 'default') ? value.default : MISSING;
     if (Array.isArray(value)) return value.map(fill).filter((item) => item !== MISSING);
     if (!isRecord(value)) return value;
-    const out: Record<string, unknown> = {};
-    for (const [key, item] of Object.entries(value)) {
+    return Object.fromEntries(Object.entries(value).flatMap(([key, item]) => {
       const filled = fill(item);
-      if (filled !== MISSING) out[key] = filled;
-    }
-    return out;
+      return filled === MISSING ? [] : [[key, filled]];
+    }));
   };
   return kept.map((part, i) => {
     const { $when: _when, ...rest } = part;
     const out: Record<string, unknown> = { ...rest, id: ids.get(part['id'] as string) };
-    for (const key of SINGLE_REFS) if (typeof rest[key] === 'string') out[key] = rename(rest[key]);
+    for (const key of singleRefs(rest)) if (typeof rest[key] === 'string') out[key] = rename(rest[key]);
     const children = rest['children'];
     if (Array.isArray(children)) out['children'] = children.map(rename);
     else if (isRecord(children) && typeof children['componentId'] === 'string') out['children'] = { ...children, componentId: rename(children['componentId']) };
-    if (Array.isArray(rest['tabs'])) out['tabs'] = rest['tabs'].map((tab) => (isRecord(tab) && typeof tab['child'] === 'string' ? { ...tab, child: rename(tab['child']) } : tab));
+    // A tab whose part was left out ($when) goes with it: a tab without its child is not a tab.
+    if (Array.isArray(rest['tabs'])) {
+      out['tabs'] = rest['tabs'].flatMap((tab) => {
+        if (!isRecord(tab) || typeof tab['child'] !== 'string') return [tab];
+        const child = rename(tab['child']);
+        return child === MISSING ? [] : [{ ...tab, child }];
+      });
+    }
     const filled = fill(out) as Record<string, unknown>;
     if (i === 0) {
       if (component['weight'] !== undefined) filled['weight'] = component['weight'];

@@ -1,4 +1,5 @@
 import type { IssueReport, Segments } from '../issues.js';
+import { A2UI_LIMITS } from '../limits.js';
 import { compileRegex } from '../regex.js';
 
 /*
@@ -29,9 +30,9 @@ export function sameJson(a: unknown, b: unknown): boolean {
   return keys.length === Object.keys(b).length && keys.every((key) => Object.prototype.hasOwnProperty.call(b, key) && sameJson(a[key], b[key]));
 }
 
-/** What reads schemas: each schema, and each `$ref`. */
+/** What reads schemas: each schema (`descends`: one that applies to a part of the value), and each `$ref`. */
 export interface SchemaReader {
-  compile(schema: unknown, at: string): Check;
+  compile(schema: unknown, at: string, descends?: boolean): Check;
   ref(ref: string, at: string): Check;
 }
 
@@ -44,8 +45,14 @@ export const NONE: ReadonlySet<string> = new Set();
 export const pass = (keys: ReadonlySet<string> = NONE): Result => ({ ok: true, keys });
 export const fail = (message: string, path: Segments = []): Result => ({ ok: false, failure: { path, message } });
 
+/** A value quoted for a message, cut short; one that is not JSON (a BigInt, a cycle, too deep) by its kind. */
 export const quote = (value: unknown): string => {
-  const text = JSON.stringify(value) ?? String(value);
+  let text: string;
+  try {
+    text = JSON.stringify(value) ?? String(value);
+  } catch {
+    text = `a ${kindOf(value)}`;
+  }
   return text.length > 40 ? `${text.slice(0, 37)}…` : text;
 };
 
@@ -69,12 +76,27 @@ export function numberOf(node: Record<string, unknown>, keyword: string, at: str
 
 /** The formats a catalog may assert: checked here in linear time. Any other format refuses the catalog. */
 const FORMATS: Readonly<Record<string, (value: string) => boolean>> = {
-  date: (v) => /^\d{4}-\d\d-\d\d$/.test(v) && !Number.isNaN(Date.parse(v)),
-  time: (v) => /^\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:\d\d)?$/i.test(v),
-  'date-time': (v) => /^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:\d\d)$/i.test(v) && !Number.isNaN(Date.parse(v)),
-  uri: (v) => /^[a-z][a-z\d+.-]*:[^\s]*$/i.test(v),
+  date: (v) => fullDate(v),
+  time: (v) => fullTime(v),
+  'date-time': (v) => /^[^Tt]{10}[Tt]/.test(v) && fullDate(v.slice(0, 10)) && fullTime(v.slice(11)),
+  // RFC 3986: a scheme, then printable ASCII only (an IRI's other characters must be percent-encoded).
+  uri: (v) => /^[a-z][a-z\d+.-]*:[!#-;=?-[\]_a-z~]*$/i.test(v),
   email: (v) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v) && v.length <= 254,
 };
+
+/** RFC 3339 full-date: a day that exists in its month. */
+function fullDate(v: string): boolean {
+  const match = /^(\d{4})-(\d\d)-(\d\d)$/.exec(v);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  return month >= 1 && month <= 12 && day >= 1 && day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+/** RFC 3339 full-time: hours, minutes and seconds (a leap second 60 allowed), a fraction, and an offset. */
+function fullTime(v: string): boolean {
+  const match = /^([01]\d|2[0-3]):([0-5]\d):([0-5]\d|60)(\.\d+)?([Zz]|[+-]([01]\d|2[0-3]):[0-5]\d)$/.exec(v);
+  return match !== null;
+}
 
 /**
  * A catalog's own pattern: on the linear-time matcher when it can run it, else as a native RegExp (`u`). The catalog
@@ -85,7 +107,9 @@ function hostPattern(source: string, at: string): { test(input: string): boolean
   const linear = compileRegex(source);
   if (!('error' in linear)) return linear;
   try {
-    return new RegExp(source, 'u');
+    const native = new RegExp(source, 'u');
+    // A native pattern may backtrack: it never runs on more than the linear matcher takes (a longer value fails).
+    return { test: (input) => input.length <= A2UI_LIMITS.regexInputChars && native.test(input) };
   } catch {
     throw new CatalogJsonError(at, `The pattern cannot be used: ${linear.error}.`);
   }
@@ -131,7 +155,8 @@ export function numberChecks(node: Record<string, unknown>, at: string): Check[]
     (v) => {
       if (typeof v !== 'number') return pass();
       for (const [, bound, test, words] of active) if (!test(v, bound as number)) return fail(`Expected a number ${words} ${String(bound)}.`);
-      if (multiple !== undefined && !Number.isInteger(v / multiple)) return fail(`Expected a multiple of ${multiple}.`);
+      // A tolerance for binary fractions (0.3 is a multiple of 0.1).
+      if (multiple !== undefined && Math.abs(v / multiple - Math.round(v / multiple)) > 1e-9) return fail(`Expected a multiple of ${multiple}.`);
       return pass();
     },
   ];

@@ -36,7 +36,7 @@ export function compileKeywords(node: Record<string, unknown>, at: string, compi
     }
   }
   const checks: Check[] = [];
-  const sub = (schema: unknown, path: string): Check => compiler.compile(schema, `${at}/${path}`);
+  const sub = (schema: unknown, path: string, descends = false): Check => compiler.compile(schema, `${at}/${path}`, descends);
   const list = (keyword: string): Check[] => {
     const value = node[keyword];
     if (value === undefined) return [];
@@ -66,7 +66,7 @@ export function compileKeywords(node: Record<string, unknown>, at: string, compi
 
   const minItems = count(node, 'minItems', at);
   const maxItems = count(node, 'maxItems', at);
-  const items = node['items'] === undefined ? undefined : sub(node['items'], 'items');
+  const items = node['items'] === undefined ? undefined : sub(node['items'], 'items', true);
   if (minItems !== undefined || maxItems !== undefined || items) {
     checks.push((v) => {
       if (!Array.isArray(v)) return pass();
@@ -91,7 +91,7 @@ export function compileKeywords(node: Record<string, unknown>, at: string, compi
   const otherwise = node['else'] === undefined ? undefined : sub(node['else'], 'else');
   const ref = typeof node['$ref'] === 'string' ? compiler.ref(node['$ref'], `${at}/$ref`) : undefined;
   if (node['$ref'] !== undefined && !ref) throw new CatalogJsonError(`${at}/$ref`, 'Must be a string.');
-  const unevaluated = node['unevaluatedProperties'] === undefined ? undefined : sub(node['unevaluatedProperties'], 'unevaluatedProperties');
+  const unevaluated = node['unevaluatedProperties'] === undefined ? undefined : sub(node['unevaluatedProperties'], 'unevaluatedProperties', true);
 
   return (value) => {
     const keys = new Set<string>();
@@ -112,8 +112,9 @@ export function compileKeywords(node: Record<string, unknown>, at: string, compi
       if (!result.ok) return result;
     }
     if (any.length > 0) {
-      const results = any.map((check) => check(value));
-      if (!results.some((r) => take(r).ok)) return closest(results);
+      // Every branch that passes counts for unevaluatedProperties, not only the first.
+      const results = any.map((check) => take(check(value)));
+      if (!results.some((r) => r.ok)) return closest(results);
     }
     if (one.length > 0) {
       const results = one.map((check) => check(value));
@@ -159,15 +160,15 @@ function closest(results: readonly Result[]): Result {
 }
 
 /** properties, required, additionalProperties, propertyNames, minProperties, maxProperties; null without any. */
-function objectCheck(node: Record<string, unknown>, at: string, sub: (schema: unknown, path: string) => Check): Check | null {
+function objectCheck(node: Record<string, unknown>, at: string, sub: (schema: unknown, path: string, descends?: boolean) => Check): Check | null {
   const properties = node['properties'];
   if (properties !== undefined && !isRecord(properties)) throw new CatalogJsonError(`${at}/properties`, 'Must be an object of schemas.');
-  const own = Object.entries(properties ?? {}).map(([name, schema]) => [name, sub(schema, `properties${formatPointer([name])}`)] as const);
+  const own = Object.entries(properties ?? {}).map(([name, schema]) => [name, sub(schema, `properties${formatPointer([name])}`, true)] as const);
   const byName = new Map(own);
   const required = node['required'] ?? [];
   if (!Array.isArray(required) || !required.every((name) => typeof name === 'string')) throw new CatalogJsonError(`${at}/required`, 'Must be an array of names.');
-  const additional = node['additionalProperties'] === undefined ? undefined : sub(node['additionalProperties'], 'additionalProperties');
-  const names = node['propertyNames'] === undefined ? undefined : sub(node['propertyNames'], 'propertyNames');
+  const additional = node['additionalProperties'] === undefined ? undefined : sub(node['additionalProperties'], 'additionalProperties', true);
+  const names = node['propertyNames'] === undefined ? undefined : sub(node['propertyNames'], 'propertyNames', true);
   const min = count(node, 'minProperties', at);
   const max = count(node, 'maxProperties', at);
   if (own.length === 0 && required.length === 0 && !additional && !names && min === undefined && max === undefined) return null;

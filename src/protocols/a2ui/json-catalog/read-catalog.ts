@@ -3,7 +3,7 @@ import { BASIC_FUNCTION_CALLS, BasicTheme, type CatalogDefinition } from '../cat
 import { MANTIS_CATALOG } from '../catalog-mantis.js';
 import { MINIMAL_FUNCTION_CALLS } from '../catalog-minimal.js';
 import type { HigherOrderCatalog, HigherOrderDefinition } from '../higher-order.js';
-import { formatPointer } from '../pointer.js';
+import { FORBIDDEN_SEGMENTS, formatPointer } from '../pointer.js';
 import { Compiler } from './compiler.js';
 import { COMPOSITION, readComposition } from './compose.js';
 import { CatalogJsonError, isRecord, type Check } from './json-checks.js';
@@ -30,11 +30,11 @@ function shapeKeys(schema: z.ZodMiniType): ReadonlySet<string> | null {
   return def.type === 'object' && def.shape ? new Set(Object.keys(def.shape)) : null;
 }
 
-/** A check as a Zod schema, and then `also` (a built-in schema the value must satisfy as well). */
-function asZod(check: Check, also?: z.ZodMiniType): z.ZodMiniType {
+/** A check as a Zod schema, each value within the compiler's budget of steps, then `also` (a built-in schema it must satisfy as well). */
+function asZod(compiler: Compiler, check: Check, also?: z.ZodMiniType): z.ZodMiniType {
   return z.unknown().check(
     z.superRefine((value, ctx) => {
-      const result = check(value);
+      const result = compiler.budgeted(check, value);
       if (!result.ok) return void ctx.addIssue({ code: 'custom', message: result.failure.message, path: [...result.failure.path], input: value });
       const parsed = also?.safeParse(value);
       if (parsed && !parsed.success) for (const issue of parsed.error.issues) ctx.addIssue({ ...issue, input: value } as Parameters<typeof ctx.addIssue>[0]);
@@ -42,23 +42,30 @@ function asZod(check: Check, also?: z.ZodMiniType): z.ZodMiniType {
   );
 }
 
-/** The property names a schema declares (`properties`, through allOf, anyOf, oneOf and references inside the document). */
-function declared(schema: unknown, root: Record<string, unknown>, into = new Set<string>(), depth = 0): Set<string> {
-  if (!isRecord(schema) || depth > 16) return into;
+/**
+ * The property names a component's schema declares or requires at its top: `properties` and `required`, through
+ * allOf, anyOf, oneOf, not, if/then/else and references inside the document, each reference followed once.
+ * (`additionalProperties` allows names it does not list: a component with it is checked by ours, which knows its own.)
+ */
+function declared(schema: unknown, root: Record<string, unknown>, into = new Set<string>(), seen = new Set<string>()): Set<string> {
+  if (!isRecord(schema)) return into;
   for (const key of Object.keys(isRecord(schema['properties']) ? schema['properties'] : {})) into.add(key);
+  if (Array.isArray(schema['required'])) for (const key of schema['required']) if (typeof key === 'string') into.add(key);
   for (const keyword of ['allOf', 'anyOf', 'oneOf']) {
     const list = schema[keyword];
-    if (Array.isArray(list)) for (const item of list) declared(item, root, into, depth + 1);
+    if (Array.isArray(list)) for (const item of list) declared(item, root, into, seen);
   }
+  for (const keyword of ['not', 'if', 'then', 'else']) declared(schema[keyword], root, into, seen);
   const ref = schema['$ref'];
-  if (typeof ref === 'string') {
+  if (typeof ref === 'string' && !seen.has(ref)) {
+    seen.add(ref);
     const name = /common_types\.json#\/\$defs\/(\w+)$/.exec(ref)?.[1];
     if (name === 'ComponentCommon') ['id', 'accessibility'].forEach((key) => into.add(key));
     else if (name === 'Checkable') into.add('checks');
     else if (!name && ref.includes('#/')) {
       let target: unknown = root;
-      for (const segment of ref.slice(ref.indexOf('#/') + 2).split('/')) target = isRecord(target) ? target[segment.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined;
-      declared(target, root, into, depth + 1);
+      for (const segment of ref.slice(ref.indexOf('#/') + 2).split('/')) target = isRecord(target) || Array.isArray(target) ? (target as Record<string, unknown>)[segment.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined;
+      declared(target, root, into, seen);
     }
   }
   return into;
@@ -69,13 +76,17 @@ function functionSchemas(functions: unknown): [string, unknown, string][] {
   if (functions === undefined) return [];
   if (isRecord(functions)) return Object.entries(functions).map(([name, schema]) => [name, schema, `/functions${formatPointer([name])}`]);
   if (!Array.isArray(functions)) throw new CatalogJsonError('/functions', 'Expected a map of function names to call schemas, or a list of function definitions.');
+  const names = new Set<string>();
   return functions.map((definition, i) => {
     const at = `/functions/${i}`;
     if (!isRecord(definition) || typeof definition['name'] !== 'string') throw new CatalogJsonError(at, 'Expected a function definition with a name.');
+    if (names.has(definition['name'])) throw new CatalogJsonError(`${at}/name`, `The function "${definition['name'].slice(0, 60)}" is defined twice.`);
+    names.add(definition['name']);
     const returnType = definition['returnType'];
+    // The call a definition describes: its name, its `parameters` as `args`, and its return type when it names one.
     const call = {
       type: 'object',
-      properties: { call: { const: definition['name'] }, args: definition['parameters'] ?? { type: 'object' }, ...(typeof returnType === 'string' ? { returnType: { const: returnType } } : {}) },
+      properties: { call: { const: definition['name'] }, args: definition['parameters'] ?? { type: 'object' }, returnType: typeof returnType === 'string' ? { const: returnType } : true },
       required: ['call'],
       additionalProperties: false,
     };
@@ -103,17 +114,17 @@ export function catalogFromJson(document: unknown): CatalogDefinition & HigherOr
   if (Object.keys(components).length + fns.length > MAX_CATALOG_COMPONENTS) throw new CatalogJsonError('', `A catalog may define at most ${MAX_CATALOG_COMPONENTS} components and functions.`);
   const compiler = new Compiler(document);
   const builtIn = MANTIS_CATALOG.components;
-  const table: Record<string, z.ZodMiniType> = {};
+  const table: Record<string, z.ZodMiniType> = Object.create(null) as Record<string, z.ZodMiniType>;
   const compositions: [string, unknown, z.ZodMiniType, string][] = [];
-  const higherOrder: Record<string, HigherOrderDefinition> = {};
+  const higherOrder: Record<string, HigherOrderDefinition> = Object.create(null) as Record<string, HigherOrderDefinition>;
   for (const [name, schema] of Object.entries(components)) {
     const at = `/components${formatPointer([name])}`;
-    if (!NAME.test(name)) throw new CatalogJsonError(at, 'A component name is a letter or _ and then letters, digits or _ (at most 64).');
+    if (!NAME.test(name) || FORBIDDEN_SEGMENTS.has(name)) throw new CatalogJsonError(at, 'A component name is a letter or _ and then letters, digits or _ (at most 64), and not __proto__, constructor or prototype.');
     const check = compiler.compile(schema, at);
     const composition = isRecord(schema) ? schema[COMPOSITION] : undefined;
     if (composition !== undefined) {
       if (own(builtIn, name)) throw new CatalogJsonError(`${at}/${COMPOSITION}`, `"${name}" is drawn by its renderer: a composition needs a name of its own.`);
-      table[name] = asZod(check);
+      table[name] = asZod(compiler, check);
       compositions.push([name, composition, table[name], at]);
       continue;
     }
@@ -122,7 +133,7 @@ export function catalogFromJson(document: unknown): CatalogDefinition & HigherOr
     const keys = shapeKeys(ours);
     const unknown = keys && [...declared(schema, document)].find((key) => !keys.has(key));
     if (unknown) throw new CatalogJsonError(`${at}`, `${name} has no property "${unknown.slice(0, 60)}" that its renderer draws.`);
-    table[name] = asZod(check, ours);
+    table[name] = asZod(compiler, check, ours);
     const builtInHigherOrder = MANTIS_CATALOG.higherOrder?.[name];
     if (builtInHigherOrder) higherOrder[name] = { ...builtInHigherOrder, props: table[name] };
   }
@@ -133,17 +144,18 @@ export function catalogFromJson(document: unknown): CatalogDefinition & HigherOr
     const params = declared(components[name], document);
     higherOrder[name] = readComposition(composition, props, { name, params, primitives, at: `${at}/${COMPOSITION}` });
   }
-  const functionCalls: Record<string, z.ZodMiniType> = {};
+  const functionCalls: Record<string, z.ZodMiniType> = Object.create(null) as Record<string, z.ZodMiniType>;
   for (const [name, schema, at] of fns) {
     const ours = own(BUILT_IN_CALLS, name) ? BUILT_IN_CALLS[name] : undefined;
     if (!ours) throw new CatalogJsonError(at, `The function "${name.slice(0, 60)}" is not one this client implements.`);
-    functionCalls[name] = asZod(compiler.compile(schema, at), ours);
+    functionCalls[name] = asZod(compiler, compiler.compile(schema, at), ours);
   }
   // The theme: the catalog files' `$defs.theme`, or client_capabilities.json's `theme` (property name → schema).
   const defs = document['$defs'];
   const given = document['theme'];
+  if (given !== undefined && !isRecord(given)) throw new CatalogJsonError('/theme', 'Expected a map of theme property names to schemas.');
   const [themeSchema, themeAt] = isRecord(defs) && defs['theme'] !== undefined ? [defs['theme'], '/$defs/theme'] : isRecord(given) ? [{ type: 'object', properties: given }, '/theme'] : [undefined, ''];
-  const theme = themeSchema === undefined ? BasicTheme : asZod(compiler.compile(themeSchema, themeAt), BasicTheme);
+  const theme = themeSchema === undefined ? BasicTheme : asZod(compiler, compiler.compile(themeSchema, themeAt), BasicTheme);
   return {
     catalogId,
     components: table,
