@@ -192,12 +192,17 @@ describe('catalogs as JSON: ours, forked, and a new one', () => {
         const doc = structuredClone(TILES) as Json;
         let at: Json = doc;
         for (const key of place.slice(0, -1)) at = (at[key] ??= {}) as Json;
-        at[place[place.length - 1]!] = place[0] === 'components' ? { type: 'object' } : payload;
+        // An own key even for `__proto__` (an assignment would set the prototype instead), as JSON.parse makes one.
+        Object.defineProperty(at, place[place.length - 1]!, { value: place[0] === 'components' ? { type: 'object' } : payload, enumerable: true, configurable: true, writable: true });
+        let refused = false;
         try {
           catalogFromJson(doc);
         } catch (error) {
           assert.ok(error instanceof CatalogJsonError, `${place.join('/')}: ${String(error)}`);
+          refused = true;
         }
+        // No attack payload names a component a renderer draws: each is refused, never a name that reaches a prototype.
+        if (place[0] === 'components') assert.equal(refused, true, `a component named ${JSON.stringify(payload).slice(0, 60)}`);
       }
       const check = validateA2uiMessages(
         [{ version: 'v0.9', createSurface: { surfaceId: 's', catalogId: TILES_ID } }, { version: 'v0.9', updateComponents: { surfaceId: 's', components: [{ id: 'root', component: 'Tile', title: payload, [payload]: payload }] } }],
