@@ -1,13 +1,16 @@
 import { html, nothing, type PropertyValues, type TemplateResult, type PropertyDeclarations } from 'lit';
 import type { RenderStatus } from '../../src/protocols/agent-ui/types.js';
 import { emit } from '../events.js';
-import { loadAgentUi } from '../internal/lazy.js';
+import { once } from '../internal/lazy.js';
 import type { ChartFigure } from './chart-runtime.js';
 import { themeStyles } from '../internal/theme.styles.js';
 import { envelopeStyles } from './agent-envelope.styles.js';
 import { AgentEnvelope } from './agent-envelope.js';
 import type { EnvelopeOutcome } from './envelope-runtime.js';
 import { onEnvelopeComponents, pageComponents } from './registry-source.js';
+
+/** The agent-ui@1 runtime an envelope renders with, loaded with the first envelope (MantisUI.loadAgentUi() shares it). */
+const loadEnvelopeRuntime = once(() => import('./envelope-runtime.js'));
 
 /** What the element shows: the runtime's outcome, or nothing decided yet. */
 type View = EnvelopeOutcome | { readonly kind: 'loading' };
@@ -76,7 +79,7 @@ export class AgentEnvelopeImpl extends AgentEnvelope {
   async #resolve(run: number): Promise<void> {
     let outcome: EnvelopeOutcome;
     try {
-      const runtime = await loadAgentUi();
+      const runtime = await loadEnvelopeRuntime();
       if (run !== this.#run) return;
       outcome = await runtime.resolveEnvelope({
         envelope: this.envelope,

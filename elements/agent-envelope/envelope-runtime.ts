@@ -1,6 +1,6 @@
 import { AGENT_UI_LIMITS, fallbackTextOf, parseEnvelope, RegistryLoader, AgentUiRegistry, type ServerRegistryInfo, agentUiEndpoints, seriesTypesOf, checkChart } from '../../src/protocols/agent-ui/index.js';
 import type { Checked, CheckedChart, EnvelopeProblem, EnvelopeRejection, HostComponent, MapAdapter, UiSurface, MapRequest } from '../../src/protocols/agent-ui/index.js';
-export { AgentUiStream, HistoryPanelProps, ScadaPanelProps, validateEnvelope } from '../../src/protocols/agent-ui/index.js';
+export { HistoryPanelProps, ScadaPanelProps, validateEnvelope } from '../../src/protocols/agent-ui/index.js';
 import type * as ChartRuntime from './chart-runtime.js';
 import type { ChartFigure } from './chart-runtime.js';
 
@@ -10,8 +10,8 @@ import { runMapAction } from './map-run.js';
 /*
  * The agent-ui@1 runtime, loaded lazily (elements/internal/lazy.ts) the first time an envelope renders: the strict
  * schemas, the registry and its loader, render_ref resolution and map actions; it loads the chart runtime (ECharts)
- * in turn, the first time a chart passes the registry. <agent-envelope> itself only shows what this decides, so a page that never shows an envelope never loads any of it. Its exports are also what a
- * script-tag page reaches through `MantisUI.loadAgentUi()`.
+ * in turn, the first time a chart passes the registry. <agent-envelope> itself only shows what this decides, so a page that never shows an envelope never loads any of it. Its exports, with
+ * AgentUiStream (a part of its own), are what a script-tag page reaches through `MantisUI.loadAgentUi()`.
  */
 
 export { AgentUiRegistry, RegistryLoader, agentUiEndpoints };

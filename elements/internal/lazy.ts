@@ -1,4 +1,4 @@
-import type * as EnvelopeRuntime from '../agent-envelope/envelope-runtime.js';
+import type * as AgentUiApi from '../agent-envelope/agent-ui-api.js';
 import type * as MapLibreRuntime from '../maplibre/maplibre-adapter.js';
 import type * as MediaEngine from '../../src/media/media-service.js';
 import type * as TusUploader from './tus-uploader.js';
@@ -13,14 +13,13 @@ import type * as SurfacePlacerModule from '../mantis-a2ui-surface/placer.js';
  * chunk of the one module graph. The lazily loaded elements load their own code (elements/internal/lazy-element.ts).
  */
 
-export type EnvelopeRuntimeModule = typeof EnvelopeRuntime;
 export type MapLibreRuntimeModule = typeof MapLibreRuntime;
 export type MediaEngineModule = typeof MediaEngine;
 export type TusUploaderModule = typeof TusUploader;
 export type AttachmentsViewModule = typeof AttachmentsView;
 
 /** Imports once; a failed load is tried again at the next call. */
-function once<T>(load: () => Promise<T>): () => Promise<T> {
+export function once<T>(load: () => Promise<T>): () => Promise<T> {
   let loading: Promise<T> | undefined;
   return () =>
     (loading ??= load().catch((error: unknown) => {
@@ -30,10 +29,10 @@ function once<T>(load: () => Promise<T>): () => Promise<T> {
 }
 
 /**
- * The agent-ui@1 runtime (also the way a script-tag page reaches `AgentUiStream`, `validateEnvelope`,
- * `HistoryPanelProps` and `ScadaPanelProps`: `const { AgentUiStream } = await MantisUI.loadAgentUi()`).
+ * The agent-ui@1 runtime with its SSE client: the way a script-tag page reaches `AgentUiStream`, `validateEnvelope`,
+ * `HistoryPanelProps` and `ScadaPanelProps` (`const { AgentUiStream } = await MantisUI.loadAgentUi()`).
  */
-export const loadAgentUi: () => Promise<EnvelopeRuntimeModule> = once(() => import('../agent-envelope/envelope-runtime.js'));
+export const loadAgentUi: () => Promise<typeof AgentUiApi> = once(() => import('../agent-envelope/agent-ui-api.js'));
 export const loadMapLibreRuntime: () => Promise<MapLibreRuntimeModule> = once(() => import('../maplibre/maplibre-adapter.js'));
 export const loadMediaEngine: () => Promise<MediaEngineModule> = once(() => import('../../src/media/media-service.js'));
 /** The tus upload client (tus-js-client), loaded with a chat's first attachment. */

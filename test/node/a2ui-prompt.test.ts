@@ -13,6 +13,10 @@ import { MANTIS_DESCRIPTIONS } from '../../src/protocols/a2ui/catalog-mantis-doc
 import { BASIC_CATALOG_ALIAS, MINIMAL_CATALOG } from '../../src/protocols/a2ui/catalog-minimal.js';
 import { a2uiPromptExample, buildA2uiPrompt } from '../../src/protocols/a2ui/prompt.js';
 import { validateA2uiMessages } from '../../src/protocols/a2ui/validate.js';
+import * as z from 'zod/mini';
+import { DEFAULT_CATALOGS } from '../../src/protocols/a2ui/expand.js';
+import { schemaOf, shapeOf } from '../../src/protocols/a2ui/prompt-shape.js';
+import { DynamicString } from '../../src/protocols/a2ui/schema.js';
 
 const SPEC = join(import.meta.dirname, '../fixtures/a2ui-spec/v0.9/catalogs');
 const minified = (file: string) => JSON.stringify(JSON.parse(readFileSync(join(SPEC, file), 'utf8')));
@@ -63,4 +67,33 @@ test('a2ui prompt: at most 40% of the catalog’s minified JSON in o200k tokens 
   const ours = encode(buildA2uiPrompt({ catalogs: [MANTIS_CATALOG] })).length;
   const oursJson = encode(JSON.stringify(catalogJson(MANTIS_CATALOG, MANTIS_DESCRIPTIONS))).length;
   assert.ok(ours <= 0.4 * oursJson, `ours: ${ours} tokens, ${oursJson} for its catalog JSON`);
+});
+
+test('a2ui prompt: its reading of a schema says what Zod’s JSON Schema says, for every component and function of our catalogs', () => {
+  // Zod's JSON Schema with only the keywords the notation reads.
+  type Json = Record<string, unknown>;
+  const keep = (json: Json): Json => {
+    const out: Json = {};
+    for (const key of ['type', 'const', 'enum', 'minItems', 'maxItems', 'required']) if (key in json) out[key] = json[key];
+    const union = (json['anyOf'] ?? json['oneOf']) as Json[] | undefined;
+    if (union) out['anyOf'] = union.map(keep);
+    if (json['items']) out['items'] = keep(json['items'] as Json);
+    if (json['properties']) out['properties'] = Object.fromEntries(Object.entries(json['properties'] as Record<string, Json>).map(([k, v]) => [k, keep(v)]));
+    if (json['type'] === 'object' && !json['properties']) out['properties'] = {};
+    // A literal's or an enum's type says nothing its values do not.
+    if ('const' in json || 'enum' in json) delete out['type'];
+    return out;
+  };
+  const zodJson = (schema: z.ZodMiniType) => keep(z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Json);
+  const sorted = (v: unknown): unknown => (Array.isArray(v) ? v.map(sorted) : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).sort(([x], [y]) => (x < y ? -1 : 1)).map(([k, w]) => [k, sorted(w)])) : v);
+  let count = 0;
+  for (const catalog of DEFAULT_CATALOGS) {
+    for (const [name, schema] of [...Object.entries(catalog.components), ...Object.entries(catalog.functionCalls ?? {})]) {
+      assert.equal(JSON.stringify(sorted(schemaOf(schema))), JSON.stringify(sorted(zodJson(schema))), `${catalog.catalogId} ${name}`);
+      count += 1;
+    }
+  }
+  assert.ok(count > 80, `${count} schemas`);
+  // Named types are found by what they say, so a refined Str is still Str (DateTimeInput's min and max).
+  assert.equal(shapeOf(schemaOf(DynamicString.check(z.refine(() => true)))), 'Str');
 });

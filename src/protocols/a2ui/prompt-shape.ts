@@ -1,20 +1,72 @@
-import * as z from 'zod/mini';
+import type * as z from 'zod/mini';
 import { Action, CheckRule, ChildList, DynamicBoolean, DynamicNumber, DynamicString, DynamicStringList, DynamicValue } from './schema.js';
 
 /*
  * The A2UI prompt's notation (prompt.ts): a component's or function's schema as one compact, TypeScript-like line,
- * derived from the JSON Schema of the Zod schema the renderer validates with (so the prompt cannot drift from what is
- * accepted). The common types are named once, by the same name in every line, and defined in the prompt's header.
+ * read from the Zod schema the renderer validates with (so the prompt cannot drift from what is accepted). The common
+ * types are named once, by the same name in every line, and defined in the prompt's header.
+ *
+ * `schemaOf` reads a schema into the few JSON Schema keywords the notation uses (type, const, enum, anyOf, items,
+ * minItems, maxItems, properties, required), as `z.toJSONSchema` (input side) would write them; refinements, like
+ * JSON Schema's, say nothing. Zod's own JSON Schema generator is about 6 KB gzip, most of mantis-ui/a2ui's margin;
+ * test/node/a2ui-prompt.test.ts checks that both read every schema of our catalogs alike.
  */
 
 type Schema = { [keyword: string]: unknown };
 
-const jsonOf = (schema: z.ZodMiniType): Schema => {
-  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Schema;
-  return rest;
-};
+interface Def {
+  readonly type: string;
+  readonly [key: string]: unknown;
+}
+const defOf = (schema: unknown): Def => (schema as { _zod: { def: Def } })._zod.def;
 
-/** The common types, by the name the prompt gives them, with their JSON Schema (matched by deep equality). */
+/** The length bounds of an array's checks (z.minLength, z.maxLength), as minItems and maxItems. */
+function bounds(def: Def): Schema {
+  const out: Schema = {};
+  for (const check of (def['checks'] ?? []) as unknown[]) {
+    const c = defOf(check) as Def & { check?: string; minimum?: number; maximum?: number };
+    if (c.check === 'min_length') out['minItems'] = c.minimum;
+    if (c.check === 'max_length') out['maxItems'] = c.maximum;
+  }
+  return out;
+}
+
+/** The JSON Schema keywords of a Zod schema that the notation reads. */
+export function schemaOf(schema: z.ZodMiniType): Schema {
+  const def = defOf(schema);
+  switch (def.type) {
+    case 'optional':
+      return schemaOf(def['innerType'] as z.ZodMiniType);
+    case 'pipe':
+      return schemaOf(def['in'] as z.ZodMiniType);
+    case 'string':
+    case 'boolean':
+    case 'null':
+      return { type: def.type };
+    case 'number':
+      return { type: def['format'] === 'safeint' ? 'integer' : 'number' };
+    case 'literal': {
+      const values = def['values'] as unknown[];
+      return values.length === 1 ? { const: values[0] } : { enum: values };
+    }
+    case 'enum':
+      return { enum: Object.values(def['entries'] as Record<string, unknown>) };
+    case 'union':
+      return { anyOf: (def['options'] as z.ZodMiniType[]).map(schemaOf) };
+    case 'array':
+      return { type: 'array', items: schemaOf(def['element'] as z.ZodMiniType), ...bounds(def) };
+    case 'object': {
+      const shape = def['shape'] as Record<string, z.ZodMiniType>;
+      // Optional on the input side (an optional, or a pipe from one), as Zod marks it.
+      const required = Object.keys(shape).filter((key) => (shape[key] as unknown as { _zod: { optin?: string } })._zod.optin !== 'optional');
+      return { type: 'object', properties: Object.fromEntries(Object.entries(shape).map(([key, value]) => [key, schemaOf(value)])), ...(required.length > 0 ? { required } : {}) };
+    }
+    default:
+      return {};
+  }
+}
+
+/** The common types, by the name the prompt gives them, with their schema (matched by deep equality). */
 export const NAMED_TYPES: readonly (readonly [string, z.ZodMiniType])[] = [
   ['Str', DynamicString],
   ['Num', DynamicNumber],
@@ -26,7 +78,7 @@ export const NAMED_TYPES: readonly (readonly [string, z.ZodMiniType])[] = [
   ['Check', CheckRule],
 ];
 let named: Map<string, string> | undefined;
-const names = (): Map<string, string> => (named ??= new Map(NAMED_TYPES.map(([name, schema]) => [JSON.stringify(jsonOf(schema)), name])));
+const names = (): Map<string, string> => (named ??= new Map(NAMED_TYPES.map(([name, schema]) => [JSON.stringify(schemaOf(schema)), name])));
 
 const isSchema = (value: unknown): value is Schema => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -36,7 +88,7 @@ export function shapeOf(schema: Schema): string {
   if (name) return name;
   if ('const' in schema) return JSON.stringify(schema['const']);
   if (Array.isArray(schema['enum'])) return schema['enum'].map((v) => JSON.stringify(v)).join('|');
-  const union = schema['anyOf'] ?? schema['oneOf'];
+  const union = schema['anyOf'];
   if (Array.isArray(union)) return union.map((s) => (isSchema(s) ? shapeOf(s) : 'any')).join(' | ');
   if (schema['type'] === 'array') {
     const item = isSchema(schema['items']) ? shapeOf(schema['items']) : 'any';
@@ -58,6 +110,3 @@ export function objectShape(schema: Schema, omit: readonly string[] = []): strin
     .map(([key, value]) => `${key}${required.has(key) ? '' : '?'}: ${isSchema(value) ? shapeOf(value) : 'any'}`);
   return `{${fields.join(', ')}}`;
 }
-
-/** The JSON Schema of a Zod schema, as the notation reads it. */
-export const schemaOf = jsonOf;

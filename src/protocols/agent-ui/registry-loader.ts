@@ -6,7 +6,7 @@ import { notifyAll } from '../connection.js';
 import { AGENT_UI_LIMITS } from './limits.js';
 import { parseServerRegistry, type ServerRegistryInfo } from './registry.js';
 import { readText } from './render-ref.js';
-import { agentUiFetch, backoffDelay, headersOf, type AgentUiCredentials, type AgentUiFetch, type AgentUiHeaders } from './stream.js';
+import { agentUiFetch, backoffDelay, headersOf, type AgentUiCredentials, type AgentUiFetch, type AgentUiHeaders } from './fetch.js';
 import type { Checked } from './types.js';
 
 /** The largest registry read, in bytes (parseServerRegistry takes no more). */

@@ -4,7 +4,7 @@
  */
 import { AGENT_UI_LIMITS } from './limits.js';
 import { checkJunctions } from './map.js';
-import { agentUiFetch, headersOf, type AgentUiCredentials, type AgentUiFetch, type AgentUiHeaders, type AgentUiResponse } from './stream.js';
+import { agentUiFetch, headersOf, type AgentUiCredentials, type AgentUiFetch, type AgentUiHeaders, type AgentUiResponse } from './fetch.js';
 import type { Checked, JunctionCollection } from './types.js';
 
 /** The largest render-ref payload read, in bytes: a longer body is cut off while it streams and refused. */

@@ -1,46 +1,17 @@
 /*
  * agent-ui@1 (001_996c0b4640eee42b.txt): the client of `GET /api/v1/agent/chat/stream`, the SSE stream of
- * `ui_envelope` events, with resumption by `Last-Event-ID` and de-duplication by `envelope_id`; and the fetch and
- * backoff that all the agent-ui clients share.
+ * `ui_envelope` events, with resumption by `Last-Event-ID` and de-duplication by `envelope_id`. The fetch and backoff
+ * all the agent-ui clients share are fetch.ts's (re-exported here), so the envelope runtime, which does not stream,
+ * loads no SSE parser.
  */
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { parseFrame } from '../parse-frame.js';
 import { UiEnvelopeEvent } from './wire.js';
 import { notifyAll, type ConnectionState } from '../connection.js';
 import { AGENT_UI_LIMITS } from './limits.js';
+import { agentUiFetch, backoffDelay, headersOf, type AgentUiCredentials, type AgentUiFetch, type AgentUiHeaders } from './fetch.js';
 
-/** What the agent-ui clients need of `fetch` (the global one fits; tests pass a wrapper). */
-export type AgentUiFetch = (
-  input: string,
-  init: {
-    method: 'GET';
-    headers: Record<string, string>;
-    signal?: AbortSignal;
-    redirect: 'error';
-    credentials?: AgentUiCredentials;
-  },
-) => Promise<AgentUiResponse>;
-
-export interface AgentUiResponse {
-  readonly ok: boolean;
-  readonly status: number;
-  readonly headers: { get(name: string): string | null };
-  readonly body: { getReader(): { read(): Promise<{ done: boolean; value?: Uint8Array }>; cancel(): Promise<void> } } | null;
-}
-
-export type AgentUiCredentials = 'omit' | 'same-origin' | 'include';
-/** Headers for every request (an `Authorization` bearer token, say); a function is called per request. */
-export type AgentUiHeaders = Record<string, string> | (() => Record<string, string>);
-
-/** The given fetch, or the global one (called with `globalThis`: some browsers throw otherwise). */
-export function agentUiFetch(given?: AgentUiFetch): AgentUiFetch {
-  const global = (globalThis as { fetch?: AgentUiFetch }).fetch;
-  if (!given && !global) throw new Error('No fetch in this environment: pass one');
-  return given ?? ((input, init) => (global as AgentUiFetch).call(globalThis, input, init));
-}
-
-export const headersOf = (headers: AgentUiHeaders | undefined): Record<string, string> =>
-  typeof headers === 'function' ? headers() : { ...headers };
+export * from './fetch.js';
 
 /** The shortest reconnect delay a server's `retry:` may set, in milliseconds. */
 export const MIN_RETRY_MS = 250;
@@ -87,10 +58,6 @@ export interface AgentUiStreamOptions {
   /** Milliseconds without a byte after which an open stream is dropped and resumed (default: wait for ever). */
   readonly idleTimeout?: number;
 }
-
-/** A backoff delay: exponential in `attempt` (from 0), capped at `max`, with a random `jitter` fraction taken off. */
-export const backoffDelay = (attempt: number, min: number, max: number, jitter: number, random: () => number): number =>
-  Math.round(Math.min(max, min * 2 ** attempt) * (1 - jitter * random()));
 
 /**
  * The agent-ui@1 stream. Each new envelope is delivered once, in order; when the response ends or breaks, it
