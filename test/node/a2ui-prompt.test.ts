@@ -17,6 +17,7 @@ import * as z from 'zod/mini';
 import { DEFAULT_CATALOGS } from '../../src/protocols/a2ui/expand.js';
 import { schemaOf, shapeOf } from '../../src/protocols/a2ui/prompt-shape.js';
 import { DynamicString } from '../../src/protocols/a2ui/schema.js';
+import { V1_BASIC_CATALOG } from '../../src/protocols/a2ui/v1/catalog-basic.js';
 
 const SPEC = join(import.meta.dirname, '../fixtures/a2ui-spec/v0.9/catalogs');
 const minified = (file: string) => JSON.stringify(JSON.parse(readFileSync(join(SPEC, file), 'utf8')));
@@ -87,7 +88,7 @@ test('a2ui prompt: its reading of a schema says what Zod’s JSON Schema says, f
   const zodJson = (schema: z.ZodMiniType) => keep(z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Json);
   const sorted = (v: unknown): unknown => (Array.isArray(v) ? v.map(sorted) : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).sort(([x], [y]) => (x < y ? -1 : 1)).map(([k, w]) => [k, sorted(w)])) : v);
   let count = 0;
-  for (const catalog of DEFAULT_CATALOGS) {
+  for (const catalog of [...DEFAULT_CATALOGS, V1_BASIC_CATALOG]) {
     for (const [name, schema] of [...Object.entries(catalog.components), ...Object.entries(catalog.functionCalls ?? {})]) {
       assert.equal(JSON.stringify(sorted(schemaOf(schema))), JSON.stringify(sorted(zodJson(schema))), `${catalog.catalogId} ${name}`);
       count += 1;

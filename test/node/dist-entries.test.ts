@@ -57,6 +57,7 @@ describe('the built entries', { skip }, () => {
         'mantis-ui/prompt': ['buildInlineUiPrompt'],
         'mantis-ui/a2ui-catalog': ['catalogJson', 'slimCatalog', 'estimateTokens', 'BASIC_DESCRIPTIONS', 'MANTIS_DESCRIPTIONS'],
         'mantis-ui/a2ui-json': ['catalogFromJson', 'CatalogJsonError', 'MAX_SCHEMA_NODES', 'MAX_CATALOG_COMPONENTS', 'COMPOSITION'],
+        'mantis-ui/a2ui-v1': ['A2UI_V1', 'V1_BASIC_CATALOG', 'parseA2uiV1RendererMessage', 'checkComposition'],
         'mantis-ui/transports': ['WebSocketTransport', 'SseTransport', 'ReconnectingTransport', 'createTransport', 'composerUrl'],
         'mantis-ui/media': ['createMediaService', 'MEDIA_LIMITS'],
         'mantis-ui/uploads': ['deferredUploader', 'sniff', 'checkAttachment', 'AttachmentTray', 'attachmentPolicy'],
@@ -73,7 +74,7 @@ describe('the built entries', { skip }, () => {
       for (const name of ['openConnection', 'ChatSession', 'AttachmentTray', 'MEDIA_LIMITS']) if (!(name in core)) throw new Error('mantis-ui/core lost ' + name);
       // The A2UI catalog generator left mantis-ui/a2ui (issue 31); the validators and the prompt are there.
       const a2ui = await import('mantis-ui/a2ui');
-      for (const name of ['catalogJson', 'slimCatalog', 'MANTIS_DESCRIPTIONS', 'BASIC_DESCRIPTIONS']) if (name in a2ui) throw new Error('mantis-ui/a2ui still exports ' + name);
+      for (const name of ['catalogJson', 'slimCatalog', 'MANTIS_DESCRIPTIONS', 'BASIC_DESCRIPTIONS', 'A2UI_V1', 'V1_BASIC_CATALOG']) if (name in a2ui) throw new Error('mantis-ui/a2ui still exports ' + name);
       for (const name of ['validateA2uiMessages', 'createA2uiValidator', 'buildA2uiPrompt', 'MINIMAL_CATALOG']) if (!(name in a2ui)) throw new Error('mantis-ui/a2ui has no ' + name);
       console.log('ok');
     `);

@@ -34,6 +34,12 @@ export interface CatalogDefinition {
   readonly functionCalls?: Readonly<Record<string, z.ZodMiniType>>;
   /** The catalog's `$defs.theme`; without one, any JSON object is a theme. */
   readonly theme?: z.ZodMiniType;
+  /** The A2UI version of the catalog's `protocolVersion` (`1.0`); absent for v0.9 (catalog_definition.json's default). */
+  readonly protocolVersion?: string;
+  /** v1.0 composition rules: component name → the parents and children it allows (`Surface` is the root's parent). */
+  readonly composition?: Readonly<Record<string, { readonly allowedParents?: readonly string[]; readonly allowedChildren?: readonly string[] }>>;
+  /** v1.0 function name → who may call it (absent: `rendererOnly`, catalog_definition.json's default). */
+  readonly callers?: Readonly<Record<string, 'rendererOnly' | 'agentOnly' | 'rendererOrAgent'>>;
 }
 
 /** A string property that must not be longer than `max` characters when it is a literal. */

@@ -12,10 +12,10 @@ const PAYLOADS = ['createSurface', 'updateComponents', 'updateDataModel', 'delet
 /** The surface an A2UI message addresses and what it does, read without trusting its shape; null when it names none. */
 export function surfaceOf(message: unknown): { readonly surfaceId: string; readonly kind: (typeof PAYLOADS)[number] } | null {
   if (typeof message !== 'object' || message === null || Array.isArray(message)) return null;
-  // A v0.9 (or v0.9.1) message is its version and one payload: anything else places (and deletes) nothing.
+  // A v0.9 (v0.9.1, v1.0) message is its version and one payload: anything else places (and deletes) nothing.
   const record = message as Record<string, unknown>;
   const keys = Object.keys(record);
-  if (!A2UI_V09_VERSIONS.includes(record['version'] as string) || keys.length !== 2) return null;
+  if (![...A2UI_V09_VERSIONS, 'v1.0'].includes(record['version'] as string) || keys.length !== 2) return null;
   const kind = PAYLOADS.find((k) => keys.includes(k));
   const payload = kind ? record[kind] : undefined;
   if (!kind || typeof payload !== 'object' || payload === null) return null;

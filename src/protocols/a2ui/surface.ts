@@ -4,7 +4,8 @@ import { checkGraph } from './graph.js';
 import { checkPlainJson, copyJson, jsonBytes, jsonDepth } from './plain-json.js';
 import { parsePointer, writeAt } from './pointer.js';
 import type { A2uiComponent, A2uiError, A2uiValidationError, JsonObject, JsonValue } from './types.js';
-import { ROOT_NOT_OBJECT, validateA2uiMessage, type A2uiSurfaceFacts } from './validate.js';
+import { catalogsOf, ROOT_NOT_OBJECT, validateA2uiMessage, type A2uiSurfaceFacts } from './validate.js';
+import type { A2uiDialect } from './dialect.js';
 
 /*
  * The state of the A2UI surfaces one renderer shows (a2ui_protocol.md "Envelope message structure", "Data model
@@ -20,7 +21,10 @@ import { ROOT_NOT_OBJECT, validateA2uiMessage, type A2uiSurfaceFacts } from './v
 
 export interface SurfaceState {
   readonly surfaceId: string;
+  /** The default catalog ('' for a v1.0 surface created without one: its components name their own). */
   readonly catalogId: string;
+  /** The version it was created with when not v0.9 (`v1.0`): its messages must have it. */
+  readonly version?: string;
   readonly theme?: JsonObject;
   readonly sendDataModel: boolean;
   /** The components by id, in the order they were first defined. */
@@ -63,6 +67,8 @@ export type SurfaceListener = (surfaceId: string) => void;
 export interface A2uiSurfaceStoreOptions {
   /** The catalogs surfaces may use (default: the specification's basic and minimal catalogs, SPEC_CATALOGS). */
   readonly catalogs?: readonly CatalogDefinition[];
+  /** The versions read beside v0.9 (A2UI_V1 of mantis-ui/a2ui-v1 for v1.0). */
+  readonly versions?: readonly A2uiDialect[];
   /** Where an error thrown by a listener goes (default: rethrown in a microtask, where uncaught errors are reported). */
   readonly onListenerError?: (error: unknown) => void;
 }
@@ -74,6 +80,7 @@ const rethrowLater = (error: unknown): void =>
 
 export class A2uiSurfaceStore {
   readonly #catalogs: readonly CatalogDefinition[] | undefined;
+  readonly #versions: readonly A2uiDialect[] | undefined;
   readonly #onListenerError: (error: unknown) => void;
   readonly #surfaces = new Map<string, SurfaceState>();
   readonly #listeners = new Set<SurfaceListener>();
@@ -82,6 +89,7 @@ export class A2uiSurfaceStore {
 
   constructor(options: A2uiSurfaceStoreOptions = {}) {
     this.#catalogs = options.catalogs;
+    this.#versions = options.versions;
     this.#onListenerError = options.onListenerError ?? rethrowLater;
   }
 
@@ -93,38 +101,48 @@ export class A2uiSurfaceStore {
   apply(message: unknown, sources?: readonly Omit<ComponentSource, 'since'>[]): A2uiError | null {
     try {
       const surfaces = new Map<string, A2uiSurfaceFacts>();
-      for (const [id, s] of this.#surfaces) surfaces.set(id, { catalogId: s.catalogId, componentIds: s.components });
-      const result = validateA2uiMessage(message, { surfaces, ...(this.#catalogs ? { catalogs: this.#catalogs } : {}) });
+      for (const [id, s] of this.#surfaces) surfaces.set(id, { catalogId: s.catalogId, componentIds: s.components, ...(s.version ? { version: s.version } : {}) });
+      const result = validateA2uiMessage(message, { surfaces, ...(this.#catalogs ? { catalogs: this.#catalogs } : {}), ...(this.#versions ? { versions: this.#versions } : {}) });
       if (!result.ok) return result.error;
       const m = copyJson(result.message);
       if ('createSurface' in m) {
-        const { surfaceId, catalogId, theme, sendDataModel } = m.createSurface;
-        const state = { surfaceId, catalogId, sendDataModel: sendDataModel ?? false, components: new Map(), sources: new Map(), data: {}, revision: 0 };
-        this.#commit(theme ? { ...state, theme: theme as JsonObject } : state);
+        const { surfaceId, catalogId = '', sendDataModel = false } = m.createSurface;
+        const state: SurfaceState = { surfaceId, catalogId, sendDataModel, components: new Map(), sources: new Map(), data: {}, revision: 0 };
+        if (m.version !== 'v1.0') this.#commit(m.createSurface.theme ? { ...state, theme: m.createSurface.theme as JsonObject } : state);
+        // v1.0: the surface keeps its version, and may come with its components and data model.
+        else this.#commit({ ...state, version: m.version, data: (m.createSurface.dataModel ?? {}) as JsonObject, ...this.#withComponents(state, m.createSurface.components ?? [], sources) });
       } else if ('deleteSurface' in m) {
         this.#surfaces.delete(m.deleteSurface.surfaceId);
         this.#revision += 1;
         this.#notify(m.deleteSurface.surfaceId);
       } else if ('updateComponents' in m) {
         const surface = this.#surfaces.get(m.updateComponents.surfaceId) as SurfaceState;
-        const components = new Map(surface.components);
-        const written = new Map(surface.sources);
-        (m.updateComponents.components as A2uiComponent[]).forEach((component, i) => {
-          const fresh = components.get(component.id)?.component !== component.component;
-          if (fresh) components.delete(component.id);
-          components.set(component.id, component);
-          written.set(component.id, { ...(sources?.[i] ?? { index: i, exact: true }), since: fresh ? this.#revision + 1 : (written.get(component.id)?.since ?? 0) });
-        });
-        this.#commit({ ...surface, components, sources: written });
-      } else {
+        this.#commit({ ...surface, ...this.#withComponents(surface, m.updateComponents.components as A2uiComponent[], sources) });
+      } else if ('updateDataModel' in m) {
         const { surfaceId, path, value } = m.updateDataModel;
         const refused = this.#setData(surfaceId, path === undefined ? [] : (parsePointer(path) as string[]), value as JsonValue | undefined);
         if (refused) return { code: 'VALIDATION_FAILED', surfaceId, path: refused === 'path' ? '/path' : '/value', message: REFUSALS[refused] };
+      } else {
+        // A v1.0 function call or answer is about no surface: the validator and the chat take those.
+        return { code: 'VALIDATION_FAILED', surfaceId: '', path: '', message: 'Not a surface message.' };
       }
       return null;
     } catch {
       return { code: 'INTERNAL_ERROR', surfaceId: '', message: 'The message could not be applied.' };
     }
+  }
+
+  /** A surface's components and their sources once `components` are upserted (by id; a changed type is a fresh one). */
+  #withComponents(surface: SurfaceState, list: readonly A2uiComponent[], sources?: readonly Omit<ComponentSource, 'since'>[]): Pick<SurfaceState, 'components' | 'sources'> {
+    const components = new Map(surface.components);
+    const written = new Map(surface.sources);
+    list.forEach((component, i) => {
+      const fresh = components.get(component.id)?.component !== component.component;
+      if (fresh) components.delete(component.id);
+      components.set(component.id, component);
+      written.set(component.id, { ...(sources?.[i] ?? { index: i, exact: true }), since: fresh ? this.#revision + 1 : (written.get(component.id)?.since ?? 0) });
+    });
+    return { components, sources: written };
   }
 
   /** The current snapshot of a surface. */
@@ -169,7 +187,9 @@ export class A2uiSurfaceStore {
     const cached = this.#checked.get(surface);
     if (cached !== undefined) return cached;
     const graph = checkGraph(surface.components);
-    const error = graph.ok ? null : { ...graph.error, surfaceId, path: componentPath(surface, graph.componentId, graph.refPath) };
+    const dialect = graph.ok ? this.#versions?.find((d) => d.versions.includes(surface.version as string)) : undefined;
+    const problem = graph.ok ? (dialect?.checkTree(surface.components, surface.catalogId, catalogsOf({ catalogs: this.#catalogs, versions: this.#versions })) ?? null) : { ...graph.error, ...graph };
+    const error = problem && { code: problem.code, surfaceId, path: componentPath(surface, problem.componentId, problem.refPath), message: problem.message };
     this.#checked.set(surface, error);
     return error;
   }

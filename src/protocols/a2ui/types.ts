@@ -47,7 +47,8 @@ export interface A2uiComponent {
 
 /** The specification's standard validation error (a2ui_protocol.md "Standard validation error format"). */
 export interface A2uiValidationError {
-  readonly code: 'VALIDATION_FAILED';
+  /** v1.0 adds `UNALLOWED_PARENT` and `UNALLOWED_CHILD` (a catalog's composition rules, renderer_to_agent.json). */
+  readonly code: 'VALIDATION_FAILED' | 'UNALLOWED_PARENT' | 'UNALLOWED_CHILD';
   readonly surfaceId: string;
   /** A JSON Pointer to the field that failed, relative to the message's payload (e.g. `/components/0/text`). */
   readonly path: string;
@@ -62,6 +63,14 @@ export interface A2uiGenericError {
   readonly message: string;
 }
 
+/** v1.0: an error about an agent's function call (`INVALID_FUNCTION_CALL`), named by its call ID instead of a surface. */
+export interface A2uiFunctionCallError {
+  readonly code: string;
+  readonly functionCallId: string;
+  readonly message: string;
+}
+
+/** An error about a surface: what the surface store, the surface group and the renderer report. */
 export type A2uiError = A2uiValidationError | A2uiGenericError;
 
 /** A user action (client_to_server.json `action`): what a Button or a form submit sends back. */

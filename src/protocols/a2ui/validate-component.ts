@@ -19,9 +19,15 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 
 const onlyKeys = (value: Record<string, unknown>, allowed: readonly string[]): boolean => Object.keys(value).every((k) => allowed.includes(k));
 
-/** `{call, args?, returnType?}`. */
-const isFunctionCall = (value: Record<string, unknown>): boolean =>
-  typeof value['call'] === 'string' && onlyKeys(value, ['call', 'args', 'returnType']);
+/** `{call, args?, returnType?}`; in v1.0 (`resolve` given) `{call, catalogId?, args?}`. */
+const isFunctionCall = (value: Record<string, unknown>, resolve?: CatalogResolver): boolean =>
+  typeof value['call'] === 'string' && onlyKeys(value, ['call', 'args', resolve ? 'catalogId' : 'returnType']);
+
+/**
+ * v1.0: the catalog a function call resolves to (its `catalogId`, else the surface's default; v1/validate.ts), or
+ * undefined when there is none (a2ui_protocol.md: no fallback to other catalogs).
+ */
+export type CatalogResolver = (call: Record<string, unknown>) => CatalogDefinition | undefined;
 
 /** `{path}` (a DataBinding) or `{componentId, path}` (a ChildList template). */
 const isBinding = (value: Record<string, unknown>): boolean =>
@@ -51,8 +57,18 @@ export function checkBindingPath(path: string): string | null {
   return null;
 }
 
+/** One call against the catalog it resolves to: the name, its arguments' schema, a regex's pattern. */
+function checkCall(value: Record<string, unknown>, name: string, catalog: CatalogDefinition, component: A2uiComponent, path: Segments, properties: Set<string>): IssueReport | null {
+  if (!catalog.functions.has(name)) return { path: [...path, 'call'], message: `The catalog has no function "${name.slice(0, 60)}".` };
+  const parsed = catalog.functionCalls?.[name]?.safeParse(value);
+  if (parsed && !parsed.success) return describeIssues(parsed.error.issues, component, path);
+  const args = value['args'];
+  const pattern = name === 'regex' && isRecord(args) ? checkPattern(args['pattern'], properties) : null;
+  return pattern ? { path: [...path, 'args', 'pattern'], message: pattern } : null;
+}
+
 /** The function calls and bindings in a component, checked against the catalog. Iterative. */
-function checkDynamic(component: A2uiComponent, catalog: CatalogDefinition, properties: Set<string>): IssueReport | null {
+function checkDynamic(component: A2uiComponent, catalog: CatalogDefinition, properties: Set<string>, resolve?: CatalogResolver): IssueReport | null {
   const stack: { value: unknown; path: Segments }[] = Object.entries(component).map(([key, value]) => ({ value, path: [key] }));
   while (stack.length > 0) {
     const { value, path } = stack.pop() as { value: unknown; path: Segments };
@@ -61,15 +77,11 @@ function checkDynamic(component: A2uiComponent, catalog: CatalogDefinition, prop
       continue;
     }
     if (!isRecord(value)) continue;
-    if (isFunctionCall(value)) {
-      const name = value['call'] as string;
-      if (!catalog.functions.has(name)) return { path: [...path, 'call'], message: `The catalog has no function "${name}".` };
-      const schema = catalog.functionCalls?.[name];
-      const parsed = schema?.safeParse(value);
-      if (parsed && !parsed.success) return describeIssues(parsed.error.issues, component, path);
-      const args = value['args'];
-      const pattern = name === 'regex' && isRecord(args) ? checkPattern(args['pattern'], properties) : null;
-      if (pattern) return { path: [...path, 'args', 'pattern'], message: pattern };
+    if (isFunctionCall(value, resolve)) {
+      const target = resolve ? resolve(value) : catalog;
+      if (!target) return { path: [...path, 'catalogId'], message: 'The call names no catalog the renderer has, and the surface has no default catalog.' };
+      const problem = checkCall(value, value['call'] as string, target, component, path, properties);
+      if (problem) return problem;
     } else if (isBinding(value)) {
       const problem = checkBindingPath(value['path'] as string);
       if (problem) return { path: [...path, 'path'], message: problem };
@@ -83,7 +95,7 @@ function checkDynamic(component: A2uiComponent, catalog: CatalogDefinition, prop
  * The first problem of `component` under `catalog`, its path inside the component; `null` when it is valid.
  * `properties` gathers the Unicode property names of the message's patterns (one set per message).
  */
-export function checkComponent(component: A2uiComponent, catalog: CatalogDefinition, properties = new Set<string>()): IssueReport | null {
+export function checkComponent(component: A2uiComponent, catalog: CatalogDefinition, properties = new Set<string>(), resolve?: CatalogResolver): IssueReport | null {
   const schema = Object.prototype.hasOwnProperty.call(catalog.components, component.component)
     ? catalog.components[component.component]
     : undefined;
@@ -97,5 +109,5 @@ export function checkComponent(component: A2uiComponent, catalog: CatalogDefinit
     const prop = component['tabs'] !== undefined ? 'tabs' : 'children';
     return { path: [prop], message: `A component can have at most ${A2UI_LIMITS.childrenPerComponent} children.` };
   }
-  return checkDynamic(component, catalog, properties);
+  return checkDynamic(component, catalog, properties, resolve);
 }

@@ -8,6 +8,8 @@ import { formatPointer, parsePointer } from './pointer.js';
 import { SERVER_MESSAGES, type A2uiMessageKind, type A2uiServerMessage } from './schema.js';
 import { A2UI_V09_VERSIONS, type A2uiComponent, type A2uiValidationError, type JsonValue } from './types.js';
 import { checkComponent } from './validate-component.js';
+import type { A2uiDialect } from './dialect.js';
+import type { A2uiV1Message, A2uiV1MessageKind } from './v1/schema.js';
 
 /*
  * Validation of what an agent sends (a2ui_protocol.md; the JSON Schemas are in schema.ts and catalog-basic.ts), with
@@ -21,7 +23,10 @@ const KINDS = Object.keys(SERVER_MESSAGES) as A2uiMessageKind[];
 
 /** What validation knows of a surface that exists. */
 export interface A2uiSurfaceFacts {
+  /** The default catalog ('' for a v1.0 surface created without one). */
   readonly catalogId: string;
+  /** The version it was created with, when not v0.9: its messages must have it. */
+  readonly version?: string;
   /** The ids of its components when known (to count them); a surface created elsewhere has none known. */
   readonly componentIds?: { has(id: string): boolean; readonly size: number };
 }
@@ -30,24 +35,32 @@ export interface A2uiSurfaceFacts {
 export interface A2uiValidationState {
   readonly surfaces: ReadonlyMap<string, A2uiSurfaceFacts>;
   readonly catalogs?: readonly CatalogDefinition[];
+  /** The versions read beside v0.9 (A2UI_V1 of mantis-ui/a2ui-v1 for v1.0). */
+  readonly versions?: readonly A2uiDialect[];
 }
 
 export type A2uiMessageResult =
   | { readonly ok: true; readonly kind: A2uiMessageKind; readonly message: A2uiServerMessage }
+  | { readonly ok: true; readonly kind: A2uiV1MessageKind; readonly message: A2uiV1Message }
   | { readonly ok: false; readonly error: A2uiValidationError };
 
 export type A2uiValidationResult =
-  | { readonly ok: true; readonly messages: A2uiServerMessage[] }
+  | { readonly ok: true; readonly messages: (A2uiServerMessage | A2uiV1Message)[] }
   /** `index` is the failing message's; -1 when the batch itself is not a list. */
   | { readonly ok: false; readonly index: number; readonly error: A2uiValidationError };
 
 export interface A2uiValidationOptions {
   readonly catalogs?: readonly CatalogDefinition[];
-  /** Surfaces created before this batch: surfaceId → catalogId. Their earlier components are unknown here. */
+  /** The versions read beside v0.9 (A2UI_V1 of mantis-ui/a2ui-v1 for v1.0). */
+  readonly versions?: readonly A2uiDialect[];
+  /**
+   * Surfaces created before this batch: surfaceId → catalogId (a v1.0 surface when the catalog is a v1.0 one). Their
+   * earlier components are unknown here.
+   */
   readonly knownSurfaces?: ReadonlyMap<string, string>;
 }
 
-const failure = (surfaceId: string, path: Segments, message: string): { ok: false; error: A2uiValidationError } => ({
+export const failure = (surfaceId: string, path: Segments, message: string): { ok: false; error: A2uiValidationError } => ({
   ok: false,
   error: { code: 'VALIDATION_FAILED', surfaceId, path: formatPointer(path), message },
 });
@@ -65,11 +78,16 @@ function surfaceIdOf(message: unknown): string {
 }
 
 /** A path found in the whole message, made relative to its payload when it is inside it. */
-const relative = (report: IssueReport, kind: string | undefined): Segments =>
+export const relative = (report: IssueReport, kind: string | undefined): Segments =>
   kind !== undefined && report.path[0] === kind ? report.path.slice(1) : report.path;
 
+/** The catalogs of a state: those given, or the specification's and each version's own. */
+export const catalogsOf = (state: Pick<A2uiValidationState, 'catalogs' | 'versions'>): readonly CatalogDefinition[] =>
+  state.catalogs ?? [...SPEC_CATALOGS, ...(state.versions ?? []).flatMap((dialect) => dialect.catalogs)];
+
+/** A v0.9 catalog of the state by its ID (a v1.0 one is not a v0.9 surface's). */
 const catalogOf = (state: A2uiValidationState, catalogId: string): CatalogDefinition | undefined =>
-  (state.catalogs ?? SPEC_CATALOGS).find((catalog) => catalog.catalogId === catalogId);
+  catalogsOf(state).find((catalog) => catalog.catalogId === catalogId && !catalog.protocolVersion);
 
 /**
  * Validates one message against the current state without changing it: the plain-JSON gate, the envelope, the
@@ -78,6 +96,8 @@ const catalogOf = (state: A2uiValidationState, catalogId: string): CatalogDefini
 export function validateA2uiMessage(message: unknown, state: A2uiValidationState): A2uiMessageResult {
   let surfaceId = '';
   try {
+    const dialect = isRecord(message) ? state.versions?.find((d) => d.versions.includes(message['version'] as string)) : undefined;
+    if (dialect) return dialect.validate(message as Record<string, unknown>, state);
     surfaceId = surfaceIdOf(message);
     const present = isRecord(message) ? KINDS.filter((kind) => Object.prototype.hasOwnProperty.call(message, kind)) : [];
     const kind = present.length === 1 ? present[0] : undefined;
@@ -87,7 +107,9 @@ export function validateA2uiMessage(message: unknown, state: A2uiValidationState
     if (kind === undefined) {
       return failure(surfaceId, [], 'A message must have exactly one of createSurface, updateComponents, updateDataModel or deleteSurface.');
     }
-    if (!A2UI_V09_VERSIONS.includes(message['version'] as string)) return failure(surfaceId, ['version'], 'Expected version "v0.9" or "v0.9.1".');
+    if (!A2UI_V09_VERSIONS.includes(message['version'] as string)) {
+      return failure(surfaceId, ['version'], `Expected version ${[...A2UI_V09_VERSIONS, ...(state.versions ?? []).flatMap((d) => d.versions)].map((v) => `"${v}"`).join(' or ')}.`);
+    }
     const parsed = SERVER_MESSAGES[kind].safeParse(message);
     if (!parsed.success) {
       const report = describeIssues(parsed.error.issues, message);
@@ -118,6 +140,7 @@ function checkRules(message: A2uiServerMessage, state: A2uiValidationState): Iss
   const surfaceId = 'updateComponents' in message ? message.updateComponents.surfaceId : 'updateDataModel' in message ? message.updateDataModel.surfaceId : message.deleteSurface.surfaceId;
   const facts = state.surfaces.get(surfaceId);
   if (!facts) return { path: ['surfaceId'], message: `Surface "${surfaceId}" does not exist; send createSurface first.` };
+  if (facts.version) return { path: ['version'], message: `Surface "${surfaceId}" was created with version "${facts.version}"; its messages must have it.` };
   if ('updateComponents' in message) return checkComponents(message.updateComponents.components as A2uiComponent[], facts, state);
   if ('updateDataModel' in message) return checkDataUpdate(message.updateDataModel.path, message.updateDataModel.value as JsonValue | undefined);
   return null;
@@ -146,7 +169,7 @@ function checkComponents(components: readonly A2uiComponent[], facts: A2uiSurfac
 export const ROOT_NOT_OBJECT = "A data model's root must stay a JSON object.";
 
 /** updateDataModel: an absolute pointer, and a value within the data model's limits where it lands. */
-function checkDataUpdate(path: string | undefined, value: JsonValue | undefined): IssueReport | null {
+export function checkDataUpdate(path: string | undefined, value: JsonValue | undefined): IssueReport | null {
   const segments = path === undefined ? [] : path.length > A2UI_LIMITS.pathChars ? null : parsePointer(path);
   if (!segments) return { path: ['path'], message: 'The path must be an absolute JSON Pointer with no forbidden segment.' };
   if (segments.length === 0 && value !== undefined && !isRecord(value)) return { path: ['value'], message: ROOT_NOT_OBJECT };
@@ -159,6 +182,7 @@ function checkDataUpdate(path: string | undefined, value: JsonValue | undefined)
 
 interface BatchSurface {
   readonly catalogId: string;
+  readonly version?: string;
   /** Component id → where it was last defined; `null` for a surface created before the batch (its tree is unknown). */
   readonly components: Map<string, { component: A2uiComponent; index: number; position: number }> | null;
   readonly componentIds: Set<string>;
@@ -174,9 +198,14 @@ export function validateA2uiMessages(messages: unknown, options: A2uiValidationO
   try {
     if (!Array.isArray(messages)) return { ...failure('', [], 'Expected a list of A2UI messages.'), index: -1 };
     const surfaces = new Map<string, BatchSurface>();
-    for (const [id, catalogId] of options.knownSurfaces ?? []) surfaces.set(id, { catalogId, components: null, componentIds: new Set() });
-    const state: A2uiValidationState = { surfaces, catalogs: options.catalogs ?? SPEC_CATALOGS };
-    const valid: A2uiServerMessage[] = [];
+    const catalogs = catalogsOf(options);
+    // A known surface on a v1.0 catalog is a v1.0 surface.
+    for (const [id, catalogId] of options.knownSurfaces ?? []) {
+      const v1 = catalogs.find((c) => c.catalogId === catalogId)?.protocolVersion === '1.0';
+      surfaces.set(id, { catalogId, components: null, componentIds: new Set(), ...(v1 ? { version: 'v1.0' } : {}) });
+    }
+    const state: A2uiValidationState = { surfaces, catalogs, ...(options.versions ? { versions: options.versions } : {}) };
+    const valid: (A2uiServerMessage | A2uiV1Message)[] = [];
     for (let index = 0; index < messages.length; index++) {
       const message: unknown = messages[index];
       if (index >= A2UI_LIMITS.messagesPerBatch) {
@@ -186,23 +215,29 @@ export function validateA2uiMessages(messages: unknown, options: A2uiValidationO
       if (!result.ok) return { ok: false, index, error: result.error };
       valid.push(result.message);
       const m = result.message;
-      if ('createSurface' in m) surfaces.set(m.createSurface.surfaceId, { catalogId: m.createSurface.catalogId, components: new Map(), componentIds: new Set() });
-      else if ('deleteSurface' in m) surfaces.delete(m.deleteSurface.surfaceId);
-      else if ('updateComponents' in m) {
-        const surface = surfaces.get(m.updateComponents.surfaceId) as BatchSurface;
-        m.updateComponents.components.forEach((component, position) => {
-          surface.componentIds.add(component.id);
-          surface.components?.set(component.id, { component: component as A2uiComponent, index, position });
+      const add = (surface: BatchSurface, components: readonly unknown[]): void =>
+        components.forEach((component, position) => {
+          surface.componentIds.add((component as A2uiComponent).id);
+          surface.components?.set((component as A2uiComponent).id, { component: component as A2uiComponent, index, position });
         });
-      }
+      if ('createSurface' in m) {
+        const created = m.createSurface;
+        const surface: BatchSurface = { catalogId: created.catalogId ?? '', components: new Map(), componentIds: new Set(), ...(m.version === 'v1.0' ? { version: m.version } : {}) };
+        surfaces.set(created.surfaceId, surface);
+        if ('components' in created && created.components) add(surface, created.components);
+      } else if ('deleteSurface' in m) surfaces.delete(m.deleteSurface.surfaceId);
+      else if ('updateComponents' in m) add(surfaces.get(m.updateComponents.surfaceId) as BatchSurface, m.updateComponents.components);
     }
     for (const [surfaceId, surface] of surfaces) {
       if (!surface.components) continue;
-      const graph = checkGraph(new Map([...surface.components].map(([id, at]) => [id, at.component])));
-      if (graph.ok) continue;
-      const at = surface.components.get(graph.componentId) as { index: number; position: number };
-      const path = `/components/${at.position}${graph.refPath}`;
-      return { ok: false, index: at.index, error: { code: 'VALIDATION_FAILED', surfaceId, path, message: graph.error.message } };
+      const tree = new Map([...surface.components].map(([id, at]) => [id, at.component]));
+      const graph = checkGraph(tree);
+      const dialect = graph.ok ? options.versions?.find((d) => d.versions.includes(surface.version as string)) : undefined;
+      const problem = graph.ok ? dialect?.checkTree(tree, surface.catalogId, catalogs) : { ...graph.error, ...graph };
+      if (!problem) continue;
+      const at = surface.components.get(problem.componentId) as { index: number; position: number };
+      const path = `/components/${at.position}${problem.refPath}`;
+      return { ok: false, index: at.index, error: { code: problem.code, surfaceId, path, message: problem.message } };
     }
     return { ok: true, messages: valid };
   } catch {
