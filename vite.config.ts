@@ -85,6 +85,8 @@ const COMPOSER_SHARED = /\/src\/protocols\/composer\/(reconnecting|url)\.ts$/;
  */
 const A2UI_CORE = /\/src\/protocols\/a2ui\/(?!catalog-input)[^/]+\.ts$/;
 const A2UI_CATALOGS_GIVEN = /\/src\/protocols\/a2ui\/(catalog-input\.ts|json-catalog\/)/;
+/** The rules of A2UI v1.0, loaded with a conversation's first v1.0 message. */
+const A2UI_V1 = /\/src\/protocols\/a2ui\/v1\//;
 
 /** A loader of the script tag: one classic script (IIFE) in dist/, minified. */
 const classicScript = (entry: string, name: string, fileName: string): UserConfig['build'] => ({
@@ -127,7 +129,9 @@ export default defineConfig(({ mode }): UserConfig => {
             // Terser takes most of this build's time, on purpose (terseChunks): not a slow plugin to report.
             checks: { bundlerTimings: false },
             output: {
-              chunkFileNames: '[name]-[hash].js',
+              // Six characters of content hash (36 bits) name a file apart from its other builds: the pinned loader
+              // carries every file's name, and a hash is what no compression shrinks.
+              chunkFileNames: '[name]-[hash:6].js',
               // Library mode leaves ES output's whitespace and comments (to keep pure annotations for a bundler that
               // will minify again): these files are what a page runs, so they are minified whole, their annotations
               // dropped (licence comments kept).
@@ -145,6 +149,7 @@ export default defineConfig(({ mode }): UserConfig => {
                   { name: 'first-load', test: (id) => firstLoad.has(id) || COMPOSER_SHARED.test(id), priority: 10 },
                   { name: 'a2ui', test: (id) => A2UI_CORE.test(id), priority: 5 },
                   { name: 'a2ui-json', test: (id) => A2UI_CATALOGS_GIVEN.test(id), priority: 5 },
+                  { name: 'a2ui-v1', test: (id) => A2UI_V1.test(id), priority: 5 },
                 ],
               },
             },

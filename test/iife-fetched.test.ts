@@ -94,7 +94,7 @@ describe('the script-tag page budgets count what the page fetches', () => {
       await expectCounted(win, SURFACES_PAGE, ['elements/mantis-a2ui-surface/mantis-a2ui-surface.component.ts', 'src/protocols/a2ui/module.ts', 'elements/agent-envelope/agent-envelope.component.ts', 'elements/agent-envelope/envelope-runtime.ts']);
       // An envelope renders without the envelope stream and its SSE parser (MantisUI.loadAgentUi() brings those): the
       // sources of every chunk fetched (each has a map beside it; the entry and the bundler's runtime file have none).
-      const chunks = fetchedScripts(win).filter((path) => /^\/dist\/cdn\/(?!rolldown-runtime-)[^/]+-[\w-]{8}\.js$/.test(path));
+      const chunks = fetchedScripts(win).filter((path) => /^\/dist\/cdn\/(?!rolldown-runtime-)[^/]+-[\w-]{6}\.js$/.test(path));
       const maps = await Promise.all(chunks.map((path) => fetch(`${path}.map`)));
       const sources = (await Promise.all(maps.filter((map) => map.ok).map(async (map) => ((await map.json()) as { sources: string[] }).sources))).flat();
       expect(sources.some((source) => source.endsWith('agent-envelope/envelope-runtime.ts'))).to.equal(true);

@@ -97,7 +97,7 @@ function scriptedA2uiReply(session: Session, options: ComposerOptions, marker: P
     const turn = session.answered.size;
     return { text: `I updated the booking form (turn ${turn}).`, messages: bookingUpdate(turn) };
   }
-  const intro = { form: 'Here is a booking form.', cycle: 'The components of this surface form a cycle.', dangling: 'This surface refers to a component that does not exist.', image: 'This surface binds an image to what you type.', media: 'This surface plays a stored video and sound.', minimal: 'This surface uses the minimal catalog.', foreign: 'This surface uses a catalog you do not render.' };
+  const intro = { form: 'Here is a booking form.', cycle: 'The components of this surface form a cycle.', dangling: 'This surface refers to a component that does not exist.', image: 'This surface binds an image to what you type.', media: 'This surface plays a stored video and sound.', minimal: 'This surface uses the minimal catalog.', foreign: 'This surface uses a catalog you do not render.', v1: 'This surface is written in A2UI v1.0.' };
   return { text: intro[script], messages: scriptMessages(script, live.has(SCRIPT_SURFACES[script])) };
 }
 

@@ -35,15 +35,15 @@ const text = (id: string, value: Json, variant?: string): Component => ({ id, co
 const column = (id: string, children: string[]): Component => ({ id, component: 'Column', children });
 
 /** The scripted A2UI replies a user's text asks for; the `[a2ui_action]` turn is told apart first. */
-export type A2uiScript = 'form' | 'update' | 'cycle' | 'dangling' | 'image' | 'media' | 'minimal' | 'foreign';
+export type A2uiScript = 'form' | 'update' | 'cycle' | 'dangling' | 'image' | 'media' | 'minimal' | 'foreign' | 'v1';
 
 export function pickA2uiScript(userText: string): A2uiScript | null {
-  const match = /\ba2ui (form|update|cycle|dangling|image|media|minimal|foreign)\b/i.exec(userText);
+  const match = /\ba2ui (form|update|cycle|dangling|image|media|minimal|foreign|v1)\b/i.exec(userText);
   return match ? (match[1]?.toLowerCase() as A2uiScript) : null;
 }
 
 /** The surface each script writes to. */
-export const SCRIPT_SURFACES = { form: BOOKING, cycle: 'cycle', dangling: 'dangling', image: 'images', media: 'media', minimal: 'minimal', foreign: 'foreign' } as const;
+export const SCRIPT_SURFACES = { form: BOOKING, cycle: 'cycle', dangling: 'dangling', image: 'images', media: 'media', minimal: 'minimal', foreign: 'foreign', v1: 'checklist' } as const;
 
 const heading = (title: string): Component => text('heading', title, 'h2');
 
@@ -54,6 +54,7 @@ const heading = (title: string): Component => text('heading', title, 'h2');
 export function scriptMessages(script: Exclude<A2uiScript, 'update'>, created: boolean): A2uiServerMessage[] {
   const surfaceId = SCRIPT_SURFACES[script];
   if (script === 'minimal' || script === 'foreign') return otherCatalog(script, created);
+  if (script === 'v1') return v1Checklist(created);
   const messages = created ? [] : [create(surfaceId)];
   if (script === 'form') {
     const name = { path: '/form/name' };
@@ -139,6 +140,36 @@ function otherCatalog(script: 'minimal' | 'foreign', created: boolean): A2uiServ
     { version: 'v0.9.1', updateComponents: { surfaceId, components: list } },
     { version: 'v0.9.1', updateDataModel: { surfaceId, path: '/', value: { name: 'ada' } } },
   ];
+}
+
+/**
+ * `a2ui v1`: surface `checklist` in A2UI v1.0 (the release candidate), as one message: a createSurface that carries its
+ * components and data model, a list template that numbers its items with `@index`, and a live status line. Sent
+ * again, the surface exists: its data model's `done` is deleted (`null`) instead.
+ */
+function v1Checklist(created: boolean): A2uiServerMessage[] {
+  const surfaceId = SCRIPT_SURFACES.v1;
+  const message = created
+    ? { version: 'v1.0', updateDataModel: { surfaceId, path: '/done', value: null } }
+    : {
+        version: 'v1.0',
+        createSurface: {
+          surfaceId,
+          catalogId: 'https://a2ui.org/specification/v1_0/catalogs/basic/catalog.json',
+          components: [
+            { id: 'root', component: 'Column', children: ['title', 'steps', 'status'] },
+            { id: 'title', component: 'Text', text: '# Before you travel' },
+            { id: 'steps', component: 'List', children: { componentId: 'step', path: '/steps' } },
+            { id: 'step', component: 'Row', children: ['number', 'label'] },
+            { id: 'number', component: 'Text', text: { call: '@index', args: { offset: 1 } }, variant: 'caption' },
+            { id: 'label', component: 'Text', text: { path: 'label' } },
+            { id: 'status', component: 'Text', text: { path: '/done' }, accessibility: { live: 'polite' } },
+          ],
+          dataModel: { steps: [{ label: 'Passport' }, { label: 'Tickets' }], done: 'Nothing packed yet.' },
+        },
+      };
+  // The v0.9 type of these scripts does not know v1.0: the chat reads it by its version.
+  return [message as unknown as A2uiServerMessage];
 }
 
 /** `a2ui update`: the same booking surface, a new heading and status naming the turn. */

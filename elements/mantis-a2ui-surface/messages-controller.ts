@@ -1,5 +1,5 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { DEFAULT_CATALOGS, SurfaceGroup, surfaceOf, type A2uiError, type CatalogDefinition, type SurfaceModel } from '../../src/protocols/a2ui/index.js';
+import { DEFAULT_CATALOGS, loadA2uiVersion, SurfaceGroup, surfaceOf, type A2uiError, type CatalogDefinition, type SurfaceModel } from '../../src/protocols/a2ui/index.js';
 import type { A2uiCatalogInput } from '../../src/protocols/a2ui/catalog-input.js';
 
 /** What the controller needs of its element. */
@@ -42,7 +42,7 @@ export class MessagesController implements ReactiveController {
   }
 
   #create(): SurfaceGroup {
-    const group = new SurfaceGroup({ catalogs: this.#catalogs ?? DEFAULT_CATALOGS, report: (error) => void this.#errors.push(error) });
+    const group = new SurfaceGroup({ catalogs: this.#catalogs ?? DEFAULT_CATALOGS, report: (error) => void this.#errors.push(error), loadVersion: loadA2uiVersion });
     group.subscribe(this.#touched);
     return group;
   }

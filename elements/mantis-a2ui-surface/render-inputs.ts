@@ -84,10 +84,12 @@ function textField(node: A2uiNode, r: SurfaceWalk): TemplateResult {
     write(input.value);
   };
   const label = labelOf(node, r, 'Text');
+  // v1.0's placeholder: a hint inside the empty field, never the field's name (the label stays).
+  const placeholder = r.string(node, node.component['placeholder']);
   return html`<div part="field" class="field" data-variant=${variant} .style=${weightStyle(node)}>
     <label for=${id}>${label}</label>
     ${variant === 'longText'
-      ? html`<textarea part="input" id=${id} rows="3" .value=${value} aria-invalid=${p ? 'true' : 'false'} aria-describedby=${p?.id ?? nothing} @input=${onInput}></textarea>`
+      ? html`<textarea part="input" id=${id} rows="3" .value=${value} placeholder=${placeholder || nothing} aria-invalid=${p ? 'true' : 'false'} aria-describedby=${p?.id ?? nothing} @input=${onInput}></textarea>`
       : html`<input
           part="input"
           id=${id}
@@ -95,6 +97,7 @@ function textField(node: A2uiNode, r: SurfaceWalk): TemplateResult {
           inputmode=${variant === 'number' ? 'decimal' : nothing}
           autocomplete=${variant === 'obscured' ? 'current-password' : 'off'}
           .value=${value}
+          placeholder=${placeholder || nothing}
           aria-invalid=${p ? 'true' : 'false'}
           aria-describedby=${p?.id ?? nothing}
           @input=${onInput}
@@ -183,8 +186,9 @@ function slider(node: A2uiNode, r: SurfaceWalk): TemplateResult {
   // A missing or non-numeric value reads as 0 (the coercion table): shown within the slider's range, as it sits.
   const value = Math.min(max, Math.max(min, r.number(node, node.component['value']) ?? min));
   const range = max - min;
-  // Whole steps over a wide range; fine steps over a small one (the value is a number, not an integer).
-  const step = range > 10 && Number.isInteger(min) && Number.isInteger(max) ? 1 : range / 100;
+  // v1.0's `steps` divides the range into that many; else whole steps over a wide range, fine ones over a small one.
+  const steps = node.component['steps'];
+  const step = Number.isInteger(steps) && (steps as number) >= 1 ? range / (steps as number) : range > 10 && Number.isInteger(min) && Number.isInteger(max) ? 1 : range / 100;
   const id = r.host.domId(node.key, 'input');
   const p = problem(node, r, state);
   const write = writer(node, r, 'value', state);

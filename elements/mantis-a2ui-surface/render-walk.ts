@@ -208,7 +208,8 @@ export class SurfaceWalk {
     this.#onPath.add(at);
     this.#depth += 1;
     try {
-      return render({ id, component, scope, key, place, ctx: { data: this.surface.data, scope, budget: this.budget } }, this);
+      const node: A2uiNode = { id, component, scope, key, place, ctx: { data: this.surface.data, scope, budget: this.budget } };
+      return withAccessibility(node, render(node, this), this);
     } catch (error) {
       if (error instanceof CycleFound) throw error;
       this.#error(id, '', `Component "${id}" could not be rendered.`);
@@ -240,6 +241,18 @@ export function weightStyle(node: A2uiNode): string {
 export function accessibleLabel(node: A2uiNode, r: SurfaceWalk): string {
   const a11y = node.component['accessibility'];
   return isRecord(a11y) ? r.string(node, a11y['label']) : '';
+}
+
+/**
+ * v1.0's `accessibility.live` and `accessibility.hidden` (aria-live, aria-hidden) around what a component drew, on a
+ * box that takes no part in the layout; what they leave at their defaults adds nothing.
+ */
+function withAccessibility(node: A2uiNode, drawn: TemplateResult, r: SurfaceWalk): TemplateResult {
+  const a11y = node.component['accessibility'];
+  if (!isRecord(a11y)) return drawn;
+  const live = a11y['live'] === 'polite' || a11y['live'] === 'assertive' ? a11y['live'] : undefined;
+  const hidden = a11y['hidden'] !== undefined && r.boolean(node, a11y['hidden']);
+  return live || hidden ? html`<div class="a11y" aria-live=${live ?? nothing} aria-hidden=${hidden ? 'true' : nothing}>${drawn}</div>` : drawn;
 }
 
 /** The component's `accessibility.description`, evaluated ('' when none). */

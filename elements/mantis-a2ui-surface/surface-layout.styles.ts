@@ -7,6 +7,10 @@ import { css } from 'lit';
  * readable beside the renderers it styles; mantis-a2ui-surface.styles.ts puts the parts together.
  */
 export const layoutStyles = css`
+  /* A component's live region or hidden box (v1.0 accessibility): no box of its own in the layout. */
+  .a11y {
+    display: contents;
+  }
   /* Containers: zero spacing of their own. */
   .flex {
     display: flex;

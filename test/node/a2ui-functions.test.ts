@@ -12,10 +12,10 @@ const call = (name: string, args: Record<string, unknown>, context: EvalContext 
   evaluate({ call: name, args }, context);
 
 describe('the registry', () => {
-  it('holds the basic catalog functions, openUrl excepted, and the minimal catalog\'s capitalize', () => {
+  it('holds the basic catalog functions, openUrl excepted, the minimal catalog\'s capitalize and v1.0\'s @index', () => {
     assert.deepEqual(
       [...A2UI_FUNCTIONS.keys()].sort(),
-      ['and', 'capitalize', 'email', 'formatCurrency', 'formatDate', 'formatNumber', 'formatString', 'length', 'not', 'numeric', 'or', 'pluralize', 'regex', 'required'],
+      ['@index', 'and', 'capitalize', 'email', 'formatCurrency', 'formatDate', 'formatNumber', 'formatString', 'length', 'not', 'numeric', 'or', 'pluralize', 'regex', 'required'],
     );
   });
 

@@ -183,8 +183,11 @@ export function failingChecks(checks: unknown, ctx: EvalContext): string[] {
       const record = isRecord(rule) ? rule : {};
       const hasCondition = Object.prototype.hasOwnProperty.call(record, 'condition');
       const condition = hasCondition ? own(record, 'condition') : typeof own(record, 'call') === 'string' ? record : undefined;
-      if (!evaluateBoolean(condition, shared)) {
-        const message = own(record, 'message');
+      // v1.0: a condition may give a ValidationResult, `{valid, message?}`; its message goes before the rule's.
+      const result = evaluate(condition, shared);
+      const verdict = isRecord(result) && typeof result['valid'] === 'boolean' ? result : undefined;
+      if (!(verdict ? verdict['valid'] : toBoolean(result))) {
+        const message = [verdict?.['message'], own(record, 'message')].find((text) => typeof text === 'string');
         failing.push(typeof message === 'string' ? message : '');
       }
     }

@@ -181,7 +181,17 @@ function capitalize(args: Args, ctx: EvalContext): JsonValue | undefined {
 }
 
 /**
- * The basic catalog's functions, openUrl excepted, and the minimal catalog's capitalize. A host adds its own with `new Map([...A2UI_FUNCTIONS, [name, fn]])`
+ * v1.0's `@index` (common_types.json IndexSystemFunction): the index of the item a template draws, from its scope's
+ * last segment, plus `offset`; nothing outside a template (an evaluation error: the value is absent).
+ */
+function itemIndex(args: Args, ctx: EvalContext): JsonValue | undefined {
+  const index = /\/(0|[1-9]\d{0,8})$/.exec(ctx.scope)?.[1];
+  const offset = args.offset === undefined ? 0 : toNumber(args.offset);
+  return index === undefined || offset === undefined ? undefined : Number(index) + offset;
+}
+
+/**
+ * The basic catalog's functions, openUrl excepted, the minimal catalog's capitalize and v1.0's `@index`. A host adds its own with `new Map([...A2UI_FUNCTIONS, [name, fn]])`
  * in its EvalContext.functions.
  */
 export const A2UI_FUNCTIONS: FunctionRegistry = new Map<string, A2uiFunction>([
@@ -199,4 +209,5 @@ export const A2UI_FUNCTIONS: FunctionRegistry = new Map<string, A2uiFunction>([
   ['or', logicalOr],
   ['not', not],
   ['capitalize', capitalize],
+  ['@index', itemIndex],
 ]);

@@ -1,8 +1,9 @@
 import type { CatalogDefinition } from './catalog-basic.js';
+import type { A2uiDialect } from './dialect.js';
 import { DEFAULT_CATALOGS, applyExpanded } from './expand.js';
 import { surfaceOf } from './placements.js';
 import { A2uiSurfaceStore, type SurfaceState } from './surface.js';
-import type { A2uiError, JsonValue } from './types.js';
+import { A2UI_V09_VERSIONS, type A2uiError, type JsonValue } from './types.js';
 
 /*
  * The A2UI surfaces of one conversation, or of one standalone renderer (docs/protocol.md "A2UI surfaces"), DOM-free:
@@ -39,7 +40,19 @@ export interface SurfaceGroupOptions {
   readonly catalogs?: readonly CatalogDefinition[];
   /** Each error about what the agent sent or what could not be shown, with the message it came with. */
   readonly report?: (error: A2uiError, owner: string | undefined) => void;
+  /**
+   * Loads the rules of a version the group does not read yet (`loadA2uiVersion`: v1.0's); the messages that come
+   * meanwhile wait, in order. Undefined for a version it cannot load (at once: nothing waits). Without it, or when the
+   * rules do not load, such messages are refused as of a version it does not read (a notice in the surface's place).
+   */
+  readonly loadVersion?: (version: string) => Promise<A2uiDialect | undefined> | undefined;
+  /** Called once the messages that waited for a version's rules have applied (a chat draws again). */
+  readonly waited?: () => void;
 }
+
+/** The rules of a version this package reads beside v0.9, loaded the first time a message has it (`mantis-ui/a2ui-v1`). */
+export const loadA2uiVersion = (version: string): Promise<A2uiDialect | undefined> | undefined =>
+  version === 'v1.0' ? import('./v1/index.js').then((v1) => v1.A2UI_V1) : undefined;
 
 /** Where a surface renders. */
 export interface SurfacePlacement {
@@ -49,12 +62,22 @@ export interface SurfacePlacement {
   readonly generation: number;
 }
 
-const NOT_A_SURFACE_MESSAGE = 'Not an A2UI v0.9 message for a surface (a version and one payload with its surfaceId): not shown.';
+const NOT_A_SURFACE_MESSAGE = 'Not an A2UI message for a surface (a version and one payload with its surfaceId): not shown.';
 
 export class SurfaceGroup {
   /** The catalogs surfaces may name; another list applies from the next reset (a chat's `a2uiCatalogs` changed). */
   catalogs: readonly CatalogDefinition[];
   readonly #report: (error: A2uiError, owner: string | undefined) => void;
+  readonly #loadVersion: SurfaceGroupOptions['loadVersion'];
+  readonly #waited: (() => void) | undefined;
+  /** The versions read beside v0.9, as they load (the store reads this list). */
+  readonly #versions: A2uiDialect[] = [];
+  /** The versions whose rules were asked for: each is loaded once. */
+  readonly #asked = new Set<string>();
+  /** Messages waiting, in order, while a version's rules load; null when none is loading. */
+  #waiting: [unknown, string | undefined][] | null = null;
+  /** The catalogs the store reads: `catalogs`, and the loaded versions' own when `catalogs` are the defaults. */
+  #available: CatalogDefinition[] = [];
   #store: A2uiSurfaceStore;
   /** Every surface touched and not deleted, in first-touch order. */
   #placements = new Map<string, SurfacePlacement>();
@@ -68,11 +91,14 @@ export class SurfaceGroup {
   constructor(options: SurfaceGroupOptions = {}) {
     this.catalogs = options.catalogs ?? DEFAULT_CATALOGS;
     this.#report = options.report ?? (() => undefined);
+    this.#loadVersion = options.loadVersion;
+    this.#waited = options.waited;
     this.#store = this.#createStore();
   }
 
   #createStore(): A2uiSurfaceStore {
-    const store = new A2uiSurfaceStore({ catalogs: this.catalogs });
+    this.#available = [...this.catalogs, ...(this.catalogs === DEFAULT_CATALOGS ? this.#versions.flatMap((d) => d.catalogs) : [])];
+    const store = new A2uiSurfaceStore({ catalogs: this.#available, versions: this.#versions });
     store.subscribe((surfaceId) => this.#notify(surfaceId));
     return store;
   }
@@ -95,20 +121,47 @@ export class SurfaceGroup {
     this.#models.clear();
     this.#renderErrors.clear();
     this.#refusals.clear();
+    // What waited for a version is read again by whoever reset (it replays), after it.
+    if (this.#waiting) this.#waiting.length = 0;
     for (const id of ids) this.#notify(id);
+  }
+
+  /** Whether `message` waits for its version's rules, which start loading now if they were never asked for. */
+  #wait(message: unknown, owner: string | undefined): boolean {
+    if (this.#waiting) return this.#waiting.push([message, owner]) > 0;
+    const version = (message as { version?: unknown } | null)?.version;
+    if (typeof version !== 'string' || A2UI_V09_VERSIONS.includes(version) || this.#asked.has(version)) return false;
+    const loading = this.#loadVersion?.(version);
+    if (!loading) return false;
+    this.#asked.add(version);
+    const waiting: [unknown, string | undefined][] = (this.#waiting = [[message, owner]]);
+    void loading
+      .catch(() => undefined)
+      .then((dialect) => {
+        if (dialect) {
+          this.#versions.push(dialect);
+          if (this.catalogs === DEFAULT_CATALOGS) this.#available.push(...dialect.catalogs);
+        }
+        this.#waiting = null;
+        for (const [m, o] of waiting) this.apply(m, o);
+        this.#waited?.();
+      });
+    return true;
   }
 
   /**
    * Applies one server message (its surface's higher-order components expanded first), as part of assistant message
    * `owner` when it has one. The surface it names moves to that owner whether or not it applied: the agent touched
    * it there. Returns its error (pointing into what the agent wrote), or null; the error is reported unless it only
-   * repeats a refused createSurface (see below).
+   * repeats a refused createSurface (see below). A message of a version whose rules are loading (`loadVersion`) waits,
+   * with those after it, and null is returned: its error, if any, is reported when it applies.
    */
   apply(message: unknown, owner?: string): A2uiError | null {
+    if (this.#wait(message, owner)) return null;
     const surface = surfaceOf(message);
     if (!surface) return this.#fail({ code: 'VALIDATION_FAILED', surfaceId: '', path: '', message: NOT_A_SURFACE_MESSAGE }, owner);
     this.#place(surface.surfaceId, surface.kind === 'deleteSurface', owner);
-    const error = applyExpanded(this.#store, message, this.catalogs);
+    const error = applyExpanded(this.#store, message, this.#available);
     const id = surface.surfaceId;
     if (!error) {
       if (surface.kind === 'createSurface' || surface.kind === 'deleteSurface') this.#renderErrors.delete(id);

@@ -40,7 +40,7 @@ export type { CatalogDescriptions, ComponentDoc, JsonSchemaObject } from './cata
 export { OPEN_URL, safeOpenUrl } from './functions.js';
 export { compileRegex, type CompiledRegex } from './regex.js';
 export { touchedSurfaces, surfaceOf } from './placements.js';
-export { SurfaceGroup, type SurfaceGroupOptions, type SurfaceModel, type SurfacePlacement } from './group.js';
+export { loadA2uiVersion, SurfaceGroup, type SurfaceGroupOptions, type SurfaceModel, type SurfacePlacement } from './group.js';
 export { DEFAULT_CATALOGS, expandMessage, originalError, type Written } from './expand.js';
 export { A2uiSession, describeActionTurn, type A2uiSendResult, type ClientDataModel } from './session.js';
 export { A2UI_FIELDS, A2UI_RECORDS, touchedBy, type A2uiRecord, type SurfacesRecord } from './records.js';

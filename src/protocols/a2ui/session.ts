@@ -4,7 +4,7 @@ import type { ProtocolRecord } from '../connection.js';
 import type { ProtocolHost, ProtocolState, TurnDescription } from '../module.js';
 import { formatActionTurn, parseActionTurn } from './action.js';
 import { DEFAULT_CATALOGS } from './expand.js';
-import { SurfaceGroup } from './group.js';
+import { loadA2uiVersion, SurfaceGroup } from './group.js';
 import { touchedBy, type A2uiRecord } from './records.js';
 import { A2UI_VERSION, type A2uiAction, type A2uiError } from './types.js';
 import type { CatalogDefinition } from './catalog-basic.js';
@@ -39,7 +39,7 @@ export class A2uiSession implements ProtocolState {
 
   constructor(host: ProtocolHost) {
     this.#host = host;
-    this.group = new SurfaceGroup({ report: (error, owner) => this.#report(error, owner) });
+    this.group = new SurfaceGroup({ report: (error, owner) => this.#report(error, owner), loadVersion: loadA2uiVersion, waited: () => host.changed() });
     this.reset();
   }
 

@@ -81,11 +81,11 @@ describe('<mantis-a2ui-surface> over a surface\'s life', () => {
     await el.updateComplete;
     expect($(el, '[role="tabpanel"]')?.textContent?.trim(), 'a Tabs again is a new one').to.equal('Tab one');
   });
-  it('refuses a v1.0 surface, which it does not render yet, with a notice in its place and the error for the agent', async () => {
-    const v1 = { version: 'v1.0', createSurface: { surfaceId: 's', catalogId: 'https://a2ui.org/specification/v1_0/catalogs/basic/catalog.json', components: [{ id: 'root', component: 'Text', text: 'Hi' }] } };
+  it('refuses a surface of a version it does not read, with a notice in its place and the error for the agent', async () => {
+    const v2 = { version: 'v2.0', createSurface: { surfaceId: 's', catalogId: 'https://a2ui.org/specification/v2_0/catalogs/basic/catalog.json' } };
     const el = await render([]);
     const errors = errorsOf(el);
-    el.messages = [v1];
+    el.messages = [v2];
     await el.updateComplete;
     expect(errors.map((e) => ('path' in e.error ? `${e.error.path} ${e.error.message}` : ''))).to.deep.equal(['/version Expected version "v0.9" or "v0.9.1".']);
     expect($(el, '[part="fallback"]')?.textContent?.trim()).to.equal('This surface could not be shown.');

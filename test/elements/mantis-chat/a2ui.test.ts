@@ -253,6 +253,22 @@ describe('<mantis-chat> A2UI surfaces', function () {
       log.restore();
     }
   });
+  it('a surface in A2UI v1.0 renders in the reply that sent it (v1.0 loads with it), and a later v1.0 message updates it', async () => {
+    const session = `a2ui-v1-${Date.now().toString(36)}`;
+    const { chat } = await openChat({ session });
+    await reply(chat, 'a2ui v1');
+    const surface = await surfaceReady(chat, 'Passport');
+    expect([...shadow(surface).querySelectorAll('[part="list"] [part="text"]')].map((t) => t.textContent?.trim())).to.deep.equal(['1', 'Passport', '2', 'Tickets']);
+    expect(shadow(surface).querySelector('.a11y[aria-live="polite"]')?.textContent?.trim()).to.equal('Nothing packed yet.');
+    expect(articles(chat).at(-1)?.contains(surface), 'in the reply that sent it').to.equal(true);
+    await reply(chat, 'a2ui v1 again');
+    await waitUntil(() => !shadow(surfaces(chat)[0] as Surface).textContent?.includes('Nothing packed yet.'), 'null did not delete the status', { timeout: 8000 });
+    expect(surfaces(chat).length, 'the same surface, moved to the later reply').to.equal(1);
+    const url = `${agentOrigin}/api/v1/composer/sse?session_id=${session}&inspect=a2ui_errors`;
+    expect(((await (await fetch(url)).json()) as { errors: unknown[] }).errors).to.deep.equal([]);
+    await expect(chat).to.be.accessible();
+  });
+
   it('a surface on the minimal catalog in v0.9.1 renders; one on a catalog the chat lacks says so in its place, and the agent hears once', async () => {
     const session = `a2ui-catalogs-${Date.now().toString(36)}`;
     const { chat } = await openChat({ session });

@@ -1,0 +1,88 @@
+// A2UI v1.0 surfaces in <mantis-a2ui-surface> (issue 31, item 3): the rules of v1.0 load with the first v1.0 message,
+// every example of the v1.0 specification renders with its text, and what v1.0 adds to a surface shows: components and
+// a data model in createSurface, a placeholder, a slider's steps, live regions and hidden parts, checks that give a
+// ValidationResult, @index in a template, null deleting from the data model.
+import { expect, waitUntil } from '@open-wc/testing';
+import '../../../elements/index.js';
+import type { MantisA2uiSurface } from '../../../elements/mantis-a2ui-surface/mantis-a2ui-surface.js';
+import { $, $$, errorsOf, render, textOf, type Message } from './fixtures.js';
+
+const V1_BASIC = 'https://a2ui.org/specification/v1_0/catalogs/basic/catalog.json';
+const EXAMPLES = '/test/fixtures/a2ui-spec/v1.0/examples/';
+const FILES = ['01_flight-status', '03_calendar-day', '05_product-card', '07_task-card', '09_login-form', '11_purchase-complete', '13_coffee-order', '15_account-balance', '17_event-detail', '19_software-purchase', '21_shipping-status', '23_step-counter', '25_contact-card', '27_stats-card', '29_movie-card', '31_incremental-dashboard', '33_financial-data-grid', '35_markdown-text'];
+
+const create = (payload: Record<string, unknown>): Message => ({ version: 'v1.0', createSurface: { surfaceId: 's', catalogId: V1_BASIC, ...payload } });
+const drawn = (el: MantisA2uiSurface) => waitUntil(() => $(el, '[part="surface"]') || $(el, '[part="fallback"]'), 'the v1.0 surface was never drawn', { timeout: 5000 });
+
+describe('<mantis-a2ui-surface> reading A2UI v1.0', () => {
+  it('renders every v1.0 example of the specification with its text, no fallback and no error', async function () {
+    for (const file of FILES) {
+      const response = await fetch(`${EXAMPLES}${file}.json`);
+      const { messages } = (await response.json()) as { messages: unknown[] };
+      const el = document.createElement('mantis-a2ui-surface');
+      const errors = errorsOf(el);
+      el.messages = messages;
+      document.body.append(el);
+      try {
+        await drawn(el);
+        await el.updateComplete;
+        expect($$(el, '[part="surface"]').length, file).to.equal(1);
+        expect($(el, '[part="fallback"], [part="placeholder"]') === null, `${file}: ${textOf(el).slice(0, 200)}`).to.equal(true);
+        expect(textOf(el).length, file).to.be.greaterThan(10);
+        expect(JSON.stringify(errors.map((e) => e.error)), file).to.equal('[]');
+        await expect(el, file).to.be.accessible();
+      } finally {
+        el.remove();
+      }
+    }
+  });
+
+  it('draws what v1.0 adds: initial components and data, a placeholder, steps, live and hidden parts, ValidationResult checks, @index', async () => {
+    const el = await render([
+      create({
+        components: [
+          { id: 'root', component: 'Column', children: ['name', 'level', 'news', 'secret', 'rows', 'send'] },
+          { id: 'name', component: 'TextField', label: 'Name', value: { path: '/name' }, placeholder: 'Ada Lovelace', checks: [{ condition: { path: '/verdict' }, message: 'Fallback' }] },
+          { id: 'level', component: 'Slider', label: 'Level', min: 0, max: 10, steps: 5, value: { path: '/level' } },
+          { id: 'news', component: 'Text', text: { path: '/news' }, accessibility: { live: 'polite' } },
+          { id: 'secret', component: 'Text', text: 'Decoration', accessibility: { hidden: { path: '/hide' } } },
+          { id: 'rows', component: 'List', children: { componentId: 'row', path: '/items' } },
+          { id: 'row', component: 'Text', text: { call: '@index', args: { offset: 1 } } },
+          { id: 'send', component: 'Button', child: 'send-label', action: { event: { name: 'send' } }, checks: [{ condition: { path: '/verdict' } }] },
+          { id: 'send-label', component: 'Text', text: 'Send' },
+        ],
+        dataModel: { name: '', level: 4, news: 'Fresh', hide: true, items: ['a', 'b'], verdict: { valid: false, message: 'Enter a longer name.' } },
+      }),
+    ]);
+    await drawn(el);
+    await el.updateComplete;
+    expect($(el, '[part="field"] input')?.getAttribute('placeholder')).to.equal('Ada Lovelace');
+    expect($(el, '[part="slider"] input')?.getAttribute('step')).to.equal('2');
+    expect($(el, '.a11y[aria-live="polite"]')?.textContent?.trim()).to.equal('Fresh');
+    expect($(el, '.a11y[aria-hidden="true"]')?.textContent?.trim()).to.equal('Decoration');
+    // The ValidationResult's own message comes before the rule's, and keeps the button disabled.
+    expect(($(el, '[part="button"]') as HTMLButtonElement | null)?.disabled).to.equal(true);
+    expect(textOf(el)).to.contain('Enter a longer name.');
+    expect($$(el, '[part="list"] [part="text"]').map((t) => t.textContent?.trim())).to.deep.equal(['1', '2']);
+    await expect(el).to.be.accessible();
+  });
+
+  it('deletes what updateDataModel sets to null, and keeps a v0.9 surface beside a v1.0 one', async () => {
+    const v09 = [
+      { version: 'v0.9', createSurface: { surfaceId: 'old', catalogId: 'https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json' } },
+      { version: 'v0.9', updateComponents: { surfaceId: 'old', components: [{ id: 'root', component: 'Text', text: 'Old surface' }] } },
+    ];
+    const el = await render([...v09, create({ components: [{ id: 'root', component: 'Text', text: { path: '/note' } }], dataModel: { note: 'Kept' } })]);
+    await waitUntil(() => textOf(el).includes('Kept'), 'the v1.0 surface never showed its data', { timeout: 5000 });
+    expect(textOf(el)).to.contain('Old surface');
+    const errors = errorsOf(el);
+    el.messages = [...el.messages, { version: 'v1.0', updateDataModel: { surfaceId: 's', path: '/note', value: null } }];
+    await el.updateComplete;
+    expect(textOf(el)).to.not.contain('Kept');
+    // A message of the other version for a surface is refused at /version, beside what it shows.
+    el.messages = [...el.messages, { version: 'v1.0', updateComponents: { surfaceId: 'old', components: [{ id: 'root', component: 'Text', text: 'New' }] } }];
+    await el.updateComplete;
+    expect(errors.map((e) => ('path' in e.error ? e.error.path : ''))).to.deep.equal(['/version']);
+    expect(textOf(el)).to.contain('Old surface');
+  });
+});
