@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { BASIC_COMPONENTS, BASIC_FUNCTION_CALLS, ICON_NAMES, type CatalogDefinition } from '../catalog-basic.js';
 import * as v09 from '../schema.js';
-import { Action, checkable, CheckRule, componentCommon, DataBinding, DynamicBoolean, DynamicNumber, DynamicString, DynamicStringList, DynamicValue, FunctionCall } from './schema.js';
+import { Action, CheckRule, componentCommon, DataBinding, DynamicBoolean, DynamicNumber, DynamicString, DynamicStringList, DynamicValue, FunctionCall } from './schema.js';
 
 /*
  * The v1.0 basic catalog (../shared/spec/a2ui-v1.0/catalogs/basic/catalog.json): v0.9's components and functions
@@ -58,34 +58,25 @@ function toV1(schema: z.ZodMiniType): z.ZodMiniType {
 /** Every basic component declares `weight` beside ComponentCommon. */
 const common = { ...componentCommon, weight: z.optional(z.number()) };
 
-const component = <S extends z.core.$ZodLooseShape>(name: string, shape: S) => z.strictObject({ ...common, component: z.literal(name), ...shape });
-
-/** A v0.9 component in v1.0: its own properties in v1.0's types, ComponentCommon's. */
-const fromV09 = (schema: z.ZodMiniType) => {
+/**
+ * A v0.9 component in v1.0: its own properties in v1.0's types, ComponentCommon's; `changed` replaces (or, undefined,
+ * removes) some of them, and adds what v1.0 added.
+ */
+const fromV09 = (schema: z.ZodMiniType, changed: Record<string, z.ZodMiniType | undefined> = {}) => {
   const { id: _id, accessibility: _a11y, weight: _weight, ...own } = shapeOf(schema);
-  return z.strictObject({ ...common, ...Object.fromEntries(Object.entries(own).map(([key, value]) => [key, toV1(value)])) });
+  const shape = { ...Object.fromEntries(Object.entries(own).map(([key, value]) => [key, toV1(value)])), ...changed };
+  return z.strictObject({ ...common, ...Object.fromEntries(Object.entries(shape).filter((entry): entry is [string, z.ZodMiniType] => entry[1] !== undefined)) });
 };
+
+const { Text, Icon, Video, TextField, Slider } = BASIC_COMPONENTS;
 
 export const V1_BASIC_COMPONENTS: Record<string, z.ZodMiniType> = {
   ...Object.fromEntries(Object.entries(BASIC_COMPONENTS).map(([name, schema]) => [name, fromV09(schema)])),
-  Text: component('Text', { text: DynamicString, variant: z.optional(z.enum(['caption', 'body'])) }),
-  Icon: component('Icon', { name: z.union([z.enum(ICON_NAMES), z.strictObject({ svgPath: DynamicString }), DataBinding]) }),
-  Video: component('Video', { url: DynamicString, posterUrl: z.optional(DynamicString) }),
-  TextField: component('TextField', {
-    ...checkable,
-    label: DynamicString,
-    value: z.optional(DynamicString),
-    placeholder: z.optional(DynamicString),
-    variant: z.optional(z.enum(['longText', 'number', 'shortText', 'obscured'])),
-  }),
-  Slider: component('Slider', {
-    ...checkable,
-    label: z.optional(DynamicString),
-    min: z.optional(z.number()),
-    max: z.number(),
-    value: DynamicNumber,
-    steps: z.optional(z.int().check(z.minimum(1))),
-  }),
+  Text: fromV09(Text, { variant: z.optional(z.enum(['caption', 'body'])) }),
+  Icon: fromV09(Icon, { name: z.union([z.enum(ICON_NAMES), z.strictObject({ svgPath: DynamicString }), DataBinding]) }),
+  Video: fromV09(Video, { posterUrl: z.optional(DynamicString) }),
+  TextField: fromV09(TextField, { placeholder: z.optional(DynamicString), validationRegexp: undefined }),
+  Slider: fromV09(Slider, { steps: z.optional(z.int().check(z.minimum(1))) }),
 };
 
 /** A v0.9 call in v1.0: `call` and its arguments in v1.0's types, `catalogId` instead of `returnType`. */
