@@ -42,7 +42,16 @@ export class MessagesController implements ReactiveController {
   }
 
   #create(): SurfaceGroup {
-    const group = new SurfaceGroup({ catalogs: this.#catalogs ?? DEFAULT_CATALOGS, report: (error) => void this.#errors.push(error), loadVersion: loadA2uiVersion });
+    // A group that was replaced (other messages, other catalogs) may still apply what waited for v1.0's rules: it no
+    // longer reports or redraws anything.
+    const current = (): boolean => this.#group === group;
+    const group: SurfaceGroup = new SurfaceGroup({
+      catalogs: this.#catalogs ?? DEFAULT_CATALOGS,
+      report: (error) => void (current() && this.#errors.push(error)),
+      loadVersion: loadA2uiVersion,
+      // What waited applied: its errors are fired after the update this asks for, even those of no surface.
+      waited: () => this.#host.requestUpdate(),
+    });
     group.subscribe(this.#touched);
     return group;
   }

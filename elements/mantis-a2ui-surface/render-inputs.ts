@@ -186,9 +186,14 @@ function slider(node: A2uiNode, r: SurfaceWalk): TemplateResult {
   // A missing or non-numeric value reads as 0 (the coercion table): shown within the slider's range, as it sits.
   const value = Math.min(max, Math.max(min, r.number(node, node.component['value']) ?? min));
   const range = max - min;
-  // v1.0's `steps` divides the range into that many; else whole steps over a wide range, fine ones over a small one.
-  const steps = node.component['steps'];
-  const step = Number.isInteger(steps) && (steps as number) >= 1 ? range / (steps as number) : range > 10 && Number.isInteger(min) && Number.isInteger(max) ? 1 : range / 100;
+  // v1.0's `steps`: the input moves over step indices (0 to steps, so both ends are exact), each written as its value.
+  // (v1.0's schema makes it an integer of at least 1; no other catalog's Slider has it.)
+  const steps = (node.component['steps'] as number | undefined) ?? 0;
+  const at = (i: number): number => (i < steps ? +(min + (i * range) / steps).toPrecision(12) : max);
+  const index = Math.round(((value - min) / range) * steps);
+  const shown = steps ? at(index) : value;
+  // Otherwise whole steps over a wide range, fine ones over a small one (the value is a number, not an integer).
+  const step = range > 10 && Number.isInteger(min) && Number.isInteger(max) ? 1 : range / 100;
   const id = r.host.domId(node.key, 'input');
   const p = problem(node, r, state);
   const write = writer(node, r, 'value', state);
@@ -199,15 +204,19 @@ function slider(node: A2uiNode, r: SurfaceWalk): TemplateResult {
         part="input"
         id=${id}
         type="range"
-        min=${min}
-        max=${max}
-        step=${step}
-        .value=${String(value)}
+        min=${steps ? 0 : min}
+        max=${steps || max}
+        step=${steps ? 1 : step}
+        .value=${String(steps ? index : value)}
+        aria-valuetext=${steps ? String(shown) : nothing}
         aria-invalid=${p ? 'true' : 'false'}
         aria-describedby=${p?.id ?? nothing}
-        @input=${(event: Event) => write(Number((event.currentTarget as HTMLInputElement).value))}
+        @input=${(event: Event) => {
+          const moved = Number((event.currentTarget as HTMLInputElement).value);
+          write(steps ? at(moved) : moved);
+        }}
       />
-      <output for=${id} class="slider-value">${value}</output>
+      <output for=${id} class="slider-value">${shown}</output>
     </div>
     ${problemText(p)}
   </div>`;

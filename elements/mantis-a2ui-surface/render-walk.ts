@@ -35,6 +35,8 @@ export class SurfaceWalk {
   /** Every component instance drawn so far (A2UI_LIMITS.componentInstances), and whether the cap was reported. */
   #drawn = 0;
   #drawnNoted = false;
+  /** Components drawn so far that people can reach with the keyboard (anything but STATIC): what `hidden` may not hide. */
+  #reachable = 0;
   #lastRank = 0;
 
   /**
@@ -209,7 +211,10 @@ export class SurfaceWalk {
     this.#depth += 1;
     try {
       const node: A2uiNode = { id, component, scope, key, place, ctx: { data: this.surface.data, scope, budget: this.budget } };
-      return withAccessibility(node, render(node, this), this);
+      const before = this.#reachable;
+      const drawn = render(node, this);
+      if (!STATIC.has(component.component)) this.#reachable += 1;
+      return this.#accessible(node, drawn, this.#reachable > before);
     } catch (error) {
       if (error instanceof CycleFound) throw error;
       this.#error(id, '', `Component "${id}" could not be rendered.`);
@@ -218,6 +223,26 @@ export class SurfaceWalk {
       this.#onPath.delete(at);
       this.#depth -= 1;
     }
+  }
+
+  /**
+   * v1.0's `accessibility.live` and `accessibility.hidden` (aria-live, aria-hidden) on a box around what a component
+   * drew that takes no part in the layout. The box is there whenever the component has either, so a bound `hidden` that
+   * flips changes an attribute and never the component's elements (focus and typed text stay). `hidden` is not applied
+   * over anything people can reach with the keyboard (a control, or a container of one): that would leave a control a
+   * screen reader does not announce. It is reported instead.
+   */
+  #accessible(node: A2uiNode, drawn: TemplateResult, reachable: boolean): TemplateResult {
+    const a11y = node.component['accessibility'];
+    if (!isRecord(a11y)) return drawn;
+    const live = a11y['live'] === 'polite' || a11y['live'] === 'assertive' ? a11y['live'] : undefined;
+    if (live === undefined && a11y['hidden'] === undefined) return drawn;
+    let hidden = this.boolean(node, a11y['hidden']);
+    if (hidden && reachable) {
+      this.#error(node.id, '/accessibility/hidden', 'hidden is not applied over a control.');
+      hidden = false;
+    }
+    return html`<div class="a11y" aria-live=${live ?? nothing} aria-hidden=${hidden ? 'true' : nothing}>${drawn}</div>`;
   }
 
   /**
@@ -231,6 +256,9 @@ export class SurfaceWalk {
   }
 }
 
+/** The components nobody reaches with the keyboard: what `accessibility.hidden` may hide (and the containers of only them). */
+const STATIC = new Set(['Text', 'Image', 'Icon', 'Divider', 'Row', 'Column', 'List', 'Card', 'MantisHeading']);
+
 /** The `weight` of a Row's or Column's child, as the style of its outer element ('' when it has none). */
 export function weightStyle(node: A2uiNode): string {
   const weight = node.component['weight'];
@@ -241,18 +269,6 @@ export function weightStyle(node: A2uiNode): string {
 export function accessibleLabel(node: A2uiNode, r: SurfaceWalk): string {
   const a11y = node.component['accessibility'];
   return isRecord(a11y) ? r.string(node, a11y['label']) : '';
-}
-
-/**
- * v1.0's `accessibility.live` and `accessibility.hidden` (aria-live, aria-hidden) around what a component drew, on a
- * box that takes no part in the layout; what they leave at their defaults adds nothing.
- */
-function withAccessibility(node: A2uiNode, drawn: TemplateResult, r: SurfaceWalk): TemplateResult {
-  const a11y = node.component['accessibility'];
-  if (!isRecord(a11y)) return drawn;
-  const live = a11y['live'] === 'polite' || a11y['live'] === 'assertive' ? a11y['live'] : undefined;
-  const hidden = a11y['hidden'] !== undefined && r.boolean(node, a11y['hidden']);
-  return live || hidden ? html`<div class="a11y" aria-live=${live ?? nothing} aria-hidden=${hidden ? 'true' : nothing}>${drawn}</div>` : drawn;
 }
 
 /** The component's `accessibility.description`, evaluated ('' when none). */

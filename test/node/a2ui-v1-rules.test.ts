@@ -6,9 +6,10 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import * as z from 'zod/mini';
 import type { CatalogDefinition } from '../../src/protocols/a2ui/catalog-basic.js';
+import { evaluate, failingChecks } from '../../src/protocols/a2ui/evaluate.js';
 import { loadA2uiVersion, SurfaceGroup } from '../../src/protocols/a2ui/group.js';
 import { A2uiSurfaceStore } from '../../src/protocols/a2ui/surface.js';
-import { BASIC_CATALOG_ID } from '../../src/protocols/a2ui/types.js';
+import { BASIC_CATALOG_ID, type JsonObject } from '../../src/protocols/a2ui/types.js';
 import { validateA2uiMessages } from '../../src/protocols/a2ui/validate.js';
 import { createA2uiValidator } from '../../src/protocols/a2ui/validator.js';
 import { A2UI_V1, componentCommon, DynamicString, V1_BASIC_CATALOG, V1_BASIC_CATALOG_ID } from '../../src/protocols/a2ui/v1/index.js';
@@ -98,9 +99,13 @@ test('a2ui v1: components and calls resolve their catalog (own catalogId, then t
   assert.equal(check([create(), update([text('root', { catalogId: BASIC_CATALOG_ID })])]), `/components/0/catalogId The catalog "${BASIC_CATALOG_ID}" is not supported.`);
   // A call: its own catalogId, else the surface's default, not the component's.
   const button = (call: Json) => ({ id: 'root', component: 'Button', child: 't', action: { functionCall: call } });
-  assert.equal(check([create(), update([button({ call: 'ping', catalogId: RULES_ID }), text('t')])]), 'ok');
+  assert.equal(check([create(), update([button({ call: 'shout', catalogId: RULES_ID }), text('t')])]), 'ok');
+  // A function only the agent may call is not a component's to call.
+  assert.equal(check([create(), update([button({ call: 'ping', catalogId: RULES_ID }), text('t')])]), '/components/0/action/functionCall "ping" is agentOnly: a component cannot call it.');
   assert.equal(check([create(), update([button({ call: 'ping' }), text('t')])]), '/components/0/action/functionCall/call The catalog has no function "ping".');
   assert.equal(check([bare, update([{ ...button({ call: 'ping' }), catalogId: V1_BASIC_CATALOG_ID }, text('t', { catalogId: V1_BASIC_CATALOG_ID })])]), '/components/0/action/functionCall/catalogId The call names no catalog the renderer has, and the surface has no default catalog.');
+  // Extension metadata is the vendor's: a value shaped like a call is not one.
+  assert.equal(check([create(), update([text('root', { metadata: { extensions: { vendor_hint: { call: 'nothing', args: {} } } } })])]), 'ok');
   // @index: an offset and nothing else.
   const indexed = (args: Json) => [create(), update([{ id: 'root', component: 'List', children: { componentId: 't', path: '/items' } }, text('t', { text: { call: 'formatString', args: { value: { call: '@index', args } } } })])];
   assert.equal(check(indexed({ offset: 1 })), 'ok');
@@ -138,12 +143,14 @@ test('a2ui v1: callRendererFunction is checked against its catalog, and refused 
     ok: false,
     error: { code: 'INVALID_FUNCTION_CALL', functionCallId: 'c1', message: 'Function "openUrl" is rendererOnly and cannot be invoked remotely.' },
   });
-  const args = call({ call: 'openUrl', catalogId: V1_BASIC_CATALOG_ID, args: { url: 'not a uri' } });
-  assert.equal(!args.ok && 'path' in args.error && args.error.path, '/callFunction/args/url');
-  const unknown = call({ call: 'format', catalogId: V1_BASIC_CATALOG_ID });
-  assert.equal(!unknown.ok && 'path' in unknown.error && unknown.error.path, '/callFunction/call');
-  const catalog = call({ call: 'ping', catalogId: 'https://example.com/none.json' });
-  assert.equal(!catalog.ok && 'path' in catalog.error && catalog.error.path, '/callFunction/catalogId');
+  // A call the renderer cannot run is answered by its ID with INVALID_FUNCTION_CALL, saying why.
+  const refusal = (result: ReturnType<typeof call>) => (!result.ok && 'functionCallId' in result.error ? `${result.error.code} ${result.error.functionCallId} ${result.error.message}` : JSON.stringify(result));
+  assert.match(refusal(call({ call: 'openUrl', catalogId: V1_BASIC_CATALOG_ID, args: { url: 'not a uri' } })), /^INVALID_FUNCTION_CALL c1 Must be an absolute URI/);
+  assert.equal(refusal(call({ call: 'format', catalogId: V1_BASIC_CATALOG_ID })), 'INVALID_FUNCTION_CALL c1 The catalog has no function "format".');
+  assert.equal(refusal(call({ call: 'ping', catalogId: 'https://example.com/none.json' })), 'INVALID_FUNCTION_CALL c1 The catalog "https://example.com/none.json" is not supported.');
+  // One without a call ID is no call to answer: a validation error.
+  const anonymous = validator.check({ version: 'v1.0', callRendererFunction: { callFunction: { call: 'ping', catalogId: RULES_ID } } });
+  assert.equal(!anonymous.ok && anonymous.error.code, 'VALIDATION_FAILED');
   assert.deepEqual(validator.check({ version: 'v1.0', agentFunctionResponse: { functionCallId: 'c2', value: 3 } }), { ok: true });
   assert.equal(validator.check({ version: 'v1.0', agentFunctionResponse: { functionCallId: 'c2' } }).ok, false);
   // Function messages address no surface: the store refuses them as not its own.
@@ -176,6 +183,9 @@ test('a2ui v1: a conversation that does not read v1.0 yet places a v1.0 surface,
   later.apply({ version: 'v2.0', deleteSurface: { surfaceId: 'kept' } }, 'm2');
   assert.equal((later.surface('n')?.refusal as { path?: string } | undefined)?.path, '/version');
   assert.notEqual(later.surface('kept')?.state, undefined);
+  // A delete refused for its version leaves the surface where it is (a v1.0 delete of a v0.9 surface).
+  later.apply({ version: 'v1.0', deleteSurface: { surfaceId: 'kept' } }, 'm3');
+  assert.equal(later.placements.get('kept')?.owner, 'm1');
   // The delete is told as a message for no surface (surfaceId and path empty).
   assert.deepEqual(reported.slice(2), ['n /version', ' ']);
 });
@@ -219,4 +229,20 @@ test('a2ui v1: a conversation loads v1.0’s rules with its first v1.0 message; 
   await new Promise((done) => setImmediate(done));
   assert.deepEqual(refused, ['s /version']);
   assert.equal((other.surface('s')?.refusal as { path?: string } | undefined)?.path, '/version');
+});
+
+test('a2ui v1: @index is the index of the list item a template draws, plus offset, in a value and in formatString', () => {
+  const data = { items: ['a', 'b', 'c'], byId: { '1001': { name: 'x' } } };
+  assert.equal(evaluate({ call: '@index', args: { offset: 1 } }, { data, scope: '/items/2' }), 3);
+  assert.equal(evaluate({ call: 'formatString', args: { value: 'Step ${@index(offset: 1)} of 3' } }, { data, scope: '/items/1' }), 'Step 2 of 3');
+  // Outside a template, or over an object's keys (even one that looks like an index), it is absent.
+  assert.equal(evaluate({ call: '@index' }, { data, scope: '' }), undefined);
+  assert.equal(evaluate({ call: '@index' }, { data, scope: '/byId/1001' }), undefined);
+});
+
+test('a2ui v1: a check whose condition gives a ValidationResult fails with its message (else the rule’s), and passes when valid', () => {
+  const rule = (verdict: JsonObject) => failingChecks([{ condition: { path: '/v' }, message: 'Fallback.' }], { data: { v: verdict }, scope: '' });
+  assert.deepEqual(rule({ valid: false, message: 'Too short.', severity: 'error' }), ['Too short.']);
+  assert.deepEqual(rule({ valid: false, code: 'E1' }), ['Fallback.']);
+  assert.deepEqual(rule({ valid: true, message: 'Fine.' }), []);
 });

@@ -202,14 +202,16 @@ test('a2ui v1: attack inputs in every field of a v1.0 message only ever validate
       { version: 'v1.0', callRendererFunction: { functionCallId: payload, callFunction: { call: payload, catalogId: payload, args: own(payload) } } },
       { version: 'v1.0', agentFunctionResponse: { functionCallId: payload, error: { code: payload, message: payload } } },
     ];
-    const validator = createA2uiValidator({ versions });
     for (const message of messages) {
-      const result = validator.check(message);
+      // A validator of its own for each: every message is judged in full, not refused for a surface that exists.
+      const result = createA2uiValidator({ versions }).check(message);
       assert.equal(typeof result.ok, 'boolean');
       if (!result.ok) assert.equal(typeof result.error.message, 'string');
     }
     // Nothing an attack string names becomes a catalog, a component type or a function.
-    assert.equal(validator.check(create({ catalogId: payload })).ok, payload === V1_BASIC_CATALOG_ID);
+    assert.equal(createA2uiValidator({ versions }).check(create({ catalogId: payload })).ok, payload === V1_BASIC_CATALOG_ID);
+    assert.equal(createA2uiValidator({ versions }).check(create({ components: [{ id: 'root', component: payload }] })).ok, false);
+    assert.equal(createA2uiValidator({ versions }).check(create({ components: [text('root', { text: { call: payload } })] })).ok, false);
     assert.equal(parseA2uiV1RendererMessage({ version: 'v1.0', error: { code: payload, message: payload, surfaceId: payload } }).ok, !['VALIDATION_FAILED', 'UNALLOWED_PARENT', 'UNALLOWED_CHILD'].includes(payload));
   }
 });

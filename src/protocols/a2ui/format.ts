@@ -39,7 +39,8 @@ const fault = (): never => {
   throw new SyntaxFault();
 };
 
-const IDENT = /[A-Za-z_][A-Za-z0-9_]*/y;
+/** A name: of a function (v1.0's built-in `@index` too: `${@index(offset: 1)}`) or a literal. */
+const IDENT = /@?[A-Za-z_][A-Za-z0-9_]*/y;
 const NUMBER = /-?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?/y;
 
 class ExpressionParser {

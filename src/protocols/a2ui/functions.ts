@@ -3,6 +3,7 @@ import { exhaust, type EvalContext } from './budget.js';
 import { chargedText, toBoolean, toNumber, toTextUpTo } from './coerce.js';
 import { formatString } from './format.js';
 import { formatDate } from './format-date.js';
+import { getPointer } from './pointer.js';
 import { cachedRegex } from './regex.js';
 import type { JsonValue } from './types.js';
 
@@ -186,6 +187,8 @@ function capitalize(args: Args, ctx: EvalContext): JsonValue | undefined {
  */
 function itemIndex(args: Args, ctx: EvalContext): JsonValue | undefined {
   const index = /\/(0|[1-9]\d{0,8})$/.exec(ctx.scope)?.[1];
+  // An item of a list: a template over an object's keys has no index, even where a key looks like one.
+  if (index !== undefined && !Array.isArray(getPointer(ctx.data, ctx.scope.slice(0, -index.length - 1)))) return undefined;
   const offset = args.offset === undefined ? 0 : toNumber(args.offset);
   return index === undefined || offset === undefined ? undefined : Number(index) + offset;
 }

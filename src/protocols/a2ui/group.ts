@@ -72,7 +72,10 @@ export class SurfaceGroup {
   readonly #waited: (() => void) | undefined;
   /** The versions read beside v0.9, as they load (the store reads this list). */
   readonly #versions: A2uiDialect[] = [];
-  /** The versions whose rules were asked for: each is loaded once. */
+  /**
+   * The versions whose rules were asked for: each is loaded once (a browser keeps a failed module's failure, so asking
+   * again would fail again).
+   */
   readonly #asked = new Set<string>();
   /** Messages waiting, in order, while a version's rules load; null when none is loading. */
   #waiting: [unknown, string | undefined][] | null = null;
@@ -151,8 +154,8 @@ export class SurfaceGroup {
 
   /**
    * Applies one server message (its surface's higher-order components expanded first), as part of assistant message
-   * `owner` when it has one. The surface it names moves to that owner whether or not it applied: the agent touched
-   * it there. Returns its error (pointing into what the agent wrote), or null; the error is reported unless it only
+   * `owner` when it has one. The surface it names moves to that owner whether or not it applied (the agent touched
+   * it there); a deleteSurface removes it only when it applies. Returns its error (pointing into what the agent wrote), or null; the error is reported unless it only
    * repeats a refused createSurface (see below). A message of a version whose rules are loading (`loadVersion`) waits,
    * with those after it, and null is returned: its error, if any, is reported when it applies.
    */
@@ -160,9 +163,13 @@ export class SurfaceGroup {
     if (this.#wait(message, owner)) return null;
     const surface = surfaceOf(message);
     if (!surface) return this.#fail({ code: 'VALIDATION_FAILED', surfaceId: '', path: '', message: NOT_A_SURFACE_MESSAGE }, owner);
-    this.#place(surface.surfaceId, surface.kind === 'deleteSurface', owner);
-    const error = applyExpanded(this.#store, message, this.#available);
     const id = surface.surfaceId;
+    // A deleteSurface removes the surface from view only once it applied (a refused one, for a surface of the other
+    // version say, leaves it where it is).
+    const deletes = surface.kind === 'deleteSurface';
+    if (!deletes) this.#place(id, false, owner);
+    const error = applyExpanded(this.#store, message, this.#available);
+    if (!error && deletes) this.#place(id, true, owner);
     if (!error) {
       if (surface.kind === 'createSurface' || surface.kind === 'deleteSurface') this.#renderErrors.delete(id);
       // A message that changed nothing is not redrawn by the store: the note of the refusal it clears must go.

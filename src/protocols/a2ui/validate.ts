@@ -213,7 +213,8 @@ export function validateA2uiMessages(messages: unknown, options: A2uiValidationO
       }
       const result = validateA2uiMessage(message, state);
       if (!result.ok) return { ok: false, index, error: result.error };
-      valid.push(result.message);
+      // The agent's own message (a v1.0 one is applied in the store's form: `null` is no `value` there).
+      valid.push(message as A2uiServerMessage | A2uiV1Message);
       const m = result.message;
       const add = (surface: BatchSurface, components: readonly unknown[]): void =>
         components.forEach((component, position) => {

@@ -5,7 +5,7 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import '../../../elements/index.js';
 import type { MantisA2uiSurface } from '../../../elements/mantis-a2ui-surface/mantis-a2ui-surface.js';
-import { $, $$, errorsOf, render, textOf, type Message } from './fixtures.js';
+import { $, $$, errorsOf, render, textOf, type, type Message } from './fixtures.js';
 
 const V1_BASIC = 'https://a2ui.org/specification/v1_0/catalogs/basic/catalog.json';
 const EXAMPLES = '/test/fixtures/a2ui-spec/v1.0/examples/';
@@ -57,7 +57,7 @@ describe('<mantis-a2ui-surface> reading A2UI v1.0', () => {
     await drawn(el);
     await el.updateComplete;
     expect($(el, '[part="field"] input')?.getAttribute('placeholder')).to.equal('Ada Lovelace');
-    expect($(el, '[part="slider"] input')?.getAttribute('step')).to.equal('2');
+    expect([$(el, '[part="slider"] input')?.getAttribute('max'), $(el, '[part="slider"] input')?.getAttribute('step')]).to.deep.equal(['5', '1']);
     expect($(el, '.a11y[aria-live="polite"]')?.textContent?.trim()).to.equal('Fresh');
     expect($(el, '.a11y[aria-hidden="true"]')?.textContent?.trim()).to.equal('Decoration');
     // The ValidationResult's own message comes before the rule's, and keeps the button disabled.
@@ -84,5 +84,70 @@ describe('<mantis-a2ui-surface> reading A2UI v1.0', () => {
     await el.updateComplete;
     expect(errors.map((e) => ('path' in e.error ? e.error.path : ''))).to.deep.equal(['/version']);
     expect(textOf(el)).to.contain('Old surface');
+  });
+
+  it('never hides a control from assistive technology, and a bound hidden that flips keeps the component and its focus', async () => {
+    const el = await render([
+      create({
+        components: [
+          { id: 'root', component: 'Column', children: ['note', 'go', 'field'] },
+          { id: 'note', component: 'Text', text: 'Aside', accessibility: { hidden: { path: '/hide' } } },
+          { id: 'go', component: 'Button', child: 'go-label', action: { event: { name: 'go' } }, accessibility: { hidden: true } },
+          { id: 'go-label', component: 'Text', text: 'Go' },
+          { id: 'field', component: 'TextField', label: 'Name', value: { path: '/name' }, accessibility: { live: 'polite' }, checks: [{ condition: { path: '/verdict' }, message: 'Fallback' }] },
+        ],
+        dataModel: { hide: false, name: '', verdict: { valid: false, message: 'Enter a longer name.' } },
+      }),
+    ]);
+    const errors = errorsOf(el);
+    await drawn(el);
+    await el.updateComplete;
+    // The Button stays reachable and announced; the agent hears why its hidden was not applied.
+    expect($(el, '[part="button"]')?.closest('[aria-hidden]')).to.equal(null);
+    await waitUntil(() => errors.length > 0, 'the refused hidden was never reported');
+    expect(errors.map((e) => ('path' in e.error ? `${e.error.path} ${e.error.message}` : ''))).to.deep.equal(['/components/2/accessibility/hidden hidden is not applied over a control.']);
+    // Typing into the field (its own ValidationResult message comes before the rule's), then hiding the Text.
+    const input = $<HTMLInputElement>(el, '[part="field"] input') as HTMLInputElement;
+    input.focus();
+    type(input, 'Al');
+    await el.updateComplete;
+    expect(textOf(el)).to.contain('Enter a longer name.');
+    expect(textOf(el)).to.not.contain('Fallback');
+    const note = $(el, '.a11y [part="text"]');
+    el.messages = [...el.messages, { version: 'v1.0', updateDataModel: { surfaceId: 's', path: '/hide', value: true } }];
+    await el.updateComplete;
+    expect($(el, '.a11y[aria-hidden="true"] [part="text"]') === note, 'the same Text element, now hidden').to.equal(true);
+    expect(el.shadowRoot?.activeElement === input, 'the field keeps focus').to.equal(true);
+    await expect(el).to.be.accessible();
+  });
+
+  it('moves a Slider with steps over exact values, both ends included', async () => {
+    const el = await render([
+      create({ components: [{ id: 'root', component: 'Slider', label: 'Level', min: 1, max: 11, steps: 3, value: { path: '/level' } }], dataModel: { level: 5 } }),
+    ]);
+    await drawn(el);
+    const slider = $<HTMLInputElement>(el, '[part="slider"] input') as HTMLInputElement;
+    // 5 sits nearest step 1 of 3 (4.33…): shown, and said, as that step's value.
+    expect([slider.min, slider.max, slider.step, slider.value]).to.deep.equal(['0', '3', '1', '1']);
+    expect(slider.getAttribute('aria-valuetext')).to.equal('4.33333333333');
+    type(slider, '3');
+    await el.updateComplete;
+    expect($(el, '[part="slider"] output')?.textContent).to.equal('11');
+    type(slider, '0');
+    await el.updateComplete;
+    expect($(el, '[part="slider"] output')?.textContent).to.equal('1');
+  });
+
+  it('tells the page of a refusal that comes once v1.0 has loaded, even one of no surface', async () => {
+    const el = document.createElement('mantis-a2ui-surface');
+    const errors = errorsOf(el);
+    el.messages = [{ version: 'v1.0', callRendererFunction: { functionCallId: 'c1', callFunction: { call: 'openUrl', catalogId: V1_BASIC, args: { url: 'https://example.com' } } } }];
+    document.body.append(el);
+    try {
+      await waitUntil(() => errors.length > 0, 'the refusal was never told', { timeout: 5000 });
+      expect(errors.map((e) => e.error.message)).to.deep.equal(['Not an A2UI message for a surface (a version and one payload with its surfaceId): not shown.']);
+    } finally {
+      el.remove();
+    }
   });
 });

@@ -25,7 +25,7 @@ export const UAX31_IDENTIFIER = /^[\p{XID_Start}_]\p{XID_Continue}*$/u;
 export const Extensions = keyedBy(z.unknown()).check(
   z.refine((value) => Object.keys(value).every((key) => UAX31_IDENTIFIER.test(key)), 'Extension keys must be Unicode identifiers (UAX #31), like "vendor_feature".'),
 );
-const Metadata = z.strictObject({ extensions: z.optional(Extensions) });
+export const Metadata = z.strictObject({ extensions: z.optional(Extensions) });
 
 const FunctionArg = z.union([z.string(), z.number(), z.boolean(), z.array(z.unknown()), keyedBy(z.unknown())]);
 

@@ -7,7 +7,7 @@ import type { A2uiComponent, JsonObject, JsonValue } from '../types.js';
 import { checkComponent, checkPattern, type CatalogResolver } from '../validate-component.js';
 import type { A2uiCheckResult } from '../validator.js';
 import { catalogsOf, checkDataUpdate, failure, relative, type A2uiMessageResult, type A2uiValidationState } from '../validate.js';
-import { AGENT_MESSAGES, A2UI_V1_VERSION, DynamicNumber, type A2uiV1Message, type A2uiV1MessageKind } from './schema.js';
+import { AGENT_MESSAGES, A2UI_V1_VERSION, DynamicNumber, Metadata, type A2uiV1Message, type A2uiV1MessageKind } from './schema.js';
 
 /*
  * Validation of what an agent sends in v1.0 (../shared/spec/a2ui-v1.0/docs/a2ui_protocol.md), in the same standard
@@ -35,6 +35,23 @@ const INDEX_CATALOG: CatalogDefinition = {
   functionCalls: { '@index': z.strictObject({ call: z.literal('@index'), args: z.optional(z.strictObject({ offset: z.optional(DynamicNumber) })) }) },
 };
 
+const views = new WeakMap<CatalogDefinition, CatalogDefinition>();
+
+/**
+ * A catalog as a component may call it: a function only the agent may call (`allowedCallers: agentOnly`) cannot be
+ * bound to a component or run by one (a2ui_protocol.md), so its call is refused, saying why.
+ */
+function forComponents(catalog: CatalogDefinition | undefined): CatalogDefinition | undefined {
+  const agentOnly = Object.entries(catalog?.callers ?? {}).filter(([, callers]) => callers === 'agentOnly');
+  if (!catalog || agentOnly.length === 0) return catalog;
+  let view = views.get(catalog);
+  if (!view) {
+    const refused = agentOnly.map(([name]) => [name, z.custom(() => false, `"${name.slice(0, 60)}" is agentOnly: a component cannot call it.`)]);
+    views.set(catalog, (view = { ...catalog, functionCalls: { ...catalog.functionCalls, ...Object.fromEntries(refused) } }));
+  }
+  return view;
+}
+
 const quoted = (id: string): string => `"${id.slice(0, 120)}"`;
 
 /** Components of a v1.0 surface whose default catalog is `catalogId` ('' for none), `known` its current ids. */
@@ -45,8 +62,9 @@ function checkComponents(
   catalogs: readonly CatalogDefinition[],
 ): IssueReport | null {
   const byId = (id: string | undefined) => catalogs.find((catalog) => catalog.catalogId === (id ?? catalogId));
-  // A call's catalog: its own, else the surface's default (a2ui_protocol.md, catalog resolution); `@index` is built in.
-  const resolve: CatalogResolver = (call) => (call['call'] === '@index' ? INDEX_CATALOG : byId(call['catalogId'] as string | undefined));
+  // A call's catalog: its own, else the surface's default (a2ui_protocol.md, catalog resolution), as a component may
+  // call it; `@index` is built in.
+  const resolve: CatalogResolver = (call) => (call['call'] === '@index' ? INDEX_CATALOG : forComponents(byId(call['catalogId'] as string | undefined)));
   const ids = new Set<string>();
   const properties = new Set<string>();
   let added = 0;
@@ -57,14 +75,19 @@ function checkComponents(
     if ((known?.size ?? 0) + added > A2UI_LIMITS.componentsPerSurface) {
       return { path: ['components', i], message: `A surface can have at most ${A2UI_LIMITS.componentsPerSurface} components.` };
     }
-    const own = component['catalogId'] as string | undefined;
+    const own = component['catalogId'];
+    if (own !== undefined && typeof own !== 'string') return { path: ['components', i, 'catalogId'], message: 'A catalogId is a string.' };
     const catalog = byId(own);
     if (!catalog) {
       return own === undefined
         ? { path: ['components', i], message: 'The component names no catalogId and the surface has no default catalog.' }
         : { path: ['components', i, 'catalogId'], message: `The catalog ${quoted(own)} is not supported.` };
     }
-    const problem = checkComponent(component, catalog, properties, resolve);
+    // `metadata.extensions` are the vendor's values: checked as Extensions, never read as calls or bindings.
+    const { metadata, ...rest } = component;
+    const extensions = Metadata.safeParse(metadata ?? {});
+    if (!extensions.success) return describeIssues(extensions.error.issues, metadata, ['components', i, 'metadata']);
+    const problem = checkComponent(rest as A2uiComponent, catalog, properties, resolve);
     if (problem) return { path: ['components', i, ...problem.path], message: problem.message };
   }
   return null;
@@ -88,7 +111,7 @@ function checkRules(message: A2uiV1Message, state: A2uiValidationState): IssueRe
     const { surfaceId, catalogId = '', components, dataModel } = message.createSurface;
     if (state.surfaces.has(surfaceId)) return { path: ['surfaceId'], message: `Surface "${surfaceId}" already exists; delete it before creating it again.` };
     if (state.surfaces.size >= A2UI_LIMITS.surfacesPerStore) return { path: ['surfaceId'], message: `At most ${A2UI_LIMITS.surfacesPerStore} surfaces can exist at once.` };
-    if (catalogId && !catalogs.some((c) => c.catalogId === catalogId)) return { path: ['catalogId'], message: `The catalog ${quoted(catalogId)} is not supported.` };
+    if (message.createSurface.catalogId !== undefined && !catalogs.some((c) => c.catalogId === catalogId)) return { path: ['catalogId'], message: `The catalog ${quoted(catalogId)} is not supported.` };
     const problem = components ? checkComponents(components as A2uiComponent[], catalogId, undefined, catalogs) : null;
     if (problem) return problem;
     const data = dataModel ? checkDataUpdate(undefined, dataModel as JsonObject) : null;
@@ -162,6 +185,12 @@ export function refuseCall(name: string, catalog: CatalogDefinition): string | n
 export function checkCall(message: unknown, catalogs: readonly CatalogDefinition[]): A2uiCheckResult | undefined {
   if (!isRecord(message) || !('callRendererFunction' in message || 'agentFunctionResponse' in message)) return undefined;
   const result = validateV1Message(message, { surfaces: new Map(), catalogs });
+  // A call the renderer cannot run (no such catalog or function, arguments that do not fit) is answered as the
+  // specification says, by its ID, once the message names one.
+  const id = (message['callRendererFunction'] as { functionCallId?: unknown } | undefined)?.functionCallId;
+  if (!result.ok && typeof id === 'string' && result.error.path.startsWith('/callFunction')) {
+    return { ok: false, error: { code: 'INVALID_FUNCTION_CALL', functionCallId: id.slice(0, A2UI_LIMITS.stringChars), message: result.error.message } };
+  }
   if (!result.ok || !('callRendererFunction' in result.message)) return result.ok ? { ok: true } : result;
   const { functionCallId, callFunction } = result.message.callRendererFunction;
   const refused = refuseCall(callFunction.call, catalogs.find((c) => c.catalogId === callFunction.catalogId) as CatalogDefinition);
