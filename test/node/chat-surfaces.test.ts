@@ -12,7 +12,7 @@ const group = (thread: ThreadDriver): SurfaceGroup => {
   assert.ok(state, 'no A2UI state');
   return state.group;
 };
-import { describe, test } from 'node:test';
+import { afterEach, describe, test } from 'node:test';
 import { InPageTransport } from '../helpers/in-page-transport.js';
 import { ChatSession, checkPersistedHistory, type ClientFrame, type ServerEvent } from '../../src/index.js';
 import { parseActionTurn } from '../../src/protocols/a2ui/action.js';
@@ -166,11 +166,24 @@ const action: A2uiAction = {
   context: { name: 'Ada', seats: ['2'] },
 };
 
+/** Sessions connected by a test, let go after it: a reply left streaming would hold its silence timer (two minutes). */
+const connected: ChatSession[] = [];
+afterEach(() => {
+  for (const session of connected.splice(0)) session.disconnect();
+});
+
+/** A session on `transport`, connected, and let go after the test. */
+function connect(transport: RecordingTransport): ChatSession {
+  const session = new ChatSession({ transport });
+  session.connect();
+  connected.push(session);
+  return session;
+}
+
 describe('ChatSession A2UI round trip', () => {
   test('without the server capability an action is a synthesized [a2ui_action] user turn', () => {
     const transport = new RecordingTransport();
-    const session = new ChatSession({ transport });
-    session.connect();
+    const session = connect(transport);
     const result = session.sendA2uiAction(action, 'a1');
     assert.equal(result.ok && result.via, 'turn');
     const frame = transport.sent.at(-1);
@@ -183,10 +196,9 @@ describe('ChatSession A2UI round trip', () => {
 
   test('with `client_action` offered, it is a client_action frame, and a refusal of it is told to the page', () => {
     const transport = new RecordingTransport();
-    const session = new ChatSession({ transport });
+    const session = connect(transport);
     const events: string[] = [];
     session.subscribe((e) => events.push(e.type === 'protocol-event' ? `${e.protocol}:${e.event.type}:${String(e.event['message'])}` : e.type));
-    session.connect();
     transport.deliver({ type: 'capabilities', client_action: true, a2ui_catalogs: [BASIC] });
     assert.deepEqual(session.serverCapabilities, { clientAction: true, a2uiCatalogs: [BASIC] });
     const result = session.sendA2uiAction(action, 'a1');
@@ -204,8 +216,7 @@ describe('ChatSession A2UI round trip', () => {
 
   test('a new transport forgets the previous server capabilities', () => {
     const first = new RecordingTransport();
-    const session = new ChatSession({ transport: first });
-    session.connect();
+    const session = connect(first);
     first.deliver({ type: 'capabilities', client_action: true });
     session.useTransport(new RecordingTransport());
     assert.deepEqual(session.serverCapabilities, {});
@@ -213,8 +224,7 @@ describe('ChatSession A2UI round trip', () => {
 
   test('an error goes back as an a2ui_error frame in the specification format', () => {
     const transport = new RecordingTransport();
-    const session = new ChatSession({ transport });
-    session.connect();
+    const session = connect(transport);
     const error = { code: 'VALIDATION_FAILED', surfaceId: 's', path: '/components/0/child', message: 'The component graph has a cycle.' } as const;
     session.reportA2uiError(error, 'a1');
     assert.deepEqual(transport.sent.at(-1), { type: 'a2ui_error', message_id: 'a1', a2ui: { version: 'v0.9', error } });
@@ -222,8 +232,7 @@ describe('ChatSession A2UI round trip', () => {
 
   test('A2UI messages of a live reply that name no surface are reported to the agent', () => {
     const transport = new RecordingTransport();
-    const session = new ChatSession({ transport });
-    session.connect();
+    const session = connect(transport);
     transport.deliver(start('a1'));
     transport.deliver(a2ui('a1', 1, [create('s'), { version: 'v0.8', createSurface: { surfaceId: 't' } }]));
     const errors = transport.sent.filter((f) => f.type === 'a2ui_error');
