@@ -2,12 +2,13 @@ import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { SPEC_CATALOGS, createA2uiValidator, validateA2uiMessages, type CatalogDefinition } from '../../src/protocols/a2ui/index.js';
+import { DEFAULT_CATALOGS, SPEC_CATALOGS, createA2uiValidator, validateA2uiMessages, type CatalogDefinition } from '../../src/protocols/a2ui/index.js';
 import { MANTIS_CATALOG } from '../../src/protocols/a2ui/catalog-mantis.js';
 import { expandMessage } from '../../src/protocols/a2ui/expand.js';
 import { BASIC_DESCRIPTIONS, MANTIS_DESCRIPTIONS, catalogJson } from '../../src/protocols/a2ui/catalog-tools.js';
 import { CatalogJsonError, MAX_SCHEMA_NODES, catalogFromJson } from '../../src/protocols/a2ui/json-catalog/index.js';
 import { BASIC_CATALOG } from '../../src/protocols/a2ui/catalog-basic.js';
+import { MINIMAL_CATALOG } from '../../src/protocols/a2ui/catalog-minimal.js';
 import { TILES, TILES_ID } from '../fixtures/a2ui/tiles-catalog.js';
 import { readCatalogs } from '../../src/protocols/a2ui/catalog-input.js';
 import { A2UI_CATALOGS } from '../../src/protocols/a2ui/types.js';
@@ -36,7 +37,7 @@ function mutated(messages: readonly Json[], index: number, change: (component: J
 
 const refusal = (document: unknown): { path: string; message: string } => {
   try {
-    catalogFromJson(document);
+    catalogFromJson(document, DEFAULT_CATALOGS);
   } catch (error) {
     assert.ok(error instanceof CatalogJsonError, String(error));
     return { path: error.path, message: error.message };
@@ -45,7 +46,7 @@ const refusal = (document: unknown): { path: string; message: string } => {
 };
 
 describe('catalogs as JSON: the specification’s own', () => {
-  const json = [catalogFromJson(basicJson), catalogFromJson(minimalJson)];
+  const json = [catalogFromJson(basicJson, DEFAULT_CATALOGS), catalogFromJson(minimalJson, DEFAULT_CATALOGS)];
 
   test('the basic and minimal catalog.json read into catalogs with every component and function', () => {
     assert.deepEqual(Object.keys(json[0]!.components).sort(), Object.keys(BASIC_CATALOG.components).sort());
@@ -96,16 +97,16 @@ describe('catalogs as JSON: the specification’s own', () => {
 
 describe('catalogs as JSON: ours, forked, and a new one', () => {
   test('our catalog as npm run catalog writes it reads back, higher-order components included, and validates what ours does', () => {
-    const forked = catalogFromJson(catalogJson(MANTIS_CATALOG, MANTIS_DESCRIPTIONS));
+    const forked = catalogFromJson(catalogJson(MANTIS_CATALOG, MANTIS_DESCRIPTIONS), DEFAULT_CATALOGS);
     assert.deepEqual(Object.keys(forked.components).sort(), Object.keys(MANTIS_CATALOG.components).sort());
     assert.deepEqual(Object.keys(forked.higherOrder ?? {}).sort(), ['FormSection', 'KeyValueList', 'PricingCard', 'StatCard']);
     const card = { id: 'p', component: 'PricingCard', title: 'Pro', price: '$9', features: ['a', 'b'], action: { event: { name: 'buy' } } };
     assert.deepEqual(expandMessage({ version: 'v0.9', updateComponents: { surfaceId: 's', components: [card] } }, forked).message, expandMessage({ version: 'v0.9', updateComponents: { surfaceId: 's', components: [card] } }, MANTIS_CATALOG).message);
-    assert.ok(catalogFromJson(catalogJson(BASIC_CATALOG, BASIC_DESCRIPTIONS)));
+    assert.ok(catalogFromJson(catalogJson(BASIC_CATALOG, BASIC_DESCRIPTIONS), DEFAULT_CATALOGS));
   });
 
   test('a catalog may narrow a component ours draws, never widen it', () => {
-    const tiles = catalogFromJson(TILES);
+    const tiles = catalogFromJson(TILES, DEFAULT_CATALOGS);
     const validator = createA2uiValidator({ catalogs: [tiles] });
     assert.equal(validator.check({ version: 'v0.9', createSurface: { surfaceId: 's', catalogId: TILES_ID } }).ok, true);
     const h2 = validator.check({ version: 'v0.9', updateComponents: { surfaceId: 's', components: [{ id: 'root', component: 'Text', text: 'x', variant: 'h2' }] } });
@@ -116,8 +117,29 @@ describe('catalogs as JSON: ours, forked, and a new one', () => {
     assert.match(refusal(wide).message, /Text has no property "color"/);
   });
 
+  test('a document maps onto the catalogs it is given as drawn, and only those', () => {
+    // The minimal catalog draws Text, Row, Column, Button and TextField, and its one function is capitalize.
+    const text = { type: 'object', properties: { component: { const: 'Text' }, text: { type: 'string' } }, required: ['component', 'text'] };
+    const onlyText = { catalogId: 'https://example.test/only-text.json', components: { Text: text }, functions: { capitalize: { type: 'object' } } };
+    const mapped = catalogFromJson(onlyText, [MINIMAL_CATALOG]);
+    assert.deepEqual(Object.keys(mapped.components), ['Text']);
+    assert.deepEqual([...mapped.functions], ['capitalize']);
+    assert.equal(mapped.theme, MINIMAL_CATALOG.theme);
+    const card = { ...onlyText, components: { ...onlyText.components, Card: { type: 'object', properties: { component: { const: 'Card' }, child: { type: 'string' } } } } };
+    assert.ok(catalogFromJson(card, DEFAULT_CATALOGS).components['Card'], 'the basic catalog draws Card');
+    assert.throws(() => catalogFromJson(card, [MINIMAL_CATALOG]), (error: unknown) => error instanceof CatalogJsonError && error.path === '/components/Card');
+    const formatDate = { ...onlyText, functions: { formatDate: { type: 'object' } } };
+    assert.throws(() => catalogFromJson(formatDate, [MINIMAL_CATALOG]), (error: unknown) => error instanceof CatalogJsonError && error.path === '/functions/formatDate');
+    // The first catalog that names a component draws it: the minimal Button has no `default` variant, the basic one has.
+    const button = { ...onlyText, components: { ...onlyText.components, Button: { type: 'object', properties: { component: { const: 'Button' } } } } };
+    const press = { id: 'b', component: 'Button', child: 't', variant: 'default', action: { event: { name: 'go' } } };
+    assert.equal(catalogFromJson(button, [MINIMAL_CATALOG, BASIC_CATALOG]).components['Button']?.safeParse(press).success, false);
+    assert.equal(catalogFromJson(button, [BASIC_CATALOG, MINIMAL_CATALOG]).components['Button']?.safeParse(press).success, true);
+    assert.throws(() => catalogFromJson(onlyText, []), CatalogJsonError);
+  });
+
   test('a higher-order component written in JSON expands into the catalog’s own components, with $param, default and $when', () => {
-    const tiles = catalogFromJson(TILES);
+    const tiles = catalogFromJson(TILES, DEFAULT_CATALOGS);
     const tile = { id: 't', component: 'Tile', title: { path: '/name' }, weight: 2 };
     const { message } = expandMessage({ version: 'v0.9', updateComponents: { surfaceId: 's', components: [tile] } }, tiles);
     const components = ((message as Json)['updateComponents'] as Json)['components'] as Json[];
@@ -169,7 +191,7 @@ describe('catalogs as JSON: ours, forked, and a new one', () => {
     const doc = structuredClone(TILES) as Json;
     (doc['$defs'] as Json)['node'] = tree;
     (doc['$defs'] as Json)['theme'] = { type: 'object', properties: { tree: { $ref: '#/$defs/node' } } };
-    const catalog = catalogFromJson(doc);
+    const catalog = catalogFromJson(doc, DEFAULT_CATALOGS);
     assert.equal(catalog.theme?.safeParse({ tree: { label: 'a', kids: [{ label: 'b', kids: [] }] } }).success, true);
     assert.equal(catalog.theme?.safeParse({ tree: { label: 'a', kids: [{ label: 2 }] } }).success, false);
     const defs = TILES['$defs'] as Json;
@@ -186,7 +208,7 @@ describe('catalogs as JSON: ours, forked, and a new one', () => {
     let shared: string[] = [];
     if (existsSync(file)) shared = Object.values((readJson(file.pathname)['groups'] as Record<string, { payload: string }[]>)).flat().map((e) => e.payload);
     else t.diagnostic('../shared/corpus is absent: only the suite’s own attack inputs run');
-    const tiles = catalogFromJson(TILES);
+    const tiles = catalogFromJson(TILES, DEFAULT_CATALOGS);
     for (const payload of [...ours, ...shared]) {
       for (const place of [['catalogId'], ['components', payload], ['$defs', 'theme', '$ref'], ['$defs', 'theme', 'pattern'], ['$defs', 'theme', 'format']]) {
         const doc = structuredClone(TILES) as Json;
@@ -196,7 +218,7 @@ describe('catalogs as JSON: ours, forked, and a new one', () => {
         Object.defineProperty(at, place[place.length - 1]!, { value: place[0] === 'components' ? { type: 'object' } : payload, enumerable: true, configurable: true, writable: true });
         let refused = false;
         try {
-          catalogFromJson(doc);
+          catalogFromJson(doc, DEFAULT_CATALOGS);
         } catch (error) {
           assert.ok(error instanceof CatalogJsonError, `${place.join('/')}: ${String(error)}`);
           refused = true;
@@ -231,9 +253,9 @@ describe('catalogs a page gives (catalog-input.ts)', () => {
   });
 
   test('the theme is checked by $defs.theme, or by client_capabilities.json’s map of theme properties, and by ours', () => {
-    const mapped = catalogFromJson({ ...TILES, theme: { primaryColor: { type: 'string', pattern: '^#[0-9a-f]{6}$' } } });
+    const mapped = catalogFromJson({ ...TILES, theme: { primaryColor: { type: 'string', pattern: '^#[0-9a-f]{6}$' } } }, DEFAULT_CATALOGS);
     assert.equal(mapped.theme?.safeParse({ primaryColor: '#aabbcc' }).success, true);
     assert.equal(mapped.theme?.safeParse({ primaryColor: 'red' }).success, false);
-    assert.equal(catalogFromJson(TILES).theme?.safeParse({ primaryColor: 'red' }).success, false, 'ours: a #rrggbb color');
+    assert.equal(catalogFromJson(TILES, DEFAULT_CATALOGS).theme?.safeParse({ primaryColor: 'red' }).success, false, 'ours: a #rrggbb color');
   });
 });

@@ -4,7 +4,7 @@
 // refused when the catalog is given, or costs a bounded amount when a value is checked.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { SPEC_CATALOGS, validateA2uiMessages } from '../../src/protocols/a2ui/index.js';
+import { DEFAULT_CATALOGS, SPEC_CATALOGS, validateA2uiMessages } from '../../src/protocols/a2ui/index.js';
 import { expandMessage } from '../../src/protocols/a2ui/expand.js';
 import { CatalogJsonError, catalogFromJson } from '../../src/protocols/a2ui/json-catalog/index.js';
 import { A2UI_LIMITS } from '../../src/protocols/a2ui/limits.js';
@@ -16,13 +16,13 @@ const COMMON = 'https://a2ui.org/specification/v0_9/common_types.json#/$defs';
 
 /** Whether a theme property `v` with this schema accepts `value`. */
 function accepts(schema: unknown, value: unknown): boolean {
-  const catalog = catalogFromJson({ ...TILES, $defs: { ...defs, theme: { type: 'object', properties: { v: schema } } } });
+  const catalog = catalogFromJson({ ...TILES, $defs: { ...defs, theme: { type: 'object', properties: { v: schema } } } }, DEFAULT_CATALOGS);
   return catalog.theme?.safeParse({ v: value }).success ?? false;
 }
 
 function refusal(document: unknown): string {
   try {
-    catalogFromJson(document);
+    catalogFromJson(document, DEFAULT_CATALOGS);
   } catch (error) {
     assert.ok(error instanceof CatalogJsonError, String(error));
     return error.message;
@@ -69,14 +69,14 @@ describe('catalog schemas: every keyword enforced', () => {
       { version: 'v0.9', createSurface: { surfaceId: 's', catalogId: TILES_ID } },
       { version: 'v0.9', updateComponents: { surfaceId: 's', components: [{ id: 'root', component: 'Text', text: 'too long' }] } },
     ];
-    const result = validateA2uiMessages(messages, { catalogs: [catalogFromJson(narrowed)] });
+    const result = validateA2uiMessages(messages, { catalogs: [catalogFromJson(narrowed, DEFAULT_CATALOGS)] });
     assert.equal(!result.ok && 'path' in result.error && result.error.path, '/components/0/text');
     const basic = validateA2uiMessages([{ ...messages[0], createSurface: { surfaceId: 's', catalogId: SPEC_CATALOGS[0]?.catalogId } }, messages[1]]);
     assert.equal(basic.ok, true, 'the built-in basic catalog takes it');
   });
 
   test('the theme’s own pattern, beyond ours', () => {
-    const mapped = catalogFromJson({ ...TILES, theme: { primaryColor: { type: 'string', pattern: '^#[0-9a-f]{6}$' } } });
+    const mapped = catalogFromJson({ ...TILES, theme: { primaryColor: { type: 'string', pattern: '^#[0-9a-f]{6}$' } } }, DEFAULT_CATALOGS);
     assert.equal(mapped.theme?.safeParse({ primaryColor: '#aabbcc' }).success, true);
     assert.equal(mapped.theme?.safeParse({ primaryColor: '#AABBCC' }).success, false, 'ours takes capitals; the document does not');
   });
@@ -86,7 +86,7 @@ describe('catalog documents built to hurt', () => {
   test('references that fan out are read; checking a value through them stops at its budget of steps', () => {
     const chain: Json = { a14: { type: 'string' } };
     for (let k = 13; k >= 0; k--) chain[`a${k}`] = { allOf: Array.from({ length: 10 }, () => ({ $ref: `#/$defs/a${k + 1}` })) };
-    const catalog = catalogFromJson(withComponent('Text', { type: 'object', allOf: [{ $ref: `${COMMON}/ComponentCommon` }], properties: { component: { const: 'Text' }, text: { $ref: '#/$defs/a0' } }, required: ['component', 'text'], unevaluatedProperties: false }, chain));
+    const catalog = catalogFromJson(withComponent('Text', { type: 'object', allOf: [{ $ref: `${COMMON}/ComponentCommon` }], properties: { component: { const: 'Text' }, text: { $ref: '#/$defs/a0' } }, required: ['component', 'text'], unevaluatedProperties: false }, chain), DEFAULT_CATALOGS);
     const parsed = catalog.components['Text']?.safeParse({ id: 't', component: 'Text', text: 'hi' });
     assert.equal(parsed?.success, false);
     assert.match(parsed?.error?.issues[0]?.message ?? '', /costs too much to check/);
@@ -95,7 +95,7 @@ describe('catalog documents built to hurt', () => {
   test('what the component declares is gathered once per reference, however they fan out', () => {
     const chain: Json = { a7: { type: 'object', properties: { text: {} } } };
     for (let k = 6; k >= 0; k--) chain[`a${k}`] = { allOf: Array.from({ length: 100 }, () => ({ $ref: `#/$defs/a${k + 1}` })) };
-    const catalog = catalogFromJson(withComponent('Text', { type: 'object', allOf: [{ $ref: `${COMMON}/ComponentCommon` }, { $ref: '#/$defs/a0' }], properties: { component: { const: 'Text' } } }, chain));
+    const catalog = catalogFromJson(withComponent('Text', { type: 'object', allOf: [{ $ref: `${COMMON}/ComponentCommon` }, { $ref: '#/$defs/a0' }], properties: { component: { const: 'Text' } } }, chain), DEFAULT_CATALOGS);
     assert.ok(catalog.components['Text']);
   });
 
@@ -125,7 +125,7 @@ describe('catalog documents built to hurt', () => {
   });
 
   test('a value that is not JSON in a document built in code is quoted by its kind, never thrown', () => {
-    const catalog = catalogFromJson({ ...TILES, $defs: { ...defs, theme: { type: 'object', properties: { v: { enum: [1n] } } } } });
+    const catalog = catalogFromJson({ ...TILES, $defs: { ...defs, theme: { type: 'object', properties: { v: { enum: [1n] } } } } }, DEFAULT_CATALOGS);
     const parsed = catalog.theme?.safeParse({ v: 1 });
     assert.equal(parsed?.success, false);
     assert.match(parsed?.error?.issues[0]?.message ?? '', /Expected one of a bigint; got 1\./);
@@ -148,7 +148,7 @@ describe('catalog documents built to hurt', () => {
       },
     });
     (doc['components'] as Json)['Tabs'] = { type: 'object', allOf: [{ $ref: `${COMMON}/ComponentCommon` }], properties: { component: { const: 'Tabs' }, tabs }, required: ['component', 'tabs'], unevaluatedProperties: false };
-    const catalog = catalogFromJson(doc);
+    const catalog = catalogFromJson(doc, DEFAULT_CATALOGS);
     const expand = (tabbed: Json): Json[] => (((expandMessage({ version: 'v0.9', updateComponents: { surfaceId: 's', components: [tabbed] } }, catalog).message as Json)['updateComponents'] as Json)['components'] as Json[]);
     assert.deepEqual(expand({ id: 't', component: 'Tabbed' })[0]?.['tabs'], [{ title: 'A', child: 't__a' }]);
     assert.deepEqual(expand({ id: 't', component: 'Tabbed', extra: 'B!' })[0]?.['tabs'], [{ title: 'A', child: 't__a' }, { title: 'B', child: 't__b' }]);

@@ -43,7 +43,7 @@ export async function readCatalogs(value: unknown, setting = 'a2uiCatalogs'): Pr
   const refused: string[] = list === null || Array.isArray(value) ? [] : [`${setting} must be a list of A2UI catalogs: none was used`];
   const catalogs: CatalogDefinition[] = [];
   const documents: string[] = [];
-  let read: ((document: unknown) => CatalogDefinition) | null = null;
+  let read: ((document: unknown, drawn: readonly CatalogDefinition[]) => CatalogDefinition) | null = null;
   if (!given.every(isCatalogDefinition)) {
     try {
       read = (await import('./json-catalog/index.js')).catalogFromJson;
@@ -54,7 +54,7 @@ export async function readCatalogs(value: unknown, setting = 'a2uiCatalogs'): Pr
   given.forEach((item, i) => {
     try {
       const text = isCatalogDefinition(item) ? null : JSON.stringify(item);
-      const catalog = text === null ? (item as CatalogDefinition) : read?.(JSON.parse(text ?? 'null'));
+      const catalog = text === null ? (item as CatalogDefinition) : read?.(JSON.parse(text ?? 'null'), DEFAULT_CATALOGS);
       if (!catalog) return;
       if (catalogs.some((c) => c.catalogId === catalog.catalogId)) throw new Error(`the catalog ${catalog.catalogId} is given twice`);
       catalogs.push(catalog);

@@ -1,7 +1,5 @@
 import * as z from 'zod/mini';
-import { BASIC_FUNCTION_CALLS, BasicTheme, type CatalogDefinition } from '../catalog-basic.js';
-import { MANTIS_CATALOG } from '../catalog-mantis.js';
-import { MINIMAL_FUNCTION_CALLS } from '../catalog-minimal.js';
+import type { CatalogDefinition } from '../catalog-basic.js';
 import type { HigherOrderCatalog, HigherOrderDefinition } from '../higher-order.js';
 import { FORBIDDEN_SEGMENTS, formatPointer } from '../pointer.js';
 import { Compiler } from './compiler.js';
@@ -12,12 +10,15 @@ import { CatalogJsonError, isRecord, type Check } from './json-checks.js';
  * A catalog given as JSON (seed 004: "The catalog is JSON; fork it, extend it, write your own"), in the specification's
  * catalog format (a2ui-v0.9/catalogs/basic/catalog.json, client_capabilities.json `Catalog`), read into the
  * CatalogDefinition the validator, the surface store and the renderer use. A component is one of two things:
- * - one a renderer of ours draws (a basic catalog component, or a Mantis* one), under its own name. The catalog's
- *   schema and ours must both accept it, so a catalog can narrow a component (fewer variants, a required label) but
- *   not widen it; a property ours does not know refuses the catalog, since nothing would draw it;
+ * - one a renderer draws (a component of the catalogs given as `drawn`: for ours, DEFAULT_CATALOGS of mantis-ui/a2ui,
+ *   the basic catalog's and the Mantis* ones), under its own name. The catalog's schema and the drawn one must both
+ *   accept it, so a catalog can narrow a component (fewer variants, a required label) but not widen it; a property
+ *   the drawn one does not know refuses the catalog, since nothing would draw it;
  * - a higher-order component: a composition of the catalog's other components (compose.ts).
- * Any other component, a function we do not implement, and a schema keyword we do not enforce refuse the catalog when
- * it is given, with a CatalogJsonError naming the place, never when a surface uses it.
+ * Any other component, a function the drawn catalogs do not implement, and a schema keyword we do not enforce refuse
+ * the catalog when it is given, with a CatalogJsonError naming the place, never when a surface uses it.
+ * The drawn catalogs are an argument, not an import, so that this reader carries no catalog of its own: a page that
+ * reads a document has its catalogs loaded already.
  */
 
 /** Components and functions one catalog may define. */
@@ -97,14 +98,26 @@ function functionSchemas(functions: unknown): [string, unknown, string][] {
 /** The basic components our higher-order components (../higher-order.ts) are made of. */
 const HIGHER_ORDER_PARTS = ['Button', 'Card', 'Column', 'List', 'Row', 'Text'];
 
-const BUILT_IN_CALLS: Readonly<Record<string, z.ZodMiniType>> = { ...BASIC_FUNCTION_CALLS, ...MINIMAL_FUNCTION_CALLS };
 const own = (table: object, key: string): boolean => Object.prototype.hasOwnProperty.call(table, key);
 
+/** What the drawn catalogs offer, the first one naming a component or function winning. */
+function offered(drawn: readonly (CatalogDefinition & HigherOrderCatalog)[]) {
+  const table = <T>(pick: (catalog: CatalogDefinition & HigherOrderCatalog) => Readonly<Record<string, T>> | undefined): Readonly<Record<string, T>> =>
+    Object.assign(Object.create(null) as Record<string, T>, ...drawn.map(pick).reverse()) as Record<string, T>;
+  return {
+    components: table((c) => c.components),
+    calls: table((c) => c.functionCalls),
+    higherOrder: table((c) => c.higherOrder),
+    theme: drawn.find((c) => c.theme)?.theme,
+  };
+}
+
 /**
- * Reads a catalog document. Throws a CatalogJsonError (a TypeError with the JSON Pointer of the problem in `path`)
- * when the document is not a catalog this client can honour in full.
+ * Reads a catalog document onto the catalogs whose renderers draw its components (`drawn`: for ours, DEFAULT_CATALOGS
+ * of mantis-ui/a2ui). Throws a CatalogJsonError (a TypeError with the JSON Pointer of the problem in `path`) when the
+ * document is not a catalog this client can honour in full.
  */
-export function catalogFromJson(document: unknown): CatalogDefinition & HigherOrderCatalog {
+export function catalogFromJson(document: unknown, drawn: readonly (CatalogDefinition & HigherOrderCatalog)[]): CatalogDefinition & HigherOrderCatalog {
   if (!isRecord(document)) throw new CatalogJsonError('', 'A catalog is a JSON object.');
   const catalogId = document['catalogId'];
   if (typeof catalogId !== 'string' || catalogId.length === 0 || catalogId.length > 500) throw new CatalogJsonError('/catalogId', 'A catalog needs a catalogId (at most 500 characters).');
@@ -113,7 +126,7 @@ export function catalogFromJson(document: unknown): CatalogDefinition & HigherOr
   const fns = functionSchemas(document['functions']);
   if (Object.keys(components).length + fns.length > MAX_CATALOG_COMPONENTS) throw new CatalogJsonError('', `A catalog may define at most ${MAX_CATALOG_COMPONENTS} components and functions.`);
   const compiler = new Compiler(document);
-  const builtIn = MANTIS_CATALOG.components;
+  const { components: builtIn, calls: builtInCalls, higherOrder: builtInHigherOrders, theme: builtInTheme } = offered(drawn);
   const table: Record<string, z.ZodMiniType> = Object.create(null) as Record<string, z.ZodMiniType>;
   const compositions: [string, unknown, z.ZodMiniType, string][] = [];
   const higherOrder: Record<string, HigherOrderDefinition> = Object.create(null) as Record<string, HigherOrderDefinition>;
@@ -129,12 +142,12 @@ export function catalogFromJson(document: unknown): CatalogDefinition & HigherOr
       continue;
     }
     const ours = own(builtIn, name) ? builtIn[name] : undefined;
-    if (!ours) throw new CatalogJsonError(at, `No renderer draws "${name}": name a component of the basic catalog or ours, or give it an ${COMPOSITION}.`);
+    if (!ours) throw new CatalogJsonError(at, `No renderer draws "${name}": name a component of the catalogs drawn (the basic catalog's or ours), or give it an ${COMPOSITION}.`);
     const keys = shapeKeys(ours);
     const unknown = keys && [...declared(schema, document)].find((key) => !keys.has(key));
     if (unknown) throw new CatalogJsonError(`${at}`, `${name} has no property "${unknown.slice(0, 60)}" that its renderer draws.`);
     table[name] = asZod(compiler, check, ours);
-    const builtInHigherOrder = MANTIS_CATALOG.higherOrder?.[name];
+    const builtInHigherOrder = own(builtInHigherOrders, name) ? builtInHigherOrders[name] : undefined;
     if (builtInHigherOrder) higherOrder[name] = { ...builtInHigherOrder, props: table[name] };
   }
   const missing = Object.keys(higherOrder).length > 0 ? HIGHER_ORDER_PARTS.find((part) => !own(table, part)) : undefined;
@@ -146,7 +159,7 @@ export function catalogFromJson(document: unknown): CatalogDefinition & HigherOr
   }
   const functionCalls: Record<string, z.ZodMiniType> = Object.create(null) as Record<string, z.ZodMiniType>;
   for (const [name, schema, at] of fns) {
-    const ours = own(BUILT_IN_CALLS, name) ? BUILT_IN_CALLS[name] : undefined;
+    const ours = own(builtInCalls, name) ? builtInCalls[name] : undefined;
     if (!ours) throw new CatalogJsonError(at, `The function "${name.slice(0, 60)}" is not one this client implements.`);
     functionCalls[name] = asZod(compiler, compiler.compile(schema, at), ours);
   }
@@ -155,13 +168,13 @@ export function catalogFromJson(document: unknown): CatalogDefinition & HigherOr
   const given = document['theme'];
   if (given !== undefined && !isRecord(given)) throw new CatalogJsonError('/theme', 'Expected a map of theme property names to schemas.');
   const [themeSchema, themeAt] = isRecord(defs) && defs['theme'] !== undefined ? [defs['theme'], '/$defs/theme'] : isRecord(given) ? [{ type: 'object', properties: given }, '/theme'] : [undefined, ''];
-  const theme = themeSchema === undefined ? BasicTheme : asZod(compiler, compiler.compile(themeSchema, themeAt), BasicTheme);
+  const theme = themeSchema === undefined ? builtInTheme : asZod(compiler, compiler.compile(themeSchema, themeAt), builtInTheme);
   return {
     catalogId,
     components: table,
     functions: new Set(Object.keys(functionCalls)),
     functionCalls,
-    theme,
+    ...(theme ? { theme } : {}),
     ...(Object.keys(higherOrder).length > 0 ? { higherOrder } : {}),
   };
 }
