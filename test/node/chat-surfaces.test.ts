@@ -232,7 +232,7 @@ describe('ChatSession A2UI round trip', () => {
 
   test('A2UI messages of a live reply that name no surface are reported to the agent', () => {
     const transport = new RecordingTransport();
-    const session = connect(transport);
+    connect(transport);
     transport.deliver(start('a1'));
     transport.deliver(a2ui('a1', 1, [create('s'), { version: 'v0.8', createSurface: { surfaceId: 't' } }]));
     const errors = transport.sent.filter((f) => f.type === 'a2ui_error');
