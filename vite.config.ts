@@ -87,6 +87,7 @@ const A2UI_CORE = /\/src\/protocols\/a2ui\/(?!catalog-input)[^/]+\.ts$/;
 const A2UI_CATALOGS_GIVEN = /\/src\/protocols\/a2ui\/(catalog-input\.ts|json-catalog\/)/;
 /** The rules of A2UI v1.0, loaded with a conversation's first v1.0 message. */
 const A2UI_V1 = /\/src\/protocols\/a2ui\/v1\//;
+const A2UI_SURFACE = /\/elements\/mantis-a2ui-surface\//;
 
 /** A loader of the script tag: one classic script (IIFE) in dist/, minified. */
 const classicScript = (entry: string, name: string, fileName: string): UserConfig['build'] => ({
@@ -150,6 +151,8 @@ export default defineConfig(({ mode }): UserConfig => {
                   { name: 'a2ui', test: (id) => A2UI_CORE.test(id), priority: 5 },
                   { name: 'a2ui-json', test: (id) => A2UI_CATALOGS_GIVEN.test(id), priority: 5 },
                   { name: 'a2ui-v1', test: (id) => A2UI_V1.test(id), priority: 5 },
+                  // The renderer of surfaces and what places them in a chat, which only ever loads with it: one file.
+                  { name: 'a2ui-surface', test: (id) => A2UI_SURFACE.test(id), priority: 4 },
                 ],
               },
             },

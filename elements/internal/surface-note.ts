@@ -2,8 +2,8 @@ import type { SurfacePlacement } from '../../src/index.js';
 
 /**
  * A surface the chat cannot show: the owner's slot of each says why instead (a finished message is not rendered
- * again, so the note goes into the slot as the element would): the chat's when the placer did not load, the placer's
- * when the page took the tag.
+ * again, so the note goes into the slot as the element would): the chat's, when the placer did not load or
+ * the page took the tag.
  */
 export function noteRefusal(placements: ReadonlyMap<string, SurfacePlacement>, slotOf: (messageId: string, surfaceId: string) => HTMLElement | undefined, text: string): void {
   for (const placement of placements.values()) {

@@ -1,6 +1,5 @@
 import type { ChatSession, SurfaceModel, SurfacePlacement } from '../../src/index.js';
-import { noteRefusal } from '../internal/surface-note.js';
-import { MantisA2uiSurface } from './mantis-a2ui-surface.js';
+import type { MantisA2uiSurface } from './mantis-a2ui-surface.js';
 import { moveSurface } from './move.js';
 
 /** The surface group of a session's A2UI state, as far as a chat draws it (the core holds it: src/protocols/a2ui/). */
@@ -24,8 +23,6 @@ export class SurfacePlacer {
 
   /** Places every surface in its owner's slot (`slotOf`: the slot a message rendered for a surface, if any). */
   place(session: ChatSession, surfaces: Surfaces, slotOf: (messageId: string, surfaceId: string) => HTMLElement | undefined): void {
-    // The page defined the tag itself: its element is not ours, so each surface says so instead.
-    if (customElements.get(TAG) !== MantisA2uiSurface) return noteRefusal(surfaces.placements, slotOf, 'Not shown here: the page defines <mantis-a2ui-surface> itself.');
     const wanted = new Set<string>();
     for (const placement of surfaces.placements.values()) {
       const model = surfaces.surface(placement.surfaceId);

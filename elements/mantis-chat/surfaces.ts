@@ -1,7 +1,7 @@
 import { html, nothing, type ReactiveController, type TemplateResult } from 'lit';
 import { Directive, directive, type ElementPart } from 'lit/directive.js';
 import type { AssistantMessage, ChatSession, SurfacePlacement } from '../../src/index.js';
-import { loadSurfacePlacer, type SurfacePlacer, type Surfaces } from '../internal/lazy.js';
+import { loadSurfacePlacer, MantisA2uiSurface, type SurfacePlacer, type Surfaces } from '../internal/lazy.js';
 import { noteRefusal } from '../internal/surface-note.js';
 
 /** What the chat's A2UI surfaces need from the element. */
@@ -12,6 +12,7 @@ export interface SurfaceHost extends HTMLElement {
 }
 
 const UNLOADED = 'This interactive surface could not be loaded.';
+const TAKEN = 'Not shown here: the page defines <mantis-a2ui-surface> itself.';
 
 const slotKey = (messageId: string, surfaceId: string): string => `${messageId}\u0000${surfaceId}`;
 
@@ -71,6 +72,9 @@ export class SurfacesController implements ReactiveController {
     if (!surfaces || surfaces.placements.size === 0) return;
     for (const [k, slot] of this.#slots) if (!slot.isConnected) this.#slots.delete(k);
     const slotOf = (messageId: string, surfaceId: string): HTMLElement | undefined => this.#slots.get(slotKey(messageId, surfaceId));
+    // The page defined the tag itself: its element is not ours, so each surface says so instead, and the code that
+    // places surfaces (the renderer's file) is never loaded.
+    if (customElements.get('mantis-a2ui-surface') !== MantisA2uiSurface) return noteRefusal(surfaces.placements, slotOf, TAKEN);
     // Each element loads the renderer when it first connects (mantis-a2ui-surface.ts), keeping what is set on it now.
     if (this.#placer) return this.#placer.place(this.#host.session, surfaces, slotOf);
     if (this.#failed) return noteRefusal(surfaces.placements, slotOf, UNLOADED);
