@@ -62,7 +62,6 @@ export type { SurfacePlacement, SurfaceModel } from './protocols/a2ui/group.js';
 export { UiEnvelopeEvent } from './protocols/agent-ui/wire.js';
 export type { MapAdapter, MapActionParams, UiSurface, EnvelopeRejection } from './protocols/agent-ui/types.js';
 export { UPLOAD_LIMITS } from './limits.js';
-export { A2UI_LIMITS } from './protocols/a2ui/limits.js';
 export type { A2uiCatalogInput } from './protocols/a2ui/catalog-input.js';
 export { formatBytes } from './format.js';
 // The session's attachment tray and policy; the uploader and the content checks are `mantis-ui/uploads`.

@@ -72,6 +72,9 @@ describe('the built entries', { skip }, () => {
         if (name in core) throw new Error('mantis-ui/core still exports ' + name);
       }
       for (const name of ['openConnection', 'ChatSession', 'AttachmentTray', 'MEDIA_LIMITS']) if (!(name in core)) throw new Error('mantis-ui/core lost ' + name);
+      // A2UI's limits are A2UI's (issue 31): with its validators, not in the core a backend without A2UI imports.
+      if ('A2UI_LIMITS' in core) throw new Error('mantis-ui/core still exports A2UI_LIMITS');
+      if (typeof (await import('mantis-ui/a2ui')).A2UI_LIMITS?.componentsPerSurface !== 'number') throw new Error('mantis-ui/a2ui has no A2UI_LIMITS');
       // The A2UI catalog generator left mantis-ui/a2ui (issue 31); the validators and the prompt are there.
       const a2ui = await import('mantis-ui/a2ui');
       for (const name of ['catalogJson', 'slimCatalog', 'MANTIS_DESCRIPTIONS', 'BASIC_DESCRIPTIONS', 'A2UI_V1', 'V1_BASIC_CATALOG']) if (name in a2ui) throw new Error('mantis-ui/a2ui still exports ' + name);

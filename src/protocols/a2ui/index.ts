@@ -5,6 +5,7 @@
  * renderer takes all of it from here, so a page loads it once.
  */
 export * from './types.js';
+export { A2UI_LIMITS } from './limits.js';
 export { parsePointer, formatPointer, resolvePath, getAt, getPointer, writeAt, FORBIDDEN_SEGMENTS } from './pointer.js';
 export * from './schema.js';
 export { BASIC_CATALOG, BASIC_COMPONENTS, BASIC_FUNCTION_CALLS, BasicTheme, ICON_NAMES, type CatalogDefinition } from './catalog-basic.js';
