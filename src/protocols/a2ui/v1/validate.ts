@@ -6,7 +6,7 @@ import { checkPlainJson } from '../plain-json.js';
 import type { A2uiComponent, JsonObject, JsonValue } from '../types.js';
 import { checkComponent, checkPattern, type CatalogResolver } from '../validate-component.js';
 import type { A2uiCheckResult } from '../validator.js';
-import { catalogsOf, checkDataUpdate, failure, relative, type A2uiMessageResult, type A2uiValidationState } from '../validate.js';
+import { checkDataUpdate, failure, relative, type A2uiMessageResult, type A2uiValidationState } from '../validate.js';
 import { AGENT_MESSAGES, A2UI_V1_VERSION, DynamicNumber, Metadata, type A2uiV1Message, type A2uiV1MessageKind } from './schema.js';
 
 /*
@@ -23,9 +23,12 @@ const KINDS = Object.keys(AGENT_MESSAGES) as A2uiV1MessageKind[];
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** The v1.0 catalogs of a state (a surface mixes catalogs of one version only: evolution_guide.md §2.7). */
+/**
+ * The v1.0 catalogs of a state (a surface mixes catalogs of one version only: evolution_guide.md §2.7): of those
+ * given, or else of each version's own (the specification's v0.9 catalogs, validate.ts's default, are not v1.0).
+ */
 export const v1Catalogs = (state: Pick<A2uiValidationState, 'catalogs' | 'versions'>): CatalogDefinition[] =>
-  catalogsOf(state).filter((catalog) => catalog.protocolVersion === '1.0');
+  (state.catalogs ?? (state.versions ?? []).flatMap((dialect) => dialect.catalogs)).filter((catalog) => catalog.protocolVersion === '1.0');
 
 /** common_types.json IndexSystemFunction: `@index`, with an optional `offset`, in every catalog. */
 const INDEX_CATALOG: CatalogDefinition = {
