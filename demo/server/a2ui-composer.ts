@@ -8,6 +8,7 @@ import {
   actionReply,
   bookingUpdate,
   parseA2uiError,
+  parseA2uiFunctionAnswer,
   parseActionTurn,
   parseClientAction,
   pickA2uiScript,
@@ -97,7 +98,7 @@ function scriptedA2uiReply(session: Session, options: ComposerOptions, marker: P
     const turn = session.answered.size;
     return { text: `I updated the booking form (turn ${turn}).`, messages: bookingUpdate(turn) };
   }
-  const intro = { form: 'Here is a booking form.', cycle: 'The components of this surface form a cycle.', dangling: 'This surface refers to a component that does not exist.', image: 'This surface binds an image to what you type.', media: 'This surface plays a stored video and sound.', minimal: 'This surface uses the minimal catalog.', foreign: 'This surface uses a catalog you do not render.', v1: 'This surface is written in A2UI v1.0.' };
+  const intro = { form: 'Here is a booking form.', cycle: 'The components of this surface form a cycle.', dangling: 'This surface refers to a component that does not exist.', image: 'This surface binds an image to what you type.', media: 'This surface plays a stored video and sound.', minimal: 'This surface uses the minimal catalog.', foreign: 'This surface uses a catalog you do not render.', v1: 'This surface is written in A2UI v1.0.', call: 'I asked your renderer to run a function.' };
   return { text: intro[script], messages: scriptMessages(script, live.has(SCRIPT_SURFACES[script])) };
 }
 
@@ -179,20 +180,41 @@ export interface A2uiErrorRecord {
 
 const MAX_ERRORS = 50;
 const errorsOf = new WeakMap<Session, A2uiErrorRecord[]>();
+/** The answers to the agent's function calls (`a2ui_function` frames), by session: the last 50. */
+const answersOf = new WeakMap<Session, { message_id: string | null; answer: Record<string, unknown>; received_at: string }[]>();
+
+/** Keeps the last 50 of a session's list. */
+function keep<T>(map: WeakMap<Session, T[]>, session: Session, item: T): void {
+  const list = map.get(session) ?? [];
+  list.push(item);
+  if (list.length > MAX_ERRORS) list.splice(0, list.length - MAX_ERRORS);
+  map.set(session, list);
+}
 
 /** Keeps an `a2ui_error` report (the last 50 of the session). No reply turn; a malformed report gets an `error`. */
 export function recordA2uiError(session: Session, frame: Extract<ClientFrame, { type: 'a2ui_error' }>): ServerEvent | null {
   const parsed = parseA2uiError(frame.a2ui);
   if (!parsed.ok) return { type: 'error', code: 'bad_a2ui_error', message: parsed.reason.slice(0, 1000) };
-  const list = errorsOf.get(session) ?? [];
-  list.push({ message_id: frame.message_id ?? null, error: parsed.error, received_at: new Date().toISOString() });
-  if (list.length > MAX_ERRORS) list.splice(0, list.length - MAX_ERRORS);
-  errorsOf.set(session, list);
+  keep(errorsOf, session, { message_id: frame.message_id ?? null, error: parsed.error, received_at: new Date().toISOString() });
   return null;
 }
 
-/** The inspection answer of `GET /api/v1/composer/sse?session_id=S&inspect=a2ui_errors` (docs/reference-server.md). */
+/**
+ * Keeps the answer to a function call of the agent's (`a2ui_function`, the last 50 of the session); a malformed one
+ * gets an `error`. No reply turn.
+ */
+export function recordA2uiFunction(session: Session, frame: Extract<ClientFrame, { type: 'a2ui_function' }>): ServerEvent | null {
+  const parsed = parseA2uiFunctionAnswer(frame.a2ui);
+  if (!parsed.ok) return { type: 'error', code: 'bad_a2ui_function', message: parsed.reason.slice(0, 1000) };
+  keep(answersOf, session, { message_id: frame.message_id ?? null, answer: parsed.answer, received_at: new Date().toISOString() });
+  return null;
+}
+
+/**
+ * The inspection answer of `GET /api/v1/composer/sse?session_id=S&inspect=a2ui_errors` (docs/reference-server.md):
+ * the `a2ui_error` reports and the `a2ui_function` answers the session kept.
+ */
 export function serveA2uiErrors(res: ServerResponse, session: Session, headers: Record<string, string>): void {
   res.writeHead(200, { ...headers, 'content-type': 'application/json', 'cache-control': 'no-store' });
-  res.end(JSON.stringify({ session_id: session.id, errors: errorsOf.get(session) ?? [] }));
+  res.end(JSON.stringify({ session_id: session.id, errors: errorsOf.get(session) ?? [], function_answers: answersOf.get(session) ?? [] }));
 }

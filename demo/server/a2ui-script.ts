@@ -2,6 +2,7 @@ import type * as z from 'zod/mini';
 import { A2UI_ACTION_PREFIX, parseActionTurn, type ActionTurn } from '../../src/protocols/a2ui/action.js';
 import { ClientActionSchema, ClientErrorSchema } from '../../src/protocols/a2ui/schema.js';
 import { A2UI_VERSION, BASIC_CATALOG_ID, MINIMAL_CATALOG_ID } from '../../src/protocols/a2ui/types.js';
+import { parseA2uiV1RendererMessage } from '../../src/protocols/a2ui/v1/index.js';
 
 /*
  * The reference agent's scripted A2UI v0.9 content (a2ui-v0.9/docs/a2ui_protocol.md, basic catalog) and the two ways
@@ -35,15 +36,15 @@ const text = (id: string, value: Json, variant?: string): Component => ({ id, co
 const column = (id: string, children: string[]): Component => ({ id, component: 'Column', children });
 
 /** The scripted A2UI replies a user's text asks for; the `[a2ui_action]` turn is told apart first. */
-export type A2uiScript = 'form' | 'update' | 'cycle' | 'dangling' | 'image' | 'media' | 'minimal' | 'foreign' | 'v1';
+export type A2uiScript = 'form' | 'update' | 'cycle' | 'dangling' | 'image' | 'media' | 'minimal' | 'foreign' | 'v1' | 'call';
 
 export function pickA2uiScript(userText: string): A2uiScript | null {
-  const match = /\ba2ui (form|update|cycle|dangling|image|media|minimal|foreign|v1)\b/i.exec(userText);
+  const match = /\ba2ui (form|update|cycle|dangling|image|media|minimal|foreign|v1|call)\b/i.exec(userText);
   return match ? (match[1]?.toLowerCase() as A2uiScript) : null;
 }
 
 /** The surface each script writes to. */
-export const SCRIPT_SURFACES = { form: BOOKING, cycle: 'cycle', dangling: 'dangling', image: 'images', media: 'media', minimal: 'minimal', foreign: 'foreign', v1: 'checklist' } as const;
+export const SCRIPT_SURFACES = { form: BOOKING, cycle: 'cycle', dangling: 'dangling', image: 'images', media: 'media', minimal: 'minimal', foreign: 'foreign', v1: 'checklist', call: 'checklist' } as const;
 
 const heading = (title: string): Component => text('heading', title, 'h2');
 
@@ -55,6 +56,7 @@ export function scriptMessages(script: Exclude<A2uiScript, 'update'>, created: b
   const surfaceId = SCRIPT_SURFACES[script];
   if (script === 'minimal' || script === 'foreign') return otherCatalog(script, created);
   if (script === 'v1') return v1Checklist(created);
+  if (script === 'call') return [v1Call()];
   const messages = created ? [] : [create(surfaceId)];
   if (script === 'form') {
     const name = { path: '/form/name' };
@@ -155,7 +157,7 @@ function v1Checklist(created: boolean): A2uiServerMessage[] {
         version: 'v1.0',
         createSurface: {
           surfaceId,
-          catalogId: 'https://a2ui.org/specification/v1_0/catalogs/basic/catalog.json',
+          catalogId: V1_BASIC_CATALOG_ID,
           components: [
             { id: 'root', component: 'Column', children: ['title', 'steps', 'status'] },
             { id: 'title', component: 'Text', text: '# Before you travel' },
@@ -172,6 +174,22 @@ function v1Checklist(created: boolean): A2uiServerMessage[] {
   return [message as unknown as A2uiServerMessage];
 }
 
+const V1_BASIC_CATALOG_ID = 'https://a2ui.org/specification/v1_0/catalogs/basic/catalog.json';
+let calls = 0;
+
+/**
+ * `a2ui call`: an A2UI v1.0 callRendererFunction of the basic catalog's formatString. Every basic function is
+ * rendererOnly, so the client answers it with an `INVALID_FUNCTION_CALL` error naming the call's ID (`a2ui_error`);
+ * a client whose catalog let the agent call it would answer with a rendererFunctionResponse (`a2ui_function`).
+ */
+function v1Call(): A2uiServerMessage {
+  const message = {
+    version: 'v1.0',
+    callRendererFunction: { functionCallId: `call-${++calls}`, callFunction: { call: 'formatString', catalogId: V1_BASIC_CATALOG_ID, args: { value: 'Hello' } } },
+  };
+  return message as unknown as A2uiServerMessage;
+}
+
 /** `a2ui update`: the same booking surface, a new heading and status naming the turn. */
 export const bookingUpdate = (turn: number): A2uiServerMessage[] => [
   components(BOOKING, [heading(`Book a table (turn ${turn})`)]),
@@ -181,21 +199,42 @@ export const bookingUpdate = (turn: number): A2uiServerMessage[] => [
 /** A user action (client_to_server.json `action`), as the core's schema reads it. */
 export type A2uiAction = z.infer<typeof ClientActionSchema>['action'];
 /** A client error report (client_to_server.json `error`). */
-export type A2uiErrorReport = z.infer<typeof ClientErrorSchema>['error'];
+export type A2uiErrorReport = z.infer<typeof ClientErrorSchema>['error'] | { readonly code: string; readonly functionCallId: string; readonly message: string };
+
+/** The A2UI message of an `a2ui_function` frame: a v1.0 rendererFunctionResponse, as renderer_to_agent.json has it. */
+export function parseA2uiFunctionAnswer(a2ui: unknown): { ok: true; answer: Record<string, unknown> } | { ok: false; reason: string } {
+  const v1 = parseA2uiV1RendererMessage(a2ui);
+  if (!v1.ok) return { ok: false, reason: `invalid A2UI function answer at ${v1.path}: ${v1.message}` };
+  return v1.kind === 'rendererFunctionResponse' ? { ok: true, answer: v1.message['rendererFunctionResponse'] as Record<string, unknown> } : { ok: false, reason: `an a2ui_function frame carries a rendererFunctionResponse, not ${v1.kind}` };
+}
 
 const issue = (error: z.core.$ZodError): string => {
   const first = error.issues[0];
   return first ? `/${first.path.join('/')}: ${first.message}` : 'invalid';
 };
 
-/** The A2UI message of a `client_action` frame: exactly `version` and a valid `action`. */
+/** The A2UI message of a `client_action` frame: exactly `version` and a valid `action` (v0.9's, or v1.0's). */
 export function parseClientAction(a2ui: unknown): { ok: true; action: A2uiAction } | { ok: false; reason: string } {
+  // An action on a v1.0 surface is a v1.0 message, as renderer_to_agent.json has it.
+  if ((a2ui as { version?: unknown } | null)?.version === 'v1.0') {
+    const v1 = parseA2uiV1RendererMessage(a2ui);
+    if (!v1.ok) return { ok: false, reason: `invalid A2UI action at ${v1.path}: ${v1.message}` };
+    return v1.kind === 'action' ? { ok: true, action: v1.message['action'] as A2uiAction } : { ok: false, reason: `a client_action frame carries an action, not ${v1.kind}` };
+  }
   const parsed = ClientActionSchema.safeParse(a2ui);
   return parsed.success ? { ok: true, action: parsed.data.action } : { ok: false, reason: `invalid A2UI action at ${issue(parsed.error)}` };
 }
 
-/** The A2UI message of an `a2ui_error` frame: exactly `version` and an `error` (VALIDATION_FAILED needs a `path`). */
+/**
+ * The A2UI message of an `a2ui_error` frame: exactly `version` and an `error` (VALIDATION_FAILED needs a `path`); a
+ * v1.0 one as renderer_to_agent.json has it (an error about a function call names the call instead of a surface).
+ */
 export function parseA2uiError(a2ui: unknown): { ok: true; error: A2uiErrorReport } | { ok: false; reason: string } {
+  if ((a2ui as { version?: unknown } | null)?.version === 'v1.0') {
+    const v1 = parseA2uiV1RendererMessage(a2ui);
+    if (!v1.ok) return { ok: false, reason: `invalid A2UI error at ${v1.path}: ${v1.message}` };
+    return v1.kind === 'error' ? { ok: true, error: v1.message['error'] as A2uiErrorReport } : { ok: false, reason: `an a2ui_error frame carries an error, not ${v1.kind}` };
+  }
   const parsed = ClientErrorSchema.safeParse(a2ui);
   return parsed.success ? { ok: true, error: parsed.data.error } : { ok: false, reason: `invalid A2UI error at ${issue(parsed.error)}` };
 }

@@ -1,7 +1,7 @@
 import { INLINE_UI_CAPABILITY, READ_ONLY_ACTIONS, type ClientFrame, type ProtocolMarker, type ServerEvent } from '../../src/index.js';
 import { formatBytes } from '../../src/format.js';
 import { cleanFileName } from '../../src/uploads/policy.js';
-import { answerA2ui, handleClientAction, readA2uiOptions, recordA2uiError, type A2uiOptions } from './a2ui-composer.js';
+import { answerA2ui, handleClientAction, readA2uiOptions, recordA2uiError, recordA2uiFunction, type A2uiOptions } from './a2ui-composer.js';
 import type { AgentUiHandler } from './agent-ui.js';
 import type { BagStore } from './bags.js';
 import { withheldActionResults } from './faults.js';
@@ -88,6 +88,8 @@ export function handleFrame(session: Session, options: ComposerOptions, frame: C
       return withhold(session, options, handleClientAction(session, options, frame));
     case 'a2ui_error':
       return recordA2uiError(session, frame);
+    case 'a2ui_function':
+      return recordA2uiFunction(session, frame);
     case 'abort':
       session.streams.get(frame.message_id)?.abort();
       return null;

@@ -224,6 +224,7 @@ export class ScriptedTransport extends BaseTransport {
         this.#abort(frame.message_id);
         return;
       case 'a2ui_error':
+      case 'a2ui_function':
       case 'resume':
         return;
     }

@@ -1,5 +1,5 @@
 import type { CatalogDefinition } from './catalog-basic.js';
-import type { A2uiComponent } from './types.js';
+import type { A2uiComponent, A2uiError, A2uiFunctionCallError, JsonValue } from './types.js';
 import type { A2uiMessageResult, A2uiValidationState } from './validate.js';
 import type { A2uiCheckResult } from './validator.js';
 
@@ -19,6 +19,23 @@ export interface TreeProblem {
   readonly refPath: string;
   readonly message: string;
 }
+
+/** What a renderer sends back for an agent's function call: renderer_to_agent.json's answer, or its error. */
+export type A2uiCallAnswer =
+  | {
+      readonly version: string;
+      readonly rendererFunctionResponse: { readonly functionCallId: string; readonly value?: JsonValue; readonly error?: { readonly code: string; readonly message: string } };
+    }
+  | { readonly version: string; readonly error: A2uiFunctionCallError };
+
+/** Runs a function of the renderer's for the agent: its value, or undefined when it gave none. */
+export type RunFunction = (call: string, args: unknown) => JsonValue | undefined;
+
+/**
+ * What becomes of a message that addresses no surface: an answer for the agent (and `instead`, the error to send when
+ * a wire cannot carry a function's value), an error to report, or nothing.
+ */
+export type CallOutcome = { readonly answer: A2uiCallAnswer; readonly instead?: A2uiCallAnswer } | { readonly error: A2uiError } | null;
 
 export interface A2uiDialect {
   /** The `version` strings of its messages (`["v1.0"]`). */
@@ -40,4 +57,10 @@ export interface A2uiDialect {
    * whole (for callRendererFunction: whether the catalog lets the agent call the function); undefined for any other.
    */
   checkCall(message: unknown, catalogs: readonly CatalogDefinition[]): A2uiCheckResult | undefined;
+  /**
+   * What a renderer does with such a message: the answer to an agent's function call (run when the catalog lets the
+   * agent call it, with `run`), the error of one that is not a valid message, or nothing to do (null); undefined for
+   * any other.
+   */
+  answer(message: unknown, catalogs: readonly CatalogDefinition[], run: RunFunction): CallOutcome | undefined;
 }

@@ -1,9 +1,10 @@
 import type { CatalogDefinition } from './catalog-basic.js';
-import type { A2uiDialect } from './dialect.js';
+import type { A2uiCallAnswer, A2uiDialect } from './dialect.js';
+import { evaluate } from './evaluate.js';
 import { DEFAULT_CATALOGS, applyExpanded } from './expand.js';
 import { surfaceOf } from './placements.js';
 import { A2uiSurfaceStore, type SurfaceState } from './surface.js';
-import { A2UI_V09_VERSIONS, type A2uiError, type JsonValue } from './types.js';
+import { A2UI_V09_VERSIONS, A2UI_VERSION, type A2uiError, type JsonValue } from './types.js';
 
 /*
  * The A2UI surfaces of one conversation, or of one standalone renderer (docs/protocol.md "A2UI surfaces"), DOM-free:
@@ -38,8 +39,16 @@ export interface SurfaceModel {
 export interface SurfaceGroupOptions {
   /** The catalogs surfaces may name (default: DEFAULT_CATALOGS, the specification's and ours). */
   readonly catalogs?: readonly CatalogDefinition[];
-  /** Each error about what the agent sent or what could not be shown, with the message it came with. */
-  readonly report?: (error: A2uiError, owner: string | undefined) => void;
+  /**
+   * Each error about what the agent sent or what could not be shown, with the message it came with and the version
+   * it is told in (the message's, or its surface's: `v1.0` for v1.0 ones, else `v0.9`).
+   */
+  readonly report?: (error: A2uiError, owner: string | undefined, version: string) => void;
+  /**
+   * Sends the answer to a function call of the agent's (v1.0 callRendererFunction), with the message it came with;
+   * false when it could not go (the error that says so is given next, when there is one).
+   */
+  readonly respond?: (answer: A2uiCallAnswer, owner: string | undefined) => boolean;
   /**
    * Loads the rules of a version the group does not read yet (`loadA2uiVersion`: v1.0's); the messages that come
    * meanwhile wait, in order. Undefined for a version it cannot load (at once: nothing waits). Without it, or when the
@@ -67,7 +76,8 @@ const NOT_A_SURFACE_MESSAGE = 'Not an A2UI message for a surface (a version and 
 export class SurfaceGroup {
   /** The catalogs surfaces may name; another list applies from the next reset (a chat's `a2uiCatalogs` changed). */
   catalogs: readonly CatalogDefinition[];
-  readonly #report: (error: A2uiError, owner: string | undefined) => void;
+  readonly #report: NonNullable<SurfaceGroupOptions['report']>;
+  readonly #respond: SurfaceGroupOptions['respond'];
   readonly #loadVersion: SurfaceGroupOptions['loadVersion'];
   readonly #waited: (() => void) | undefined;
   /** The versions read beside v0.9, as they load (the store reads this list). */
@@ -94,6 +104,7 @@ export class SurfaceGroup {
   constructor(options: SurfaceGroupOptions = {}) {
     this.catalogs = options.catalogs ?? DEFAULT_CATALOGS;
     this.#report = options.report ?? (() => undefined);
+    this.#respond = options.respond;
     this.#loadVersion = options.loadVersion;
     this.#waited = options.waited;
     this.#store = this.#createStore();
@@ -161,8 +172,16 @@ export class SurfaceGroup {
    */
   apply(message: unknown, owner?: string): A2uiError | null {
     if (this.#wait(message, owner)) return null;
+    const version = (message as { version?: unknown } | null)?.version;
+    const dialect = this.#versions.find((d) => d.versions.includes(version as string));
+    const told = dialect ? (version as string) : A2UI_VERSION;
+    // A function call of the agent's (v1.0) addresses no surface: it is answered, or its error reported.
+    const call = dialect?.answer(message, this.#available, (name, args) => evaluate({ call: name, args }, { data: {}, scope: '' }));
+    if (call && 'error' in call) return this.#fail(call.error, owner, told);
+    if (call && !this.#respond?.(call.answer, owner) && call.instead) this.#respond?.(call.instead, owner);
+    if (call !== undefined) return null;
     const surface = surfaceOf(message);
-    if (!surface) return this.#fail({ code: 'VALIDATION_FAILED', surfaceId: '', path: '', message: NOT_A_SURFACE_MESSAGE }, owner);
+    if (!surface) return this.#fail({ code: 'VALIDATION_FAILED', surfaceId: '', path: '', message: NOT_A_SURFACE_MESSAGE }, owner, told);
     const id = surface.surfaceId;
     // A deleteSurface removes the surface from view only once it applied (a refused one, for a surface of the other
     // version say, leaves it where it is).
@@ -187,11 +206,11 @@ export class SurfaceGroup {
       if (surface.kind === 'deleteSurface') this.#refusals.delete(id);
       return error;
     }
-    return this.#fail(error, owner);
+    return this.#fail(error, owner, told);
   }
 
-  #fail(error: A2uiError, owner: string | undefined): A2uiError {
-    this.#report(error, owner);
+  #fail(error: A2uiError, owner: string | undefined, version: string): A2uiError {
+    this.#report(error, owner, version);
     return error;
   }
 
@@ -264,7 +283,7 @@ export class SurfaceGroup {
       const key = JSON.stringify(error);
       if (seen.keys.has(key)) continue;
       seen.keys.add(key);
-      this.#report(error, this.#placements.get(surfaceId)?.owner);
+      this.#report(error, this.#placements.get(surfaceId)?.owner, this.#store.get(surfaceId)?.version ?? A2UI_VERSION);
     }
   }
 

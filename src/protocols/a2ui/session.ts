@@ -39,7 +39,12 @@ export class A2uiSession implements ProtocolState {
 
   constructor(host: ProtocolHost) {
     this.#host = host;
-    this.group = new SurfaceGroup({ report: (error, owner) => this.#report(error, owner), loadVersion: loadA2uiVersion, waited: () => host.changed() });
+    this.group = new SurfaceGroup({
+      report: (error, owner, version) => this.#report(error, owner, version),
+      respond: (answer, owner) => this.#told(owner) && this.#carry(answer, owner),
+      loadVersion: loadA2uiVersion,
+      waited: () => host.changed(),
+    });
     this.reset();
   }
 
@@ -94,7 +99,8 @@ export class A2uiSession implements ProtocolState {
       // A frame the server cannot take would be sent again on every reconnect: refused here instead.
       if (JSON.stringify({ action, carried }).length > COMPOSER_LIMITS.userMessageLength) return { ok: false, message: 'This action carries too much data to send.' };
       const clientActionId = `a2ui-${Date.now().toString(36)}-${nextAction++}`;
-      const payload = { version: A2UI_VERSION, action };
+      // In the version of the surface it came from (a v1.0 surface's actions are v1.0 messages).
+      const payload = { version: this.group.store.get(action.surfaceId)?.version ?? A2UI_VERSION, action };
       if (!host.send({ type: 'carry', kind: 'a2ui', payload, messageId, clientActionId, ...(carried ? { carried } : {}) })) {
         return { ok: false, message: 'This chat has no connection to send the action through.' };
       }
@@ -105,15 +111,28 @@ export class A2uiSession implements ProtocolState {
     return sent.ok ? { ok: true, via: 'turn', userMessageId: sent.id } : { ok: false, message: sent.message || 'The action could not be sent.' };
   }
 
-  /** Tells the agent what was wrong with what it sent (never a stack trace: the error's own one-sentence message). */
-  reportError(error: A2uiError, messageId?: string): void {
-    this.#host.send({ type: 'carry', kind: 'a2ui', payload: { version: A2UI_VERSION, error: { ...error } }, ...(messageId ? { messageId } : {}) });
+  /**
+   * Tells the agent what was wrong with what it sent (never a stack trace: the error's own one-sentence message), in
+   * the version of what it sent (`v1.0` for a v1.0 message or surface).
+   */
+  reportError(error: A2uiError, messageId?: string, version = A2UI_VERSION): void {
+    this.#carry({ version, error: { ...error } }, messageId);
+  }
+
+  /** Sends an A2UI message for the agent (an error, an answer); false when the connection cannot carry it. */
+  #carry(payload: object, messageId: string | undefined): boolean {
+    return this.#host.send({ type: 'carry', kind: 'a2ui', payload, ...(messageId ? { messageId } : {}) });
   }
 
   /** An error found here: the agent hears it when it came with a message that arrived live; the page always does. */
-  #report(error: A2uiError, owner: string | undefined): void {
-    if (owner && this.#live && this.#host.arrivedLive(owner)) this.reportError(error, owner);
+  #report(error: A2uiError, owner: string | undefined, version: string): void {
+    if (this.#told(owner)) this.reportError(error, owner, version);
     this.#host.emit({ type: 'error', error });
+  }
+
+  /** Whether the agent is told about what came with `owner`: a message that arrived live, not one read again. */
+  #told(owner: string | undefined): owner is string {
+    return owner !== undefined && this.#live && this.#host.arrivedLive(owner);
   }
 }
 

@@ -86,6 +86,16 @@ export const A2uiErrorFrame = z.strictObject({
   a2ui: A2uiClientMessage,
 });
 
-export const ClientFrame = z.discriminatedUnion('type', [UserMessageFrame, ActionFrame, AbortFrame, ResumeFrame, ClientActionFrame, A2uiErrorFrame]);
+/**
+ * An A2UI v1.0 renderer-to-agent message about a function call: the `rendererFunctionResponse` to an agent's
+ * `callRendererFunction`.
+ */
+export const A2uiFunctionFrame = z.strictObject({
+  type: z.literal('a2ui_function'),
+  message_id: z.optional(MessageId),
+  a2ui: A2uiClientMessage,
+});
+
+export const ClientFrame = z.discriminatedUnion('type', [UserMessageFrame, ActionFrame, AbortFrame, ResumeFrame, ClientActionFrame, A2uiErrorFrame, A2uiFunctionFrame]);
 export type ClientFrame = z.input<typeof ClientFrame>;
 

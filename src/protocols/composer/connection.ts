@@ -6,7 +6,8 @@ import type { Transport } from './transport.js';
 /*
  * A Composer `Transport` (ours, or one a host made) as a connection of the one road: its server events become
  * conversation events, and outgoing frames become Composer client frames. It carries A2UI messages (`client_action`,
- * `a2ui_error`, `a2ui_data_model`) and agent-ui@1 envelopes (`ui_envelope` on SSE) for their protocols, by kind.
+ * `a2ui_error`, `a2ui_function`, `a2ui_data_model`) and agent-ui@1 envelopes (`ui_envelope` on SSE) for their
+ * protocols, by kind.
  */
 
 /** The kinds of other protocols' messages the Composer's frames carry. */
@@ -52,8 +53,9 @@ export function toClientFrame(frame: OutgoingFrame): ClientFrame | null {
           ...(model ? { a2ui_data_model: model as Extract<ClientFrame, { type: 'client_action' }>['a2ui_data_model'] } : {}),
         };
       }
-      if ('error' in a2ui) return { type: 'a2ui_error', ...(frame.messageId ? { message_id: frame.messageId } : {}), a2ui };
-      return null;
+      // An error (a2ui_error), or else the answer to an agent's function call (a2ui_function, v1.0); an action
+      // without its IDs is not sent.
+      return 'action' in a2ui ? null : { type: 'error' in a2ui ? 'a2ui_error' : 'a2ui_function', ...(frame.messageId ? { message_id: frame.messageId } : {}), a2ui };
     }
   }
   // The Composer's wire has no answers to an agent's questions (its approvals are the backend's own).

@@ -4,6 +4,7 @@ import { formatPointer } from '../pointer.js';
 import { V1_BASIC_CATALOG } from './catalog-basic.js';
 import { checkComposition } from './composition.js';
 import { A2UI_V1_VERSION, RENDERER_MESSAGES } from './schema.js';
+import { answerCall } from './answer.js';
 import { checkCall, validateV1Message } from './validate.js';
 
 /*
@@ -20,6 +21,7 @@ export const A2UI_V1: A2uiDialect = {
   validate: validateV1Message,
   checkTree: checkComposition,
   checkCall,
+  answer: answerCall,
 };
 
 type RendererKind = keyof typeof RENDERER_MESSAGES;
@@ -50,4 +52,4 @@ export { checkComposition } from './composition.js';
 export { checkA2uiV1Catalog, type A2uiV1CatalogCheck } from './catalog-definition.js';
 export { validateV1Message } from './validate.js';
 export * from './schema.js';
-export type { A2uiDialect, TreeProblem } from '../dialect.js';
+export type { A2uiCallAnswer, A2uiDialect, CallOutcome, TreeProblem } from '../dialect.js';

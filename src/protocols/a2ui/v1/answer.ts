@@ -1,0 +1,39 @@
+import type { CatalogDefinition } from '../catalog-basic.js';
+import type { CallOutcome, RunFunction } from '../dialect.js';
+import { A2UI_V1_VERSION } from './schema.js';
+import { checkCall } from './validate.js';
+
+/*
+ * An agent's v1.0 function call to the renderer (a2ui_protocol.md "callRendererFunction"): "upon completing execution
+ * ... the renderer MUST always send a corresponding functionResponse or error message back to the agent". A call the
+ * catalog keeps from the agent (allowedCallers: rendererOnly, the default of every basic function), one the renderer
+ * cannot run, and one whose arguments do not fit are answered `INVALID_FUNCTION_CALL` by its ID; one it runs is
+ * answered with a `rendererFunctionResponse` carrying the value, or `EXECUTION_FAILED` when it produced none. Calls
+ * run with no data model (a call names no surface): their arguments are what the agent wrote. openUrl is never run
+ * for the agent: it opens only on the user's click (requiresUserActivation).
+ */
+
+/**
+ * The outcome of `message` when it is one of the dialect's messages that address no surface (a callRendererFunction,
+ * an agentFunctionResponse); undefined for any other. An agentFunctionResponse answers a call the renderer made, and
+ * this renderer makes none yet: it is read and changes nothing (null). A2UI_V1's `answer`.
+ */
+export function answerCall(message: unknown, catalogs: readonly CatalogDefinition[], run: RunFunction): CallOutcome | undefined {
+  const checked = checkCall(message, catalogs);
+  if (!checked) return undefined;
+  const version = A2UI_V1_VERSION;
+  if (!checked.ok) return 'functionCallId' in checked.error ? { answer: { version, error: checked.error } } : { error: checked.error };
+  const call = (message as { callRendererFunction?: { functionCallId: string; callFunction: { call: string; args?: unknown } } }).callRendererFunction;
+  if (!call) return null;
+  const { functionCallId, callFunction } = call;
+  if (callFunction.call === 'openUrl') {
+    const refusal = 'openUrl opens a link only when the user clicks it, never for the agent.';
+    return { answer: { version, error: { code: 'INVALID_FUNCTION_CALL', functionCallId, message: refusal } } };
+  }
+  const value = run(callFunction.call, callFunction.args ?? {});
+  const response = value === undefined
+    ? { functionCallId, error: { code: 'EXECUTION_FAILED', message: `The function "${callFunction.call.slice(0, 60)}" returned no value.` } }
+    : { functionCallId, value };
+  const instead = { code: 'INVALID_FUNCTION_CALL', functionCallId, message: 'This connection cannot carry the answer of a function call.' };
+  return { answer: { version, rendererFunctionResponse: response }, instead: { version, error: instead } };
+}
