@@ -13,6 +13,7 @@ import type {
 } from '../src/index.js';
 import type { EnvelopeRejection, RenderStatus } from '../src/protocols/agent-ui/types.js';
 import type { A2uiAction, A2uiError, JsonValue } from '../src/protocols/a2ui/types.js';
+import type { A2uiCallAnswer } from '../src/protocols/a2ui/dialect.js';
 
 /** Detail of `mantis-view-error`: why a view fell back, with JSON pointers to the problems. */
 export interface ViewErrorDetail {
@@ -215,6 +216,15 @@ export interface A2uiErrorDetail {
   readonly error: A2uiError;
 }
 
+/**
+ * Detail of `mantis-a2ui-function-answer`: the renderer's answer to an agent's A2UI v1.0 `callRendererFunction`, a
+ * renderer-to-agent message to send to the agent as it is (a `rendererFunctionResponse`, or an `INVALID_FUNCTION_CALL`
+ * error by the call's ID).
+ */
+export interface A2uiFunctionAnswerDetail {
+  readonly message: A2uiCallAnswer;
+}
+
 /** Detail of `mantis-a2ui-change`: a surface changed (a message was applied, or an input wrote its data model). */
 export interface A2uiChangeDetail {
   readonly surfaceId: string;
@@ -223,6 +233,7 @@ export interface A2uiChangeDetail {
 export interface MantisEventMap {
   'mantis-a2ui-action': CustomEvent<A2uiActionDetail>;
   'mantis-a2ui-error': CustomEvent<A2uiErrorDetail>;
+  'mantis-a2ui-function-answer': CustomEvent<A2uiFunctionAnswerDetail>;
   'mantis-a2ui-change': CustomEvent<A2uiChangeDetail>;
   'mantis-envelope-status': CustomEvent<EnvelopeStatusDetail>;
   'mantis-media-error': CustomEvent<MediaErrorDetail>;

@@ -142,6 +142,7 @@ export class A2uiSurfaceImpl extends MantisA2uiSurface implements SurfaceElement
     this.#found = new Map();
     for (const [model, errors] of found) if (errors.length > 0) model.rendered(errors);
     for (const error of this.#own.takeErrors()) emit(this, 'mantis-a2ui-error', { error });
+    for (const message of this.#own.takeAnswers()) emit(this, 'mantis-a2ui-function-answer', { message });
     const changed = [...this.#changed];
     this.#changed.clear();
     for (const surfaceId of changed) emit(this, 'mantis-a2ui-change', { surfaceId });

@@ -1,5 +1,5 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { DEFAULT_CATALOGS, loadA2uiVersion, SurfaceGroup, surfaceOf, type A2uiError, type CatalogDefinition, type SurfaceModel } from '../../src/protocols/a2ui/index.js';
+import { DEFAULT_CATALOGS, loadA2uiVersion, SurfaceGroup, surfaceOf, type A2uiCallAnswer, type A2uiError, type CatalogDefinition, type SurfaceModel } from '../../src/protocols/a2ui/index.js';
 import type { A2uiCatalogInput } from '../../src/protocols/a2ui/catalog-input.js';
 
 /** What the controller needs of its element. */
@@ -27,6 +27,8 @@ export class MessagesController implements ReactiveController {
   /** How many messages were applied, and the first and last of them (what an extension keeps). */
   #applied: { count: number; first?: unknown; last?: unknown } = { count: 0 };
   #errors: A2uiError[] = [];
+  /** The answers to the agent's function calls (v1.0), for the page to send: fired after the update, like errors. */
+  #answers: A2uiCallAnswer[] = [];
 
   constructor(host: MessagesHost, touched: (surfaceId: string) => void) {
     this.#host = host;
@@ -48,6 +50,7 @@ export class MessagesController implements ReactiveController {
     const group: SurfaceGroup = new SurfaceGroup({
       catalogs: this.#catalogs ?? DEFAULT_CATALOGS,
       report: (error) => void (current() && this.#errors.push(error)),
+      respond: (answer) => current() && this.#answers.push(answer) > 0,
       loadVersion: loadA2uiVersion,
       // What waited applied: its errors are fired after the update this asks for, even those of no surface.
       waited: () => this.#host.requestUpdate(),
@@ -118,6 +121,13 @@ export class MessagesController implements ReactiveController {
     const errors = this.#errors;
     this.#errors = [];
     return errors;
+  }
+
+  /** The answers since the last call (each fired once). */
+  takeAnswers(): A2uiCallAnswer[] {
+    const answers = this.#answers;
+    this.#answers = [];
+    return answers;
   }
 }
 

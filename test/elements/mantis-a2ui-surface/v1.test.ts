@@ -141,11 +141,12 @@ describe('<mantis-a2ui-surface> reading A2UI v1.0', () => {
   it('tells the page of a refusal that comes once v1.0 has loaded, even one of no surface', async () => {
     const el = document.createElement('mantis-a2ui-surface');
     const errors = errorsOf(el);
-    el.messages = [{ version: 'v1.0', callRendererFunction: { functionCallId: 'c1', callFunction: { call: 'openUrl', catalogId: V1_BASIC, args: { url: 'https://example.com' } } } }];
+    // A function call without its ID: no valid message (one with its ID is answered: v1-calls.test.ts).
+    el.messages = [{ version: 'v1.0', callRendererFunction: { callFunction: { call: 'openUrl', catalogId: V1_BASIC, args: { url: 'https://example.com' } } } }];
     document.body.append(el);
     try {
       await waitUntil(() => errors.length > 0, 'the refusal was never told', { timeout: 5000 });
-      expect(errors.map((e) => e.error.message)).to.deep.equal(['Not an A2UI message for a surface (a version and one payload with its surfaceId): not shown.']);
+      expect(errors.map((e) => [e.error.code, 'path' in e.error && e.error.path])).to.deep.equal([['VALIDATION_FAILED', '/functionCallId']]);
     } finally {
       el.remove();
     }
