@@ -69,7 +69,8 @@ function icon(node: A2uiNode, r: SurfaceWalk): TemplateResult {
 /**
  * Video and AudioPlayer: the browser's own player, with its controls, for a literal `agent_files/...` key the media
  * resolver turned into an object URL; a placeholder that says why for any other address (a bound or computed one could
- * carry what the user typed), and while the file loads or when it cannot.
+ * carry what the user typed), and while the file loads or when it cannot. A v1.0 Video's `posterUrl` is its poster
+ * under the same rule (any other poster is never fetched: the first frame shows).
  */
 function media(kind: 'Video' | 'Audio') {
   return (node: A2uiNode, r: SurfaceWalk): TemplateResult => {
@@ -84,8 +85,11 @@ function media(kind: 'Video' | 'Audio') {
     if (shown !== null) {
       // A file the browser cannot play (or a URL revoked meanwhile) falls back to the placeholder, saying so.
       const failed = (): unknown => r.host.mediaFailed?.(url, true, true);
+      // v1.0's posterUrl: like an Image, only a literal stored key is ever asked for; else the first frame shows.
+      const poster = node.component['posterUrl'];
+      const still = typeof poster === 'string' && poster.startsWith(AGENT_FILES) ? r.host.media(poster) : null;
       return kind === 'Video'
-        ? html`<video part="video" class="video" controls preload="metadata" src=${shown} aria-label=${what || 'Video'} @error=${failed} .style=${weightStyle(node)}></video>`
+        ? html`<video part="video" class="video" controls preload="metadata" src=${shown} poster=${still ?? nothing} aria-label=${what || 'Video'} @error=${failed} .style=${weightStyle(node)}></video>`
         : html`<audio part="audio" class="audio" controls preload="metadata" src=${shown} aria-label=${what || 'Audio'} @error=${failed} .style=${weightStyle(node)}></audio>`;
     }
     const why = stored

@@ -5,6 +5,7 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import '../../../elements/index.js';
 import type { MantisA2uiSurface } from '../../../elements/mantis-a2ui-surface/mantis-a2ui-surface.js';
+import { agentOrigin } from '../../helpers/agent.js';
 import { $, $$, errorsOf, render, textOf, type, type Message } from './fixtures.js';
 
 const V1_BASIC = 'https://a2ui.org/specification/v1_0/catalogs/basic/catalog.json';
@@ -136,6 +137,34 @@ describe('<mantis-a2ui-surface> reading A2UI v1.0', () => {
     type(slider, '0');
     await el.updateComplete;
     expect($(el, '[part="slider"] output')?.textContent).to.equal('1');
+  });
+
+  it('shows a Video’s posterUrl from a stored key through the media resolver, and never fetches any other poster', async () => {
+    // Real files of the reference server (demo/server/media.ts), read with the demo account's token.
+    const asked: string[] = [];
+    const el = document.createElement('mantis-a2ui-surface');
+    el.mediaResolver = async (key) => {
+      asked.push(key);
+      const response = await fetch(`${agentOrigin}/api/v1/${key}`, { headers: { authorization: 'Bearer demo-token' } });
+      return URL.createObjectURL(await response.blob());
+    };
+    const components = [
+      { id: 'root', component: 'Column', children: ['clip', 'remote'] },
+      { id: 'clip', component: 'Video', url: 'agent_files/demo/flow.webm', posterUrl: 'agent_files/demo/overview.png', accessibility: { label: 'Flow' } },
+      { id: 'remote', component: 'Video', url: 'agent_files/demo/flow.webm', posterUrl: 'https://example.com/poster.png', accessibility: { label: 'Flow again' } },
+    ];
+    el.messages = [create({ components })];
+    document.body.append(el);
+    try {
+      await waitUntil(() => $$(el, 'video[part="video"]').length === 2 && $(el, 'video[poster]'), 'the videos and the stored poster never showed', { timeout: 8000 });
+      const [clip, remote] = $$(el, 'video[part="video"]') as HTMLVideoElement[];
+      expect(clip?.poster).to.match(/^blob:/);
+      expect(remote?.hasAttribute('poster')).to.equal(false);
+      expect([...new Set(asked)].sort()).to.deep.equal(['agent_files/demo/flow.webm', 'agent_files/demo/overview.png']);
+      await expect(el).to.be.accessible();
+    } finally {
+      el.remove();
+    }
   });
 
   it('tells the page of a refusal that comes once v1.0 has loaded, even one of no surface', async () => {
