@@ -246,3 +246,17 @@ test('a2ui v1: a check whose condition gives a ValidationResult fails with its m
   assert.deepEqual(rule({ valid: false, code: 'E1' }), ['Fallback.']);
   assert.deepEqual(rule({ valid: true, message: 'Fine.' }), []);
 });
+
+test('a2ui v1: and, or and not read a ValidationResult as its `valid`', () => {
+  const data = { ok: { valid: true, message: 'Fine.' }, bad: { valid: false, code: 'E1' } };
+  const run = (call: string, args: JsonObject) => evaluate({ call, args }, { data, scope: '' });
+  assert.equal(run('and', { values: [{ path: '/ok' }, true] }), true);
+  assert.equal(run('and', { values: [{ path: '/ok' }, { path: '/bad' }] }), false);
+  assert.equal(run('or', { values: [{ path: '/bad' }, { path: '/ok' }] }), true);
+  assert.equal(run('or', { values: [{ path: '/bad' }, false] }), false);
+  assert.equal(run('not', { value: { path: '/bad' } }), true);
+  assert.equal(run('not', { value: { path: '/ok' } }), false);
+  // In a check, through and: the rule's message when the combination fails.
+  assert.deepEqual(failingChecks([{ condition: { call: 'and', args: { values: [{ path: '/ok' }, { path: '/bad' }] } }, message: 'Both.' }], { data, scope: '' }), ['Both.']);
+  assert.deepEqual(failingChecks([{ condition: { call: 'or', args: { values: [{ path: '/ok' }, { path: '/bad' }] } }, message: 'Either.' }], { data, scope: '' }), []);
+});

@@ -81,6 +81,10 @@ export function toNumber(value: JsonValue | undefined): number | undefined {
   return Number.isFinite(number) ? number : undefined;
 }
 
+/** A check's verdict: a v1.0 ValidationResult (`{valid, …}`) is its `valid`; any other value is read as a boolean. */
+export const passes = (value: JsonValue | undefined): boolean =>
+  typeof value === 'object' && value !== null && typeof (value as { valid?: unknown }).valid === 'boolean' ? (value as { valid: boolean }).valid : toBoolean(value);
+
 /** renderer_guide.md "Type Coercion Standards": "true"/"false" in any case, non-zero numbers; everything else false. */
 export function toBoolean(value: JsonValue | undefined): boolean {
   if (typeof value === 'boolean') return value;

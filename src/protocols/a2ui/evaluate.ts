@@ -1,5 +1,5 @@
 import { EVAL_LIMITS, createEvalBudget, exhaust, type EvalBudget, type EvalContext } from './budget.js';
-import { toBoolean, toNumber, toText } from './coerce.js';
+import { passes, toBoolean, toNumber, toText } from './coerce.js';
 import { A2UI_FUNCTIONS, OPEN_URL, logicalAnd, logicalOr } from './functions.js';
 import { FORBIDDEN_SEGMENTS, getPointer, resolvePath } from './pointer.js';
 import type { JsonObject, JsonValue } from './types.js';
@@ -89,7 +89,7 @@ function callFunction(name: string, rawArgs: unknown, ctx: Budgeted, depth: numb
       for (const item of values as unknown[]) {
         const value = evaluateIn(item, ctx, depth + 1);
         if (budget.exhausted) return undefined;
-        if (toBoolean(value) === stopAt) return stopAt;
+        if (passes(value) === stopAt) return stopAt;
       }
       return !stopAt;
     }
@@ -186,7 +186,7 @@ export function failingChecks(checks: unknown, ctx: EvalContext): string[] {
       // v1.0: a condition may give a ValidationResult, `{valid, message?}`; its message goes before the rule's.
       const result = evaluate(condition, shared);
       const verdict = isRecord(result) && typeof result['valid'] === 'boolean' ? result : undefined;
-      if (!(verdict ? verdict['valid'] : toBoolean(result))) {
+      if (!passes(result)) {
         const message = [verdict?.['message'], own(record, 'message')].find((text) => typeof text === 'string');
         failing.push(typeof message === 'string' ? message : '');
       }

@@ -1,6 +1,6 @@
 import { A2UI_LIMITS } from './limits.js';
 import { exhaust, type EvalContext } from './budget.js';
-import { chargedText, toBoolean, toNumber, toTextUpTo } from './coerce.js';
+import { chargedText, passes, toBoolean, toNumber, toTextUpTo } from './coerce.js';
 import { formatString } from './format.js';
 import { formatDate } from './format-date.js';
 import { getPointer } from './pointer.js';
@@ -155,19 +155,22 @@ function pluralize(args: Args, ctx: EvalContext): JsonValue | undefined {
   return chosen === undefined || chosen === null ? undefined : chargedText(chosen, ctx);
 }
 
-/** and: every value true (evaluate.ts evaluates `values` lazily when it calls this very function). */
+/**
+ * and: every value true (evaluate.ts evaluates `values` lazily when it calls this very function). A v1.0
+ * ValidationResult among them counts as its `valid`, here and in `or` and `not`.
+ */
 export function logicalAnd(args: Args): JsonValue | undefined {
-  return Array.isArray(args.values) ? (args.values as readonly JsonValue[]).every(toBoolean) : undefined;
+  return Array.isArray(args.values) ? (args.values as readonly JsonValue[]).every(passes) : undefined;
 }
 
 /** or: some value true (lazily evaluated too). */
 export function logicalOr(args: Args): JsonValue | undefined {
-  return Array.isArray(args.values) ? (args.values as readonly JsonValue[]).some(toBoolean) : undefined;
+  return Array.isArray(args.values) ? (args.values as readonly JsonValue[]).some(passes) : undefined;
 }
 
 /** not: the negation of the value read as a boolean. */
 function not(args: Args): JsonValue {
-  return !toBoolean(args.value);
+  return !passes(args.value);
 }
 
 /**
