@@ -222,6 +222,17 @@ test('a2ui v1: a conversation loads v1.0’s rules with its first v1.0 message; 
   // Loaded once: the next v1.0 message applies at once.
   assert.equal(group.apply(data({ path: '/a', value: null }), 'm2'), null);
   assert.deepEqual(group.surface('s')?.state?.data, {});
+  // A history's record of what a later message touched waits behind them too: the later message owns the surface.
+  let letGo: () => void = () => undefined;
+  const slow = new Promise<void>((done) => (letGo = done));
+  const history = new SurfaceGroup({ loadVersion: async () => (await slow, A2UI_V1) });
+  history.apply(create({ components: [{ id: 'root', component: 'Text', text: 'Hi' }] }), 'm1');
+  history.touch(['s'], 'm3');
+  assert.equal(history.placements.get('s')?.owner, undefined, 'nothing placed while the rules load');
+  letGo();
+  await slow;
+  await new Promise((done) => setImmediate(done));
+  assert.equal(history.placements.get('s')?.owner, 'm3');
   // A version whose rules cannot be loaded is refused, with its notice, once it is known they cannot.
   const refused: string[] = [];
   const other = new SurfaceGroup({ report: (error) => refused.push(`${error.surfaceId} ${'path' in error ? error.path : error.code}`), loadVersion: () => Promise.reject(new Error('offline')) });

@@ -28,8 +28,8 @@ export type A2uiCallAnswer =
     }
   | { readonly version: string; readonly error: A2uiFunctionCallError };
 
-/** Runs a function of the renderer's for the agent: its value, or undefined when it gave none. */
-export type RunFunction = (call: string, args: unknown) => JsonValue | undefined;
+/** Evaluates a dynamic value (evaluate.ts `evaluate`, handed over so that v1.0's file does not carry it): how a call runs. */
+export type RunFunction = (value: unknown, ctx: { readonly data: JsonValue; readonly scope: string }) => JsonValue | undefined;
 
 /**
  * What becomes of a message that addresses no surface: an answer for the agent (and `instead`, the error to send when

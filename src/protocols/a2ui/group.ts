@@ -1,10 +1,13 @@
 import type { CatalogDefinition } from './catalog-basic.js';
-import type { A2uiCallAnswer, A2uiDialect } from './dialect.js';
+import type { A2uiDialect } from './dialect.js';
 import { evaluate } from './evaluate.js';
 import { DEFAULT_CATALOGS, applyExpanded } from './expand.js';
+import type { SurfaceGroupOptions, SurfaceModel, SurfacePlacement } from './group-types.js';
 import { surfaceOf } from './placements.js';
-import { A2uiSurfaceStore, type SurfaceState } from './surface.js';
+import { A2uiSurfaceStore } from './surface.js';
 import { A2UI_V09_VERSIONS, A2UI_VERSION, type A2uiError, type JsonValue } from './types.js';
+
+export type { SurfaceGroupOptions, SurfaceModel, SurfacePlacement } from './group-types.js';
 
 /*
  * The A2UI surfaces of one conversation, or of one standalone renderer (docs/protocol.md "A2UI surfaces"), DOM-free:
@@ -14,62 +17,12 @@ import { A2UI_V09_VERSIONS, A2UI_VERSION, type A2uiError, type JsonValue } from 
  * is given a surface's model and only draws it.
  */
 
-/** One surface as a renderer draws it. */
-export interface SurfaceModel {
-  readonly surfaceId: string;
-  /** Counts the surface's lives: deleted and created again under its ID, it is a new surface (a new model). */
-  readonly generation: number;
-  /** The assistant message it renders in (the latest that touched it), in a conversation. */
-  readonly owner: string | undefined;
-  /** Its state now; undefined while it does not exist (its createSurface was refused, or it was deleted). */
-  readonly state: SurfaceState | undefined;
-  /**
-   * Why the agent's last message for it was refused, until one applies: what a renderer says in its place (its
-   * createSurface, while it does not exist) or beside what it shows (an update).
-   */
-  readonly refusal: A2uiError | undefined;
-  /** A two-way binding's write from an input; false, and no change, when it was refused. */
-  write(pointer: string, value: JsonValue | undefined): boolean;
-  /** What a renderer found it could not draw: each error reported once while the components stay the same. */
-  rendered(errors: readonly A2uiError[]): void;
-  /** Calls `listener` after every change of this surface; returns the function that stops it. */
-  subscribe(listener: () => void): () => void;
-}
-
-export interface SurfaceGroupOptions {
-  /** The catalogs surfaces may name (default: DEFAULT_CATALOGS, the specification's and ours). */
-  readonly catalogs?: readonly CatalogDefinition[];
-  /**
-   * Each error about what the agent sent or what could not be shown, with the message it came with and the version
-   * it is told in (the message's, or its surface's: `v1.0` for v1.0 ones, else `v0.9`).
-   */
-  readonly report?: (error: A2uiError, owner: string | undefined, version: string) => void;
-  /**
-   * Sends the answer to a function call of the agent's (v1.0 callRendererFunction), with the message it came with;
-   * false when it could not go (the error that says so is given next, when there is one).
-   */
-  readonly respond?: (answer: A2uiCallAnswer, owner: string | undefined) => boolean;
-  /**
-   * Loads the rules of a version the group does not read yet (`loadA2uiVersion`: v1.0's); the messages that come
-   * meanwhile wait, in order. Undefined for a version it cannot load (at once: nothing waits). Without it, or when the
-   * rules do not load, such messages are refused as of a version it does not read (a notice in the surface's place).
-   */
-  readonly loadVersion?: (version: string) => Promise<A2uiDialect | undefined> | undefined;
-  /** Called once the messages that waited for a version's rules have applied (a chat draws again). */
-  readonly waited?: () => void;
-}
-
 /** The rules of a version this package reads beside v0.9, loaded the first time a message has it (`mantis-ui/a2ui-v1`). */
 export const loadA2uiVersion = (version: string): Promise<A2uiDialect | undefined> | undefined =>
   version === 'v1.0' ? import('./v1/index.js').then((v1) => v1.A2UI_V1) : undefined;
 
-/** Where a surface renders. */
-export interface SurfacePlacement {
-  readonly surfaceId: string;
-  /** The latest assistant message that touched it: the only one it renders in. */
-  readonly owner: string | undefined;
-  readonly generation: number;
-}
+/** A message waiting for its version's rules, with its owner; or (third) the surfaces a history says a message touched. */
+type Waiting = [message: unknown, owner: string | undefined, touched?: readonly string[]];
 
 const NOT_A_SURFACE_MESSAGE = 'Not an A2UI message for a surface (a version and one payload with its surfaceId): not shown.';
 
@@ -87,8 +40,11 @@ export class SurfaceGroup {
    * again would fail again).
    */
   readonly #asked = new Set<string>();
-  /** Messages waiting, in order, while a version's rules load; null when none is loading. */
-  #waiting: [unknown, string | undefined][] | null = null;
+  /**
+   * Messages waiting, in order, while a version's rules load (with the surfaces a history said a message touched, which
+   * wait behind them); null when none is loading.
+   */
+  #waiting: Waiting[] | null = null;
   /** The catalogs the store reads: `catalogs`, and the loaded versions' own when `catalogs` are the defaults. */
   #available: CatalogDefinition[] = [];
   #store: A2uiSurfaceStore;
@@ -140,15 +96,14 @@ export class SurfaceGroup {
     for (const id of ids) this.#notify(id);
   }
 
-  /** Whether `message` waits for its version's rules, which start loading now if they were never asked for. */
-  #wait(message: unknown, owner: string | undefined): boolean {
+  /** Whether `message` (of `version`) waits for its version's rules, which start loading now if they were never asked for. */
+  #wait(message: unknown, owner: string | undefined, version: unknown): boolean {
     if (this.#waiting) return this.#waiting.push([message, owner]) > 0;
-    const version = (message as { version?: unknown } | null)?.version;
     if (typeof version !== 'string' || A2UI_V09_VERSIONS.includes(version) || this.#asked.has(version)) return false;
     const loading = this.#loadVersion?.(version);
     if (!loading) return false;
     this.#asked.add(version);
-    const waiting: [unknown, string | undefined][] = (this.#waiting = [[message, owner]]);
+    const waiting: Waiting[] = (this.#waiting = [[message, owner]]);
     void loading
       .catch(() => undefined)
       .then((dialect) => {
@@ -157,7 +112,10 @@ export class SurfaceGroup {
           if (this.catalogs === DEFAULT_CATALOGS) this.#available.push(...dialect.catalogs);
         }
         this.#waiting = null;
-        for (const [m, o] of waiting) this.apply(m, o);
+        for (const [m, o, touched] of waiting) {
+          if (touched) this.touch(touched, o as string);
+          else this.apply(m, o);
+        }
         this.#waited?.();
       });
     return true;
@@ -171,12 +129,12 @@ export class SurfaceGroup {
    * with those after it, and null is returned: its error, if any, is reported when it applies.
    */
   apply(message: unknown, owner?: string): A2uiError | null {
-    if (this.#wait(message, owner)) return null;
     const version = (message as { version?: unknown } | null)?.version;
+    if (this.#wait(message, owner, version)) return null;
     const dialect = this.#versions.find((d) => d.versions.includes(version as string));
     const told = dialect ? (version as string) : A2UI_VERSION;
     // A function call of the agent's (v1.0) addresses no surface: it is answered, or its error reported.
-    const call = dialect?.answer(message, this.#available, (name, args) => evaluate({ call: name, args }, { data: {}, scope: '' }));
+    const call = dialect?.answer(message, this.#available, evaluate);
     if (call && 'error' in call) return this.#fail(call.error, owner, told);
     if (call && !this.#respond?.(call.answer, owner) && call.instead) this.#respond?.(call.instead, owner);
     if (call !== undefined) return null;
@@ -216,6 +174,8 @@ export class SurfaceGroup {
 
   /** The surfaces a message touched move to it (a history that stamped `surface_ids`). */
   touch(surfaceIds: readonly string[], owner: string): void {
+    // Behind messages that wait for their version's rules: they touched the surfaces before this message did.
+    if (this.#waiting) return void this.#waiting.push([null, owner, surfaceIds]);
     for (const id of surfaceIds) this.#place(id, false, owner);
   }
 

@@ -30,7 +30,7 @@ export function answerCall(message: unknown, catalogs: readonly CatalogDefinitio
     const refusal = 'openUrl opens a link only when the user clicks it, never for the agent.';
     return { answer: { version, error: { code: 'INVALID_FUNCTION_CALL', functionCallId, message: refusal } } };
   }
-  const value = run(callFunction.call, callFunction.args ?? {});
+  const value = run({ call: callFunction.call, args: callFunction.args ?? {} }, { data: {}, scope: '' });
   const response = value === undefined
     ? { functionCallId, error: { code: 'EXECUTION_FAILED', message: `The function "${callFunction.call.slice(0, 60)}" returned no value.` } }
     : { functionCallId, value };
