@@ -27,7 +27,7 @@ export function answerCall(message: unknown, catalogs: readonly CatalogDefinitio
   if (!call) return null;
   const { functionCallId, callFunction } = call;
   if (callFunction.call === 'openUrl') {
-    const refusal = 'openUrl opens a link only when the user clicks it, never for the agent.';
+    const refusal = "openUrl opens only on the user's click.";
     return { answer: { version, error: { code: 'INVALID_FUNCTION_CALL', functionCallId, message: refusal } } };
   }
   const value = run({ call: callFunction.call, args: callFunction.args ?? {} }, { data: {}, scope: '' });

@@ -6,13 +6,13 @@ import { Extensions, SURFACE_COMPONENT, UAX31_IDENTIFIER } from './schema.js';
 
 /*
  * A v1.0 catalog document against the specification's meta-schema (../shared/spec/a2ui-v1.0/json/
- * catalog_definition.json) and the rules its prose adds (docs/evolution_guide.md §2.1): names are UAX #31
- * identifiers, `Surface` is reserved, `allowedParents` and `allowedChildren` are lists of names, a function declares
+ * catalog_definition.json) and the rules its prose adds (docs/evolution_guide.md §2.1): component and function names
+ * are UAX #31 identifiers (property and argument names, which a2ui_protocol.md "Entity naming" also names, are not
+ * checked yet), `Surface` is reserved, `allowedParents` and `allowedChildren` are lists of names, a function declares
  * its `returnType`, and one that `requiresUserActivation` may only be called by the renderer. What a component's own
  * schema says is JSON Schema, checked where the catalog is read (mantis-ui/a2ui-json), not here.
  */
 
-const Name = z.string().check(z.refine((name) => UAX31_IDENTIFIER.test(name), 'Names are Unicode identifiers (UAX #31), like "TaskCard".'));
 const Names = z.array(z.string()).check(z.refine((names) => new Set(names).size === names.length, 'Names appear once.'));
 const Schema = z.union([z.boolean(), keyedBy(z.unknown())]);
 
@@ -70,7 +70,7 @@ export function checkA2uiV1Catalog(document: unknown): A2uiV1CatalogCheck {
   }
   for (const part of ['components', 'functions'] as const) {
     for (const name of Object.keys(parsed.data[part] ?? {})) {
-      if (!Name.safeParse(name).success) return { ok: false, path: formatPointer([part, name]), message: `"${name.slice(0, 60)}" is not a Unicode identifier (UAX #31).` };
+      if (!UAX31_IDENTIFIER.test(name)) return { ok: false, path: formatPointer([part, name]), message: `"${name.slice(0, 60)}" is not a Unicode identifier (UAX #31).` };
     }
   }
   return { ok: true };
