@@ -174,7 +174,7 @@ function v1Checklist(created: boolean): A2uiServerMessage[] {
   return [message as unknown as A2uiServerMessage];
 }
 
-const V1_BASIC_CATALOG_ID = 'https://a2ui.org/specification/v1_0/catalogs/basic/catalog.json';
+export const V1_BASIC_CATALOG_ID = 'https://a2ui.org/specification/v1_0/catalogs/basic/catalog.json';
 let calls = 0;
 
 /**

@@ -1,5 +1,5 @@
 import { EventType, type BaseEvent } from '@ag-ui/core';
-import { actionReply, BASIC_CATALOG_ID, BOOKING, scriptMessages, type A2uiServerMessage } from './a2ui-script.js';
+import { actionReply, BASIC_CATALOG_ID, BOOKING, scriptMessages, V1_BASIC_CATALOG_ID, type A2uiServerMessage } from './a2ui-script.js';
 
 /*
  * A2UI over the AG-UI endpoint (demo/server/ag-ui.ts), as the AG-UI A2UI middleware sends it: a surface is an
@@ -58,6 +58,14 @@ export const A2UI_SCRIPTS = (text: Text): Record<string, (emit: Emit, run: Run) 
     emit({ type: EventType.RUN_STARTED, ...run, metadata: MARKER });
     emit({ ...snapshot([{ version: 'v0.9', createSurface: { surfaceId: 'broken', catalogId: BASIC_CATALOG_ID } }, { version: 'v0.9', updateComponents: { surfaceId: 'broken', components: [{ id: 'root', component: 'Hologram' }] } }]), messageId: 'a2ui-surface-broken' });
     await text(emit, 'm1', 'A surface this chat cannot draw.');
+    emit({ type: EventType.RUN_FINISHED, ...run });
+  },
+  /** An A2UI v1.0 function call of the basic catalog's (every one rendererOnly): the chat answers with an error. */
+  'surface call': async (emit, run) => {
+    emit({ type: EventType.RUN_STARTED, ...run, metadata: MARKER });
+    const call = { functionCallId: `call-${run.runId}`, callFunction: { call: 'formatString', catalogId: V1_BASIC_CATALOG_ID, args: { value: 'Hello' } } };
+    emit({ ...snapshot([{ version: 'v1.0', callRendererFunction: call }]), messageId: 'a2ui-surface-call' });
+    await text(emit, 'm1', 'I asked your renderer to run a function.');
     emit({ type: EventType.RUN_FINISHED, ...run });
   },
   'surface failed': async (emit, run) => {

@@ -12,7 +12,9 @@ import { V1_BASIC_CATALOG, V1_BASIC_CATALOG_ID, parseA2uiV1RendererMessage } fro
 import { WebSocketTransport } from '../../src/protocols/composer/transports.js';
 import { COMPOSER_SSE_PATH } from '../../demo/server/agent-server.js';
 import { InPageTransport } from '../helpers/in-page-transport.js';
+import { AG_UI_PATH } from '../../demo/server/ag-ui.js';
 import { useAgentServer } from './agent.js';
+import { reply, turnSession } from './turn-session.js';
 
 /** The v1.0 basic catalog with formatString and openUrl callable by the agent too. */
 const CALLABLE: CatalogDefinition = { ...V1_BASIC_CATALOG, callers: { formatString: 'rendererOrAgent', openUrl: 'rendererOrAgent' } };
@@ -51,8 +53,18 @@ describe('an agent’s function call, in the surface group', () => {
     await callable.ready;
     callable.g.apply(call('c3', 'openUrl', { url: 'https://example.com/' }), 'a1');
     callable.g.apply(call('c4', 'formatString', { value: 7 }), 'a1');
+    // Arguments are plain values: a nested call would run a function the catalog keeps from the agent.
+    callable.g.apply(call('c5', 'formatString', { value: { call: 'regex', args: { value: 'a', pattern: 'a' } } }), 'a1');
+    callable.g.apply(call('c6', 'formatString', { value: { path: '/secret' } }), 'a1');
+    // A field no call has: refused by the call's ID, which is readable.
+    callable.g.apply({ version: 'v1.0', callRendererFunction: { ...call('c7', 'formatString').callRendererFunction, extra: 1 } }, 'a1');
     callable.g.apply({ version: 'v1.0', agentFunctionResponse: { functionCallId: 'never-asked', value: 1 } }, 'a1');
-    const [answered, openUrl, badArgs, ...rest] = callable.answers;
+    const [answered, openUrl, badArgs, nested, bound, extra, ...rest] = callable.answers;
+    for (const [answer, id] of [[nested, 'c5'], [bound, 'c6'], [extra, 'c7']] as const) {
+      assert.ok(answer && 'error' in answer, id);
+      assert.deepEqual([answer.error.code, answer.error.functionCallId], ['INVALID_FUNCTION_CALL', id]);
+    }
+    assert.match(nested && 'error' in nested ? nested.error.message : '', /plain values/);
     // No data model: a call names no surface, so a path reads nothing.
     assert.deepEqual(answered, { version: 'v1.0', rendererFunctionResponse: { functionCallId: 'c2', value: 'Hello ' } });
     assert.equal(parseA2uiV1RendererMessage(answered).ok, true);
@@ -67,7 +79,7 @@ describe('an agent’s function call, in the surface group', () => {
     const { g, answers, ready } = group([CALLABLE], (answer) => !('rendererFunctionResponse' in answer));
     g.apply(call('c1', 'formatString'), 'a1');
     await ready;
-    assert.deepEqual(answers, [{ version: 'v1.0', error: { code: 'INVALID_FUNCTION_CALL', functionCallId: 'c1', message: 'This connection cannot carry the answer of a function call.' } }]);
+    assert.deepEqual(answers, [{ version: 'v1.0', error: { code: 'INVALID_FUNCTION_CALL', functionCallId: 'c1', message: 'This connection cannot carry the answer.' } }]);
     assert.equal(parseA2uiV1RendererMessage(answers[0]).ok, true);
   });
 
@@ -225,5 +237,39 @@ describe('an agent’s function call, against the reference server', () => {
     assert.deepEqual(kept.errors, []);
     assert.equal(kept.function_answers.length, 1);
     assert.equal(kept.function_answers[0]?.answer['value'], 'Hello');
+  });
+});
+
+describe('an agent’s function call, over AG-UI', () => {
+  const peer = useAgentServer();
+
+  /** The forwardedProps of the run after the one that asked `text`, in a chat with `catalogs`. */
+  async function forwardedAfter(text: string, catalogs?: readonly CatalogDefinition[]): Promise<Record<string, unknown>> {
+    const { session } = turnSession('ag-ui', `${peer.server.origin}${AG_UI_PATH}`);
+    sessions.push(session);
+    if (catalogs) session.configureProtocol('a2ui', await readCatalogs(catalogs));
+    await reply(session, text);
+    // The v1.0 rules load with the call, and the chat answers once they did (its handler of that load ran first).
+    await import('../../src/protocols/a2ui/v1/index.js');
+    await new Promise((done) => setImmediate(done));
+    await reply(session, 'hello');
+    return (peer.server.agUiRequests.at(-1)?.body['forwardedProps'] ?? {}) as Record<string, unknown>;
+  }
+
+  test('a rendererOnly call is answered INVALID_FUNCTION_CALL, as a v1.0 message in forwardedProps.a2uiErrors of the next run', async () => {
+    const forwarded = await forwardedAfter('surface call');
+    const errors = forwarded['a2uiErrors'] as { version: string; error: { code: string; functionCallId: string } }[];
+    assert.equal(errors.length, 1);
+    assert.equal(errors[0]?.version, 'v1.0');
+    assert.equal(errors[0]?.error.code, 'INVALID_FUNCTION_CALL');
+    assert.match(errors[0]?.error.functionCallId ?? '', /^call-/);
+    assert.deepEqual(forwarded['a2uiError'], errors[0]?.error, 'the last error, as before');
+    assert.equal(parseA2uiV1RendererMessage(errors[0]).ok, true);
+  });
+
+  test('a call the chat would run gets the error that AG-UI cannot carry its value', async () => {
+    const forwarded = await forwardedAfter('surface call', [BASIC_CATALOG, CALLABLE]);
+    const errors = forwarded['a2uiErrors'] as { error: { code: string; message: string } }[];
+    assert.deepEqual(errors.map((e) => [e.error.code, e.error.message]), [['INVALID_FUNCTION_CALL', 'This connection cannot carry the answer.']]);
   });
 });

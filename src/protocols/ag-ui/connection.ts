@@ -14,8 +14,9 @@ import { Snapshots } from './snapshot.js';
  * the A2UI catalogs it renders in `context`: context.ts)
  * and reads the run's events as Server-Sent Events. A2UI goes as the AG-UI A2UI middleware has it (docs/protocol.md
  * "A2UI over AG-UI"): surfaces come in `ACTIVITY_*` events, a user's action on one starts a run with
- * `forwardedProps.a2uiAction`, the data models surfaces ask for go as `forwardedProps.a2uiClientDataModel`, and an
- * A2UI error the chat reports goes as `forwardedProps.a2uiError` with the next run. The agent's shared state
+ * `forwardedProps.a2uiAction`, the data models surfaces ask for go as `forwardedProps.a2uiClientDataModel`, and the
+ * A2UI errors the chat reports go with the next run: every one, as A2UI messages (`{version, error}`), in
+ * `forwardedProps.a2uiErrors`, and the last one's `error` in `forwardedProps.a2uiError`. The agent's shared state
  * (`STATE_*`) is kept across runs and goes back as each run's `state`.
  */
 
@@ -31,8 +32,8 @@ export class AgUiConnection extends TurnConnection {
   readonly #state = new SharedState();
   /** What the client advertises (its A2UI catalogs): each run's `context` says it. */
   #advertised: Parameters<typeof a2uiContext>[0] = { advertises: this.options.advertises };
-  /** An A2UI error the chat reported, for the next run. */
-  #a2uiError: unknown = undefined;
+  /** The A2UI errors the chat reported since the last run (the last 16), for the next one. */
+  #a2uiErrors: Readonly<Record<string, unknown>>[] = [];
   /** The conversation the last run posted: what a snapshot is merged against where the session gives no live view. */
   #posted: readonly ChatMessage[] = [];
   /** The agent's copies of the conversation (`MESSAGES_SNAPSHOT`), merged into the chat's as it stands. */
@@ -54,8 +55,7 @@ export class AgUiConnection extends TurnConnection {
 
   /** A run's input: the conversation, what protocols forward, and the A2UI error waiting to be told. */
   #input(conversation: readonly ChatMessage[], forwarded: Readonly<Record<string, unknown>>, resume: readonly unknown[] = []): unknown {
-    const error = this.#a2uiError;
-    this.#a2uiError = undefined;
+    const errors = this.#a2uiErrors.splice(0);
     this.#activities.known(conversation);
     this.#posted = conversation;
     return {
@@ -67,7 +67,7 @@ export class AgUiConnection extends TurnConnection {
       tools: [],
       context: a2uiContext(this.#advertised),
       // What the page adds to each run, then the A2UI middleware's fields (AG-UI's place for both).
-      forwardedProps: { ...this.options.body?.(), ...forwarded, ...(error === undefined ? {} : { a2uiError: error }) },
+      forwardedProps: { ...this.options.body?.(), ...forwarded, ...(errors.length > 0 ? { a2uiError: errors.at(-1)?.['error'], a2uiErrors: errors } : {}) },
       ...(resume.length > 0 ? { resume } : {}),
     };
   }
@@ -90,7 +90,7 @@ export class AgUiConnection extends TurnConnection {
     const payload = frame.payload;
     if (frame.kind !== 'a2ui' || !isObject(payload)) return false;
     if ('error' in payload) {
-      this.#a2uiError = payload['error'];
+      if (this.#a2uiErrors.push(payload) > 16) this.#a2uiErrors.shift();
       return true;
     }
     const id = frame.clientActionId;

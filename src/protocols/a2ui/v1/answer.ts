@@ -8,10 +8,15 @@ import { checkCall } from './validate.js';
  * ... the renderer MUST always send a corresponding functionResponse or error message back to the agent". A call the
  * catalog keeps from the agent (allowedCallers: rendererOnly, the default of every basic function), one the renderer
  * cannot run, and one whose arguments do not fit are answered `INVALID_FUNCTION_CALL` by its ID; one it runs is
- * answered with a `rendererFunctionResponse` carrying the value, or `EXECUTION_FAILED` when it produced none. Calls
- * run with no data model (a call names no surface): their arguments are what the agent wrote. openUrl is never run
- * for the agent: it opens only on the user's click (requiresUserActivation).
+ * answered with a `rendererFunctionResponse` carrying the value, or `EXECUTION_FAILED` when it produced none. A call
+ * names no surface, so it runs on no data model, and its arguments are plain values: a call or a binding inside them
+ * would run a function the agent did not name (one the catalog keeps from it) or read data, and is refused. openUrl
+ * is never run for the agent: it opens only on the user's click (requiresUserActivation).
  */
+
+/** Whether `value` is plain data: no call (`{call}`) and no binding (`{path}`) at any depth. */
+const plain = (value: unknown): boolean =>
+  typeof value !== 'object' || value === null || (!('call' in value) && !('path' in value) && Object.values(value).every(plain));
 
 /**
  * The outcome of `message` when it is one of the dialect's messages that address no surface (a callRendererFunction,
@@ -26,14 +31,12 @@ export function answerCall(message: unknown, catalogs: readonly CatalogDefinitio
   const call = (message as { callRendererFunction?: { functionCallId: string; callFunction: { call: string; args?: unknown } } }).callRendererFunction;
   if (!call) return null;
   const { functionCallId, callFunction } = call;
-  if (callFunction.call === 'openUrl') {
-    const refusal = "openUrl opens only on the user's click.";
-    return { answer: { version, error: { code: 'INVALID_FUNCTION_CALL', functionCallId, message: refusal } } };
-  }
+  const refusal = callFunction.call === 'openUrl' ? "openUrl opens only on the user's click." : plain(callFunction.args) ? null : 'Its arguments must be plain values (no call or path).';
+  if (refusal) return { answer: { version, error: { code: 'INVALID_FUNCTION_CALL', functionCallId, message: refusal } } };
   const value = run({ call: callFunction.call, args: callFunction.args ?? {} }, { data: {}, scope: '' });
   const response = value === undefined
-    ? { functionCallId, error: { code: 'EXECUTION_FAILED', message: `The function "${callFunction.call.slice(0, 60)}" returned no value.` } }
+    ? { functionCallId, error: { code: 'EXECUTION_FAILED', message: 'The function returned no value.' } }
     : { functionCallId, value };
-  const instead = { code: 'INVALID_FUNCTION_CALL', functionCallId, message: 'This connection cannot carry the answer of a function call.' };
+  const instead = { code: 'INVALID_FUNCTION_CALL', functionCallId, message: 'This connection cannot carry the answer.' };
   return { answer: { version, rendererFunctionResponse: response }, instead: { version, error: instead } };
 }

@@ -188,11 +188,11 @@ export function refuseCall(name: string, catalog: CatalogDefinition): string | n
 export function checkCall(message: unknown, catalogs: readonly CatalogDefinition[]): A2uiCheckResult | undefined {
   if (!isRecord(message) || !('callRendererFunction' in message || 'agentFunctionResponse' in message)) return undefined;
   const result = validateV1Message(message, { surfaces: new Map(), catalogs });
-  // A call the renderer cannot run (no such catalog or function, arguments that do not fit) is answered as the
-  // specification says, by its ID, once the message names one.
+  // A call the renderer cannot run (no such catalog or function, arguments that do not fit, a field it does not know)
+  // is answered as the specification says, by its ID, once the message names a valid one.
   const id = (message['callRendererFunction'] as { functionCallId?: unknown } | undefined)?.functionCallId;
-  if (!result.ok && typeof id === 'string' && result.error.path.startsWith('/callFunction')) {
-    return { ok: false, error: { code: 'INVALID_FUNCTION_CALL', functionCallId: id.slice(0, A2UI_LIMITS.stringChars), message: result.error.message } };
+  if (!result.ok && typeof id === 'string' && !result.error.path.startsWith('/functionCallId')) {
+    return { ok: false, error: { code: 'INVALID_FUNCTION_CALL', functionCallId: id, message: result.error.message } };
   }
   if (!result.ok || !('callRendererFunction' in result.message)) return result.ok ? { ok: true } : result;
   const { functionCallId, callFunction } = result.message.callRendererFunction;
