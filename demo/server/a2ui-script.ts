@@ -201,11 +201,22 @@ export type A2uiAction = z.infer<typeof ClientActionSchema>['action'];
 /** A client error report (client_to_server.json `error`). */
 export type A2uiErrorReport = z.infer<typeof ClientErrorSchema>['error'] | { readonly code: string; readonly functionCallId: string; readonly message: string };
 
-/** The A2UI message of an `a2ui_function` frame: a v1.0 rendererFunctionResponse, as renderer_to_agent.json has it. */
-export function parseA2uiFunctionAnswer(a2ui: unknown): { ok: true; answer: Record<string, unknown> } | { ok: false; reason: string } {
+/**
+ * A frame's v1.0 renderer-to-agent message of one kind, as renderer_to_agent.json has it (checked by the core's
+ * parseA2uiV1RendererMessage): its payload, or why it is not one (`what` names it in the reason).
+ */
+function parseV1<T>(a2ui: unknown, kind: string, what: string): { ok: true; value: T } | { ok: false; reason: string } {
   const v1 = parseA2uiV1RendererMessage(a2ui);
-  if (!v1.ok) return { ok: false, reason: `invalid A2UI function answer at ${v1.path}: ${v1.message}` };
-  return v1.kind === 'rendererFunctionResponse' ? { ok: true, answer: v1.message['rendererFunctionResponse'] as Record<string, unknown> } : { ok: false, reason: `an a2ui_function frame carries a rendererFunctionResponse, not ${v1.kind}` };
+  if (!v1.ok) return { ok: false, reason: `invalid A2UI ${what} at ${v1.path}: ${v1.message}` };
+  return v1.kind === kind ? { ok: true, value: v1.message[kind] as T } : { ok: false, reason: `expected ${kind}, not ${v1.kind}` };
+}
+
+const isV1 = (a2ui: unknown): boolean => (a2ui as { version?: unknown } | null)?.version === 'v1.0';
+
+/** The A2UI message of an `a2ui_function` frame: a v1.0 rendererFunctionResponse. */
+export function parseA2uiFunctionAnswer(a2ui: unknown): { ok: true; answer: Record<string, unknown> } | { ok: false; reason: string } {
+  const parsed = parseV1<Record<string, unknown>>(a2ui, 'rendererFunctionResponse', 'function answer');
+  return parsed.ok ? { ok: true, answer: parsed.value } : parsed;
 }
 
 const issue = (error: z.core.$ZodError): string => {
@@ -215,11 +226,10 @@ const issue = (error: z.core.$ZodError): string => {
 
 /** The A2UI message of a `client_action` frame: exactly `version` and a valid `action` (v0.9's, or v1.0's). */
 export function parseClientAction(a2ui: unknown): { ok: true; action: A2uiAction } | { ok: false; reason: string } {
-  // An action on a v1.0 surface is a v1.0 message, as renderer_to_agent.json has it.
-  if ((a2ui as { version?: unknown } | null)?.version === 'v1.0') {
-    const v1 = parseA2uiV1RendererMessage(a2ui);
-    if (!v1.ok) return { ok: false, reason: `invalid A2UI action at ${v1.path}: ${v1.message}` };
-    return v1.kind === 'action' ? { ok: true, action: v1.message['action'] as A2uiAction } : { ok: false, reason: `a client_action frame carries an action, not ${v1.kind}` };
+  // An action on a v1.0 surface is a v1.0 message.
+  if (isV1(a2ui)) {
+    const parsed = parseV1<A2uiAction>(a2ui, 'action', 'action');
+    return parsed.ok ? { ok: true, action: parsed.value } : parsed;
   }
   const parsed = ClientActionSchema.safeParse(a2ui);
   return parsed.success ? { ok: true, action: parsed.data.action } : { ok: false, reason: `invalid A2UI action at ${issue(parsed.error)}` };
@@ -230,10 +240,9 @@ export function parseClientAction(a2ui: unknown): { ok: true; action: A2uiAction
  * v1.0 one as renderer_to_agent.json has it (an error about a function call names the call instead of a surface).
  */
 export function parseA2uiError(a2ui: unknown): { ok: true; error: A2uiErrorReport } | { ok: false; reason: string } {
-  if ((a2ui as { version?: unknown } | null)?.version === 'v1.0') {
-    const v1 = parseA2uiV1RendererMessage(a2ui);
-    if (!v1.ok) return { ok: false, reason: `invalid A2UI error at ${v1.path}: ${v1.message}` };
-    return v1.kind === 'error' ? { ok: true, error: v1.message['error'] as A2uiErrorReport } : { ok: false, reason: `an a2ui_error frame carries an error, not ${v1.kind}` };
+  if (isV1(a2ui)) {
+    const parsed = parseV1<A2uiErrorReport>(a2ui, 'error', 'error');
+    return parsed.ok ? { ok: true, error: parsed.value } : parsed;
   }
   const parsed = ClientErrorSchema.safeParse(a2ui);
   return parsed.success ? { ok: true, error: parsed.data.error } : { ok: false, reason: `invalid A2UI error at ${issue(parsed.error)}` };

@@ -388,6 +388,31 @@ test('a2ui_error reports are kept per session (the last 50) and readable; no rep
   assert.equal(last[0]?.error.message, 'm10');
 });
 
+test('v1.0 frames are read as renderer_to_agent.json has them: an error, an action, a function answer; anything else is refused', async () => {
+  const id = session('v1-frames');
+  const c = await socketClient(id);
+  const refusedAs = async (frame: unknown, code: string, reason: RegExp) => {
+    const before = c.seen.filter(is('error')).length;
+    c.send(frame);
+    const errors = await c.next(is('error'), before + 1);
+    assert.equal(errors.at(-1)?.code, code);
+    assert.match(errors.at(-1)?.message ?? '', reason);
+  };
+  // A v1.0 error about a function call names the call; an error frame that holds an action is refused.
+  c.send({ type: 'a2ui_error', a2ui: { version: 'v1.0', error: { code: 'INVALID_FUNCTION_CALL', functionCallId: 'c1', message: 'No.' } } });
+  await refusedAs({ type: 'a2ui_error', a2ui: { version: 'v1.0', action: { name: 'x', surfaceId: 's', sourceComponentId: 'b', timestamp: '2026-12-07T10:00:00Z', context: {} } } }, 'bad_a2ui_error', /expected error, not action/);
+  await refusedAs({ type: 'a2ui_error', a2ui: { version: 'v1.0', error: { code: 'E', message: 'Neither a surface nor a call.', surfaceId: 's', functionCallId: 'c' } } }, 'bad_a2ui_error', /invalid A2UI error at/);
+  // A function answer must be a rendererFunctionResponse.
+  c.send({ type: 'a2ui_function', a2ui: { version: 'v1.0', rendererFunctionResponse: { functionCallId: 'c2', value: 3 } } });
+  await refusedAs({ type: 'a2ui_function', a2ui: { version: 'v1.0', error: { code: 'E', functionCallId: 'c3', message: 'x' } } }, 'bad_a2ui_function', /expected rendererFunctionResponse, not error/);
+  await refusedAs({ type: 'a2ui_function', a2ui: { version: 'v1.0', rendererFunctionResponse: {} } }, 'bad_a2ui_function', /invalid A2UI function answer at/);
+  await c.say('hello');
+  const res = await fetch(`${peer.server.origin}${COMPOSER_SSE_PATH}?session_id=${id}&inspect=a2ui_errors`);
+  const kept = (await res.json()) as { errors: { error: Record<string, unknown> }[]; function_answers: { answer: Record<string, unknown> }[] };
+  assert.deepEqual(kept.errors.map((e) => e.error['functionCallId']), ['c1']);
+  assert.deepEqual(kept.function_answers.map((a) => a.answer), [{ functionCallId: 'c2', value: 3 }]);
+});
+
 test('resumption replays a2ui events: WebSocket resume and SSE Last-Event-ID', async () => {
   const id = session('resume');
   const c = await socketClient(id);
