@@ -85,9 +85,11 @@ const COMPOSER_SHARED = /\/src\/protocols\/composer\/(reconnecting|url)\.ts$/;
  */
 const A2UI_CORE = /\/src\/protocols\/a2ui\/(?!catalog-input)[^/]+\.ts$/;
 const A2UI_CATALOGS_GIVEN = /\/src\/protocols\/a2ui\/(catalog-input\.ts|json-catalog\/)/;
+const SSE_PARSER = /\/(node_modules\/eventsource-parser\/|src\/protocols\/composer\/sse-parser\.ts$)/;
 /** The rules of A2UI v1.0, loaded with a conversation's first v1.0 message. */
 const A2UI_V1 = /\/src\/protocols\/a2ui\/v1\//;
-const A2UI_SURFACE = /\/elements\/mantis-a2ui-surface\//;
+/** The surface renderer and its placer; openUrl's confirmation (link-confirm.ts) apart, loaded with the first link clicked. */
+const A2UI_SURFACE = /\/elements\/mantis-a2ui-surface\/(?!link-confirm\.ts$)/;
 
 /** A loader of the script tag: one classic script (IIFE) in dist/, minified. */
 const classicScript = (entry: string, name: string, fileName: string): UserConfig['build'] => ({
@@ -151,6 +153,9 @@ export default defineConfig(({ mode }): UserConfig => {
                   { name: 'a2ui', test: (id) => A2UI_CORE.test(id), priority: 5 },
                   { name: 'a2ui-json', test: (id) => A2UI_CATALOGS_GIVEN.test(id), priority: 5 },
                   { name: 'a2ui-v1', test: (id) => A2UI_V1.test(id), priority: 5 },
+                  // eventsource-parser with the Composer SSE transport's door to it: one file, not a file of its own
+                  // plus one that only re-exports it (every file costs the pinned loader a hash).
+                  { name: 'sse-parser', test: (id) => SSE_PARSER.test(id), priority: 5 },
                   // The renderer of surfaces and what places them in a chat, which only ever loads with it: one file.
                   { name: 'a2ui-surface', test: (id) => A2UI_SURFACE.test(id), priority: 4 },
                 ],

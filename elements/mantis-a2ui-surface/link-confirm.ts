@@ -39,10 +39,10 @@ export class LinkConfirmController implements ReactiveController {
     dialog?.querySelector<HTMLElement>('[data-confirm="cancel"]')?.focus();
   }
 
-  /** The dialog: always in the tree, its content only while an address waits for confirmation. */
+  /** The dialog: in the tree from the first link clicked on (this file loads then), its content only while an address waits. */
   render(): TemplateResult {
     const open = this.#open;
-    return html`<dialog part="confirm" class="dialog confirm" aria-labelledby=${TITLE_ID} @close=${this.#close}>
+    return html`<dialog part="confirm" class="dialog confirm" aria-labelledby=${TITLE_ID} @close=${this.#closed}>
       ${open
         ? html`<h2 class="confirm-title" id=${TITLE_ID}>${open.url ? 'Open this link?' : 'This link cannot be opened'}</h2>
             <p class="confirm-text">${open.url ? 'It opens in a new tab:' : 'Only http and https addresses can be opened. The address is:'}</p>
@@ -63,6 +63,14 @@ export class LinkConfirmController implements ReactiveController {
     const url = this.#open?.url;
     this.#close();
     if (url) window.open(url, '_blank', 'noopener,noreferrer');
+  };
+
+  /**
+   * The dialog's `close` event (Escape, or a close of ours): it comes a task later, so it is dropped when the dialog
+   * was opened again meanwhile (a second link clicked at once).
+   */
+  #closed = (): void => {
+    if (!this.#dialog()?.open) this.#close();
   };
 
   #close = (): void => {

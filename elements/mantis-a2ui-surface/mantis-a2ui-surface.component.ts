@@ -6,7 +6,7 @@ import { themeStyles } from '../internal/theme.styles.js';
 import { MantisA2uiSurface } from './mantis-a2ui-surface.js';
 import { DEFAULT_RENDERERS, MANTIS_RENDERERS } from './mantis-renderers.js';
 import { InstanceCache } from './instance-cache.js';
-import { LinkConfirmController } from './link-confirm.js';
+import type { LinkConfirmController } from './link-confirm.js';
 import { surfaceStyles } from './mantis-a2ui-surface.styles.js';
 import { emit, type A2uiActionDetail } from '../events.js';
 import { MessagesController } from './messages-controller.js';
@@ -29,7 +29,9 @@ export class A2uiSurfaceImpl extends MantisA2uiSurface implements SurfaceElement
   /** @internal The state the element keeps per rendered instance (surface-host.ts). */
   readonly cache = new InstanceCache(() => this.requestUpdate());
   readonly #hosts = new Map<SurfaceModel, A2uiSurfaceHost>();
-  readonly #links = new LinkConfirmController(this);
+  /** openUrl's confirmation, loaded with the first link a user clicks (link-confirm.ts). */
+  #links?: Promise<LinkConfirmController>;
+  #linksReady?: LinkConfirmController;
   #rootListens = false;
 
   /** The store of the surfaces it was given as messages (read-only use: a surface's data model). */
@@ -98,7 +100,7 @@ export class A2uiSurfaceImpl extends MantisA2uiSurface implements SurfaceElement
           (model) => this.#renderSurface(model),
         )}
       </div>
-      ${this.#links.render()}`;
+      ${this.#linksReady?.render()}`;
   }
 
   #renderSurface(model: SurfaceModel): TemplateResult | typeof nothing {
@@ -142,7 +144,8 @@ export class A2uiSurfaceImpl extends MantisA2uiSurface implements SurfaceElement
     this.#found = new Map();
     for (const [model, errors] of found) if (errors.length > 0) model.rendered(errors);
     for (const error of this.#own.takeErrors()) emit(this, 'mantis-a2ui-error', { error });
-    for (const message of this.#own.takeAnswers()) emit(this, 'mantis-a2ui-function-answer', { message });
+    // Answers to the agent's calls, and calls to its functions.
+    for (const message of this.#own.takeAnswers()) emit(this, 'callAgentFunction' in message ? 'mantis-a2ui-function-call' : 'mantis-a2ui-function-answer', { message } as never);
     const changed = [...this.#changed];
     this.#changed.clear();
     for (const surfaceId of changed) emit(this, 'mantis-a2ui-change', { surfaceId });

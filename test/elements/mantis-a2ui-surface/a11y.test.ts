@@ -1,7 +1,7 @@
 // <mantis-a2ui-surface> accessibility: axe in the light and dark themes (every component, every example, the dialogs,
 // failing checks), and the keyboard paths: Tabs with arrow keys, Home and End; Modal opened from its trigger, closed
 // with Escape, focus back on the trigger.
-import { expect } from '@open-wc/testing';
+import { expect, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { $, $$, actionsOf, specExamples, render, surfaceOf, type } from './fixtures.js';
 
@@ -78,7 +78,8 @@ describe('<mantis-a2ui-surface> accessibility', () => {
         theme,
       );
       $<HTMLButtonElement>(el, '[part="button"]')!.click();
-      await el.updateComplete;
+      // The confirmation loads with the first link clicked.
+      await waitUntil(() => $<HTMLDialogElement>(el, 'dialog[part="confirm"]')?.open === true, 'the confirmation opens');
       await expect(el).to.be.accessible();
       $<HTMLButtonElement>(el, '[data-confirm="cancel"]')!.click();
       await el.updateComplete;

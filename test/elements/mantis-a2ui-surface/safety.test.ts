@@ -1,7 +1,7 @@
 // <mantis-a2ui-surface> safety: no request ever leaves the page for an address from a message; openUrl asks first
 // and opens only http(s); cycles, missing components and limits give accessible fallbacks and errors, never a hang;
 // a huge list is capped; a render function that throws costs only its own component.
-import { expect, fixture, html } from '@open-wc/testing';
+import { expect, fixture, html, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { BASIC_RENDERERS } from '../../../elements/mantis-a2ui-surface/basic-renderers.js';
 import type { A2uiRenderFn, MantisA2uiSurface } from '../../../elements/mantis-a2ui-surface/mantis-a2ui-surface.js';
@@ -191,13 +191,14 @@ describe('<mantis-a2ui-surface> safety', () => {
     it('shows the full address in a confirm dialog and opens it only after the second, explicit click', async () => {
       const href = location.href;
       const el = await render(linkButton('https://example.com/a/long/path?query=1#frag'));
-      const dialog = $<HTMLDialogElement>(el, 'dialog[part="confirm"]')!;
-      expect(dialog.open).to.equal(false);
+      // The confirmation loads with the first link clicked: before it, there is no dialog at all.
+      const confirm = () => $<HTMLDialogElement>(el, 'dialog[part="confirm"]');
+      expect(confirm()).to.equal(null);
       expect(opened.length).to.equal(0);
       const button = $<HTMLButtonElement>(el, '[part="button"]')!;
       button.click();
-      await el.updateComplete;
-      expect(dialog.open).to.equal(true);
+      await waitUntil(() => confirm()?.open === true, 'the confirmation opens');
+      const dialog = confirm()!;
       expect($(el, '[part="confirm-url"]')?.textContent).to.equal('https://example.com/a/long/path?query=1#frag');
       expect(dialog.getAttribute('aria-labelledby')).to.equal($(el, '.confirm-title')?.id);
       expect(opened.length).to.equal(0);
@@ -209,7 +210,7 @@ describe('<mantis-a2ui-surface> safety', () => {
       expect(el.shadowRoot!.activeElement === button).to.equal(true);
       // Again, and confirm.
       button.click();
-      await el.updateComplete;
+      await waitUntil(() => dialog.open, 'the confirmation opens again');
       $<HTMLButtonElement>(el, '[data-confirm="open"]')!.click();
       await el.updateComplete;
       expect(JSON.stringify(opened)).to.equal(JSON.stringify([['https://example.com/a/long/path?query=1#frag', '_blank', 'noopener,noreferrer']]));
@@ -236,8 +237,7 @@ describe('<mantis-a2ui-surface> safety', () => {
       it(`never opens ${url.slice(0, 20)}: the dialog says it cannot be opened`, async () => {
         const el = await render(linkButton(url));
         $<HTMLButtonElement>(el, '[part="button"]')!.click();
-        await el.updateComplete;
-        expect($<HTMLDialogElement>(el, 'dialog[part="confirm"]')!.open).to.equal(true);
+        await waitUntil(() => $<HTMLDialogElement>(el, 'dialog[part="confirm"]')?.open === true, 'the confirmation opens');
         expect($(el, '[data-confirm="open"]') === null).to.equal(true);
         expect($(el, '[part="confirm-url"]')?.textContent).to.equal(url);
         expect(textOf(el)).to.contain('cannot be opened');
@@ -252,7 +252,7 @@ describe('<mantis-a2ui-surface> safety', () => {
       el.messages = [...el.messages, data('s', 'x', '/other')];
       await el.updateComplete;
       expect(opened.length).to.equal(0);
-      expect($<HTMLDialogElement>(el, 'dialog[part="confirm"]')!.open).to.equal(false);
+      expect($<HTMLDialogElement>(el, 'dialog[part="confirm"]')?.open ?? false).to.equal(false);
     });
   });
 
