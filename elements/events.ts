@@ -13,7 +13,7 @@ import type {
 } from '../src/index.js';
 import type { EnvelopeRejection, RenderStatus } from '../src/protocols/agent-ui/types.js';
 import type { A2uiAction, A2uiError, JsonValue } from '../src/protocols/a2ui/types.js';
-import type { A2uiCallAnswer } from '../src/protocols/a2ui/dialect.js';
+import type { A2uiAgentCall, A2uiCallAnswer } from '../src/protocols/a2ui/dialect.js';
 
 /** Detail of `mantis-view-error`: why a view fell back, with JSON pointers to the problems. */
 export interface ViewErrorDetail {
@@ -225,6 +225,15 @@ export interface A2uiFunctionAnswerDetail {
   readonly message: A2uiCallAnswer;
 }
 
+/**
+ * Detail of `mantis-a2ui-function-call`: a surface's call to an agent's function (A2UI v1.0 `callAgentFunction`), a
+ * renderer-to-agent message to send to the agent as it is; its `agentFunctionResponse`, appended to `messages`,
+ * gives the value.
+ */
+export interface A2uiFunctionCallDetail {
+  readonly message: A2uiAgentCall;
+}
+
 /** Detail of `mantis-a2ui-change`: a surface changed (a message was applied, or an input wrote its data model). */
 export interface A2uiChangeDetail {
   readonly surfaceId: string;
@@ -234,6 +243,7 @@ export interface MantisEventMap {
   'mantis-a2ui-action': CustomEvent<A2uiActionDetail>;
   'mantis-a2ui-error': CustomEvent<A2uiErrorDetail>;
   'mantis-a2ui-function-answer': CustomEvent<A2uiFunctionAnswerDetail>;
+  'mantis-a2ui-function-call': CustomEvent<A2uiFunctionCallDetail>;
   'mantis-a2ui-change': CustomEvent<A2uiChangeDetail>;
   'mantis-envelope-status': CustomEvent<EnvelopeStatusDetail>;
   'mantis-media-error': CustomEvent<MediaErrorDetail>;

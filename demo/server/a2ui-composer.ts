@@ -20,6 +20,8 @@ import {
 import type { ComposerOptions } from './composer.js';
 import type { FaultPlan } from './faults.js';
 import { openMessage, streamText } from './scenarios.js';
+import { agentCallsOf, answerAgentCall } from './a2ui-agent-functions.js';
+import { parseA2uiV1RendererMessage } from '../../src/protocols/a2ui/v1/index.js';
 import type { ActionResult, Session } from './sessions.js';
 
 /*
@@ -98,7 +100,7 @@ function scriptedA2uiReply(session: Session, options: ComposerOptions, marker: P
     const turn = session.answered.size;
     return { text: `I updated the booking form (turn ${turn}).`, messages: bookingUpdate(turn) };
   }
-  const intro = { form: 'Here is a booking form.', cycle: 'The components of this surface form a cycle.', dangling: 'This surface refers to a component that does not exist.', image: 'This surface binds an image to what you type.', media: 'This surface plays a stored video and sound.', minimal: 'This surface uses the minimal catalog.', foreign: 'This surface uses a catalog you do not render.', v1: 'This surface is written in A2UI v1.0.', call: 'I asked your renderer to run a function.' };
+  const intro = { form: 'Here is a booking form.', cycle: 'The components of this surface form a cycle.', dangling: 'This surface refers to a component that does not exist.', image: 'This surface binds an image to what you type.', media: 'This surface plays a stored video and sound.', minimal: 'This surface uses the minimal catalog.', foreign: 'This surface uses a catalog you do not render.', v1: 'This surface is written in A2UI v1.0.', call: 'I asked your renderer to run a function.', agent: 'This surface asks me, the agent, whether a provider exists.' };
   return { text: intro[script], messages: scriptMessages(script, live.has(SCRIPT_SURFACES[script])) };
 }
 
@@ -204,6 +206,9 @@ export function recordA2uiError(session: Session, frame: Extract<ClientFrame, { 
  * gets an `error`. No reply turn.
  */
 export function recordA2uiFunction(session: Session, frame: Extract<ClientFrame, { type: 'a2ui_function' }>): ServerEvent | null {
+  // A renderer's call to one of the agent's functions is answered (a2ui-agent-functions.ts).
+  const call = parseA2uiV1RendererMessage(frame.a2ui);
+  if (call.ok && call.kind === 'callAgentFunction') return answerAgentCall(session, frame.message_id, call.message['callAgentFunction'] as Record<string, unknown>);
   const parsed = parseA2uiFunctionAnswer(frame.a2ui);
   if (!parsed.ok) return { type: 'error', code: 'bad_a2ui_function', message: parsed.reason.slice(0, 1000) };
   keep(answersOf, session, { message_id: frame.message_id ?? null, answer: parsed.answer, received_at: new Date().toISOString() });
@@ -216,5 +221,5 @@ export function recordA2uiFunction(session: Session, frame: Extract<ClientFrame,
  */
 export function serveA2uiErrors(res: ServerResponse, session: Session, headers: Record<string, string>): void {
   res.writeHead(200, { ...headers, 'content-type': 'application/json', 'cache-control': 'no-store' });
-  res.end(JSON.stringify({ session_id: session.id, errors: errorsOf.get(session) ?? [], function_answers: answersOf.get(session) ?? [] }));
+  res.end(JSON.stringify({ session_id: session.id, errors: errorsOf.get(session) ?? [], function_answers: answersOf.get(session) ?? [], agent_calls: agentCallsOf(session) }));
 }

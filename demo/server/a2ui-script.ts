@@ -3,6 +3,7 @@ import { A2UI_ACTION_PREFIX, parseActionTurn, type ActionTurn } from '../../src/
 import { ClientActionSchema, ClientErrorSchema } from '../../src/protocols/a2ui/schema.js';
 import { A2UI_VERSION, BASIC_CATALOG_ID, MINIMAL_CATALOG_ID } from '../../src/protocols/a2ui/types.js';
 import { parseA2uiV1RendererMessage } from '../../src/protocols/a2ui/v1/index.js';
+import { PROVIDER_SURFACE, providerSurface } from './a2ui-agent-functions.js';
 
 /*
  * The reference agent's scripted A2UI v0.9 content (a2ui-v0.9/docs/a2ui_protocol.md, basic catalog) and the two ways
@@ -36,15 +37,15 @@ const text = (id: string, value: Json, variant?: string): Component => ({ id, co
 const column = (id: string, children: string[]): Component => ({ id, component: 'Column', children });
 
 /** The scripted A2UI replies a user's text asks for; the `[a2ui_action]` turn is told apart first. */
-export type A2uiScript = 'form' | 'update' | 'cycle' | 'dangling' | 'image' | 'media' | 'minimal' | 'foreign' | 'v1' | 'call';
+export type A2uiScript = 'form' | 'update' | 'cycle' | 'dangling' | 'image' | 'media' | 'minimal' | 'foreign' | 'v1' | 'call' | 'agent';
 
 export function pickA2uiScript(userText: string): A2uiScript | null {
-  const match = /\ba2ui (form|update|cycle|dangling|image|media|minimal|foreign|v1|call)\b/i.exec(userText);
+  const match = /\ba2ui (form|update|cycle|dangling|image|media|minimal|foreign|v1|call|agent)\b/i.exec(userText);
   return match ? (match[1]?.toLowerCase() as A2uiScript) : null;
 }
 
 /** The surface each script writes to. */
-export const SCRIPT_SURFACES = { form: BOOKING, cycle: 'cycle', dangling: 'dangling', image: 'images', media: 'media', minimal: 'minimal', foreign: 'foreign', v1: 'checklist', call: 'checklist' } as const;
+export const SCRIPT_SURFACES = { form: BOOKING, cycle: 'cycle', dangling: 'dangling', image: 'images', media: 'media', minimal: 'minimal', foreign: 'foreign', v1: 'checklist', call: 'checklist', agent: PROVIDER_SURFACE } as const;
 
 const heading = (title: string): Component => text('heading', title, 'h2');
 
@@ -57,6 +58,7 @@ export function scriptMessages(script: Exclude<A2uiScript, 'update'>, created: b
   if (script === 'minimal' || script === 'foreign') return otherCatalog(script, created);
   if (script === 'v1') return v1Checklist(created);
   if (script === 'call') return [v1Call()];
+  if (script === 'agent') return providerSurface(created) as unknown as A2uiServerMessage[];
   const messages = created ? [] : [create(surfaceId)];
   if (script === 'form') {
     const name = { path: '/form/name' };

@@ -68,6 +68,13 @@ export const A2UI_SCRIPTS = (text: Text): Record<string, (emit: Emit, run: Run) 
     await text(emit, 'm1', 'I asked your renderer to run a function.');
     emit({ type: EventType.RUN_FINISHED, ...run });
   },
+  /** The `a2ui agent` surface (a2ui-agent-functions.ts): its calls to the agent's function have no way back over AG-UI yet. */
+  'surface agent': async (emit, run) => {
+    emit({ type: EventType.RUN_STARTED, ...run, metadata: MARKER });
+    emit({ ...snapshot(scriptMessages('agent', false)), messageId: 'a2ui-surface-provider' });
+    await text(emit, 'm1', 'This surface asks me whether a provider exists.');
+    emit({ type: EventType.RUN_FINISHED, ...run });
+  },
   'surface failed': async (emit, run) => {
     emit({ type: EventType.RUN_STARTED, ...run, metadata: MARKER });
     emit(snapshot([], { status: 'failed' }));

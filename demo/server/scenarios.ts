@@ -150,15 +150,14 @@ export function openMessage(session: Session, marker: ProtocolMarker, replyTo?: 
   const id = `assistant-${session.log.length}-${Date.now().toString(36)}`;
   const abort = new AbortController();
   session.streams.set(id, abort);
-  let sequence = 0;
-  const publish = (event: Unsequenced): void => session.publish({ ...event, message_id: id, sequence: sequence++ } as MessageEvent);
+  const publish = (event: Unsequenced): void => session.publish({ ...event, message_id: id, sequence: session.nextSequence(id) } as MessageEvent);
   const wire = { inline_ui_version: marker.inlineUiVersion, mode: marker.mode };
   publish(replyTo === undefined ? { type: 'message_start', marker: wire } : { type: 'message_start', marker: wire, in_reply_to: replyTo });
   return {
     id,
     signal: abort.signal,
     publish,
-    envelope: (payload) => session.publish({ type: 'ui_envelope', message_id: id, sequence: sequence++, payload }),
+    envelope: (payload) => session.publish({ type: 'ui_envelope', message_id: id, sequence: session.nextSequence(id), payload }),
     end: () => {
       session.streams.delete(id);
       publish({ type: 'message_end' });

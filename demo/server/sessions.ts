@@ -40,9 +40,18 @@ export class Session {
   readonly #listeners = new Set<(event: StreamItem) => void>();
   /** Streams in progress, by message ID, so `abort` can stop one. */
   readonly streams = new Map<string, AbortController>();
+  /** Each message's next sequence number: its stream takes them, and so does an event sent after it ended. */
+  readonly #sequences = new Map<string, number>();
 
   constructor(id: string) {
     this.id = id;
+  }
+
+  /** The next sequence number of a message's events (0 for its message_start). */
+  nextSequence(messageId: string): number {
+    const next = this.#sequences.get(messageId) ?? 0;
+    this.#sequences.set(messageId, next + 1);
+    return next;
   }
 
   /** Appends message events (and envelopes) to the log; every event goes to every listener. */

@@ -121,7 +121,8 @@ export class A2uiSurfaceImpl extends MantisA2uiSurface implements SurfaceElement
     let body: TemplateResult | typeof nothing;
     let host = this.#hosts.get(model);
     if (!host) this.#hosts.set(model, (host = surfaceHost(this, model)));
-    const walk = new SurfaceWalk(host, surface, renderers);
+    const calls = model.calls;
+    const walk = new SurfaceWalk(host, surface, renderers, calls?.functions);
     try {
       body = walk.root();
     } catch {
@@ -131,8 +132,10 @@ export class A2uiSurfaceImpl extends MantisA2uiSurface implements SurfaceElement
     if (body === nothing && !this.pending) body = html`<p part="fallback" class="fallback" role="status">This surface has nothing to show: no root component was sent.</p>`;
     this.#found.set(model, [...walk.errors, ...(this.pending ? [] : walk.missing)]);
     const { style, agent } = themeOf(surface.theme);
-    // What is shown stays; a change of the agent's that was refused is said beside it (the agent was told why).
-    const refused = model.refusal ? html`<p part="note" class="note" role="status">The agent's last change to this surface could not be applied.</p>` : nothing;
+    // What is shown stays; a change of the agent's that was refused is said beside it (the agent was told why), and so
+    // is a call to an agent's function that failed.
+    const note = model.refusal ? "The agent's last change to this surface could not be applied." : calls?.notice;
+    const refused = note ? html`<p part="note" class="note" role="status">${note}</p>` : nothing;
     return html`<div part="surface" class="surface" data-surface-id=${surfaceId} .style=${style}>
       ${agent ? html`<p part="agent" class="agent">${agent}</p>` : nothing}${body}${refused}
     </div>`;
@@ -183,6 +186,7 @@ export class A2uiSurfaceImpl extends MantisA2uiSurface implements SurfaceElement
 
   /** @internal A Button's openUrl, asked before it opens (surface-host.ts). */
   askToOpen(url: string, trigger: HTMLElement): void {
-    void this.#links.ask(url, trigger);
+    this.#links ??= import('./link-confirm.js').then((m) => (this.#linksReady = new m.LinkConfirmController(this)));
+    void this.#links.then((links) => links.ask(url, trigger), () => (this.#links = undefined));
   }
 }

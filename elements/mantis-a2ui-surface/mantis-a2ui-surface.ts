@@ -8,7 +8,7 @@ import { LazyElement, type Implementation } from '../internal/lazy-element.js';
 import type { Theme } from '../internal/theme.styles.js';
 import type { A2uiRenderers } from './render-walk.js';
 
-export type { A2uiActionDetail, A2uiChangeDetail, A2uiErrorDetail, A2uiFunctionAnswerDetail } from '../events.js';
+export type { A2uiActionDetail, A2uiChangeDetail, A2uiErrorDetail, A2uiFunctionAnswerDetail, A2uiFunctionCallDetail } from '../events.js';
 export type { A2uiNode, A2uiRenderFn, A2uiRenderers, A2uiSurfaceHost, SurfaceWalk } from './render-walk.js';
 
 /** Resolves an `agent_files/...` key to an object URL (the page's authenticated media service). */
@@ -33,6 +33,7 @@ export type A2uiMediaResolver = (key: string) => Promise<string>;
  * @fires {CustomEvent<A2uiActionDetail>} mantis-a2ui-action - A Button's server event, its context resolved; `dataModel` when the surface has `sendDataModel`.
  * @fires {CustomEvent<A2uiErrorDetail>} mantis-a2ui-error - A message was refused, or a surface (or a part of it) could not be rendered: a reference cycle, a missing component, a limit. Each distinct error once.
  * @fires {CustomEvent<A2uiFunctionAnswerDetail>} mantis-a2ui-function-answer - The answer to an agent's A2UI v1.0 callRendererFunction among `messages`, to send to the agent: a rendererFunctionResponse when a catalog lets the agent call the function, else an INVALID_FUNCTION_CALL error by the call's ID.
+ * @fires {CustomEvent<A2uiFunctionCallDetail>} mantis-a2ui-function-call - A surface calls one of the agent's functions (A2UI v1.0 callAgentFunction: a function its v1.0 catalog declares and the renderer lacks), to send to the agent; append its agentFunctionResponse to `messages`. Until then a binding to it has no value and a check on it does not pass.
  * @fires {CustomEvent<A2uiChangeDetail>} mantis-a2ui-change - A surface changed: messages were applied or an input wrote its data model.
  * @fires {CustomEvent<ConfigErrorDetail>} mantis-config-error - A catalog document in `catalogs` cannot be used (it is left out; `reason` says where and why).
  *

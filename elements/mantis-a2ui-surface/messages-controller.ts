@@ -1,5 +1,5 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { DEFAULT_CATALOGS, loadA2uiVersion, SurfaceGroup, surfaceOf, type A2uiCallAnswer, type A2uiError, type CatalogDefinition, type SurfaceModel } from '../../src/protocols/a2ui/index.js';
+import { DEFAULT_CATALOGS, loadA2uiVersion, SurfaceGroup, surfaceOf, type A2uiAgentCall, type A2uiCallAnswer, type A2uiError, type CatalogDefinition, type SurfaceModel } from '../../src/protocols/a2ui/index.js';
 import type { A2uiCatalogInput } from '../../src/protocols/a2ui/catalog-input.js';
 
 /** What the controller needs of its element. */
@@ -27,8 +27,11 @@ export class MessagesController implements ReactiveController {
   /** How many messages were applied, and the first and last of them (what an extension keeps). */
   #applied: { count: number; first?: unknown; last?: unknown } = { count: 0 };
   #errors: A2uiError[] = [];
-  /** The answers to the agent's function calls (v1.0), for the page to send: fired after the update, like errors. */
-  #answers: A2uiCallAnswer[] = [];
+  /**
+   * The answers to the agent's function calls and the calls to its functions (v1.0), for the page to send: fired
+   * after the update, like errors.
+   */
+  #answers: (A2uiCallAnswer | A2uiAgentCall)[] = [];
 
   constructor(host: MessagesHost, touched: (surfaceId: string) => void) {
     this.#host = host;
@@ -51,6 +54,8 @@ export class MessagesController implements ReactiveController {
       catalogs: this.#catalogs ?? DEFAULT_CATALOGS,
       report: (error) => void (current() && this.#errors.push(error)),
       respond: (answer) => current() && this.#answers.push(answer) > 0,
+      // A call goes after a render (it asks for the update that fires it).
+      send: (call) => current() && this.#answers.push(call) > 0 && (this.#host.requestUpdate(), true),
       loadVersion: loadA2uiVersion,
       // What waited applied: its errors are fired after the update this asks for, even those of no surface.
       waited: () => this.#host.requestUpdate(),
@@ -123,8 +128,8 @@ export class MessagesController implements ReactiveController {
     return errors;
   }
 
-  /** The answers since the last call (each fired once). */
-  takeAnswers(): A2uiCallAnswer[] {
+  /** The answers and calls since the last call (each fired once). */
+  takeAnswers(): (A2uiCallAnswer | A2uiAgentCall)[] {
     const answers = this.#answers;
     this.#answers = [];
     return answers;

@@ -1,5 +1,5 @@
 import { componentPath, createEvalBudget, evaluate, evaluateBoolean, evaluateNumber, evaluateString, evaluateStringList, failingChecks, type EvalBudget, formatPointer, getPointer, parsePointer, resolvePath } from '../../src/protocols/a2ui/index.js';
-import type { SurfaceState, A2uiError, JsonValue } from '../../src/protocols/a2ui/index.js';
+import type { SurfaceState, A2uiError, FunctionRegistry, JsonValue } from '../../src/protocols/a2ui/index.js';
 import type { A2uiNode, A2uiRenderers, A2uiSurfaceHost } from './render-types.js';
 import { html, nothing, type TemplateResult } from 'lit';
 import { repeat } from 'lit/directives/repeat.js';
@@ -49,6 +49,8 @@ export class SurfaceWalk {
     readonly host: A2uiSurfaceHost,
     readonly surface: SurfaceState,
     readonly renderers: A2uiRenderers,
+    /** The functions its values are evaluated with (a v1.0 surface's, with the agent's); A2UI_FUNCTIONS when absent. */
+    readonly functions?: FunctionRegistry,
   ) {}
 
   /** The whole surface from its `root`, or nothing before the root arrived; a fallback note when it cannot be shown. */
@@ -210,7 +212,7 @@ export class SurfaceWalk {
     this.#onPath.add(at);
     this.#depth += 1;
     try {
-      const node: A2uiNode = { id, component, scope, key, place, ctx: { data: this.surface.data, scope, budget: this.budget } };
+      const node: A2uiNode = { id, component, scope, key, place, ctx: { data: this.surface.data, scope, budget: this.budget, functions: this.functions } };
       const before = this.#reachable;
       const drawn = render(node, this);
       if (!STATIC.has(component.component)) this.#reachable += 1;

@@ -62,7 +62,10 @@ function activate(element: SurfaceElement, model: SurfaceModel, node: A2uiNode, 
       action: { name: event.name, surfaceId: model.surfaceId, sourceComponentId: node.id, timestamp: new Date().toISOString(), context },
       ...(surface.sendDataModel ? { dataModel: surface.data } : {}),
     });
-  } else if (functionCall && functionCall.call === OPEN_URL) {
+  } else if (functionCall?.call === OPEN_URL) {
     element.askToOpen(evaluateString((functionCall.args?.['url'] ?? '') as JsonValue, ctx), trigger);
+  } else if (typeof functionCall?.call === 'string') {
+    // An agent's function is called with its arguments as they are now (v1.0 callAgentFunction); ours do nothing here.
+    model.calls?.call(functionCall.call, resolveContext(functionCall.args, { ...ctx, functions: model.calls.functions }));
   }
 }

@@ -62,7 +62,7 @@ export const ELEMENT_EVENTS = {
   'agent-envelope': ['mantis-envelope-status'],
   'mantis-artifact-panel': ['mantis-artifact-close', 'mantis-artifact-panel-resize', 'mantis-config-error'],
   'mantis-media-item': ['mantis-media-error'],
-  'mantis-a2ui-surface': ['mantis-a2ui-action', 'mantis-a2ui-error', 'mantis-a2ui-function-answer', 'mantis-a2ui-change', 'mantis-config-error'],
+  'mantis-a2ui-surface': ['mantis-a2ui-action', 'mantis-a2ui-error', 'mantis-a2ui-function-answer', 'mantis-a2ui-function-call', 'mantis-a2ui-change', 'mantis-config-error'],
 } as const satisfies Record<keyof HTMLElementTagNameMap & `${string}-${string}`, readonly MantisEventName[]>;
 
 /** `<mantis-chat>`: the Composer. Set `url` (and `transport`), a `connection`, or a `session`; `messages` replays history. */

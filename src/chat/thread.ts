@@ -199,8 +199,9 @@ export class Thread extends ThreadBase {
     const index = this.#indexOf(id);
     const current = this.list[index] as AssistantMessage | undefined;
     if (!current) return null;
-    // A record naming its message belongs to its stream: once the message ended, it is a late duplicate.
-    if (event.messageId !== undefined && (!this.live.has(id) || !this.#fresh(current, event.sequence))) return null;
+    // A record naming its message belongs to its stream: once the message ended, it is a late duplicate, unless its
+    // protocol takes it late (and it is not one already applied).
+    if (event.messageId !== undefined && (!this.#fresh(current, event.sequence) || (!this.live.has(id) && !handler.late?.(event.record)))) return null;
     const changed = this.#keep(index, current, handler, event.record, false);
     return changed && event.sequence !== undefined && event.messageId !== undefined ? this.#replace(index, { ...changed, sequence: event.sequence }) : changed;
   }

@@ -54,6 +54,12 @@ export interface RecordHandler<R extends ProtocolRecord = ProtocolRecord> {
    * most a few), or null to drop it. Without it such a record is dropped.
    */
   target?(record: R, messages: readonly ChatMessage[], streaming: readonly string[]): string | 'wait' | null;
+  /**
+   * Whether a record naming its message may still come after the message ended, with the message's next sequence
+   * number (A2UI: the agent's answer to a renderer's call, which touches no surface). Without it such a record is a late
+   * duplicate and dropped.
+   */
+  late?(record: R): boolean;
 }
 
 /** A record as kept with its message: where it arrived in the text, when it arrived, and when it last changed. */

@@ -146,6 +146,7 @@ test('mantis-a2ui-surface is listed with its attributes, properties and typed ev
       'mantis-a2ui-action: CustomEvent<A2uiActionDetail>',
       'mantis-a2ui-error: CustomEvent<A2uiErrorDetail>',
       'mantis-a2ui-function-answer: CustomEvent<A2uiFunctionAnswerDetail>',
+      'mantis-a2ui-function-call: CustomEvent<A2uiFunctionCallDetail>',
       'mantis-a2ui-change: CustomEvent<A2uiChangeDetail>',
       'mantis-config-error: CustomEvent<ConfigErrorDetail>',
     ],

@@ -1,5 +1,6 @@
 import type { CatalogDefinition } from './catalog-basic.js';
-import type { A2uiComponent, A2uiError, A2uiFunctionCallError, JsonValue } from './types.js';
+import type { FunctionRegistry } from './functions.js';
+import type { A2uiComponent, A2uiError, A2uiFunctionCallError, JsonObject, JsonValue } from './types.js';
 import type { A2uiMessageResult, A2uiValidationState } from './validate.js';
 import type { A2uiCheckResult } from './validator.js';
 
@@ -37,6 +38,49 @@ export type RunFunction = (value: unknown, ctx: { readonly data: JsonValue; read
  */
 export type CallOutcome = { readonly answer: A2uiCallAnswer; readonly instead?: A2uiCallAnswer } | { readonly error: A2uiError } | null;
 
+/** A renderer's call to an agent's function (renderer_to_agent.json `callAgentFunction`). */
+export interface A2uiAgentCall {
+  readonly version: string;
+  readonly callAgentFunction: {
+    readonly surfaceId: string;
+    readonly functionCallId: string;
+    readonly callFunction: { readonly call: string; readonly args: JsonObject };
+  };
+}
+
+/** What a renderer's calls to the agent's functions are given: how they go, and what they change. */
+export interface AgentCallHost {
+  /** Sends a surface's call (it names the surface); false, or absent, when the connection cannot carry it. */
+  readonly send?: ((message: A2uiAgentCall) => boolean) | undefined;
+  /** A surface's calls changed (an answer came, or a call failed): it is drawn again. */
+  changed(surfaceId: string): void;
+  /** Tells the agent what went wrong with a surface's call (no answer in time). */
+  report(error: A2uiError): void;
+  /** Milliseconds a call waits for its answer (default: AGENT_CALL_TIMEOUT, 30 s). */
+  readonly callTimeout?: number | undefined;
+}
+
+/** One surface's calls to the agent's functions (v1.0 callAgentFunction). */
+export interface SurfaceCalls {
+  /**
+   * The functions its renderer evaluates with: ours and the agent's. An agent's one gives no value until the answer
+   * to its call for the same arguments came (the call is sent, once, after the render that first asked).
+   */
+  readonly functions: FunctionRegistry;
+  /** Why a call of the surface's failed (the agent's error, no answer in time, no connection), until one is answered. */
+  readonly notice: string | undefined;
+  /** An action's function call, with its arguments evaluated: an agent's function is called (every time); ours do nothing. */
+  call(name: string, args: JsonObject): void;
+}
+
+/** The calls of one group of surfaces to the agent's functions. */
+export interface AgentCallBook {
+  /** A surface's calls with the agent's functions of `catalogs` (those a v1.0 catalog declares that ours are not); undefined when there are none. */
+  of(surfaceId: string, catalogs: readonly CatalogDefinition[]): SurfaceCalls | undefined;
+  /** Takes an agentFunctionResponse that answers a call still waiting: true when it did. */
+  receive(message: unknown): boolean;
+}
+
 export interface A2uiDialect {
   /** The `version` strings of its messages (`["v1.0"]`). */
   readonly versions: readonly string[];
@@ -59,8 +103,10 @@ export interface A2uiDialect {
   checkCall(message: unknown, catalogs: readonly CatalogDefinition[]): A2uiCheckResult | undefined;
   /**
    * What a renderer does with such a message: the answer to an agent's function call (run when the catalog lets the
-   * agent call it, with `run`), the error of one that is not a valid message, or nothing to do (null); undefined for
-   * any other.
+   * agent call it, with `run`), the error of one that is not a valid message, or nothing to do (null: an
+   * agentFunctionResponse, handed to `calls`); undefined for any other.
    */
-  answer(message: unknown, catalogs: readonly CatalogDefinition[], run: RunFunction): CallOutcome | undefined;
+  answer(message: unknown, catalogs: readonly CatalogDefinition[], run: RunFunction, calls?: AgentCallBook): CallOutcome | undefined;
+  /** A renderer's calls to the agent's functions, for one group of surfaces (v1.0's renderer file only). */
+  calls?(host: AgentCallHost): AgentCallBook;
 }

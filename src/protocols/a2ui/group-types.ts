@@ -1,5 +1,5 @@
 import type { CatalogDefinition } from './catalog-basic.js';
-import type { A2uiCallAnswer, A2uiDialect } from './dialect.js';
+import type { A2uiAgentCall, A2uiCallAnswer, A2uiDialect, SurfaceCalls } from './dialect.js';
 import type { SurfaceState } from './surface.js';
 import type { A2uiError, JsonValue } from './types.js';
 
@@ -19,6 +19,11 @@ export interface SurfaceModel {
    * createSurface, while it does not exist) or beside what it shows (an update).
    */
   readonly refusal: A2uiError | undefined;
+  /**
+   * v1.0: its calls to the agent's functions (those a v1.0 catalog declares and this renderer does not implement),
+   * with the functions its renderer evaluates with; undefined when it can call none.
+   */
+  readonly calls: SurfaceCalls | undefined;
   /** A two-way binding's write from an input; false, and no change, when it was refused. */
   write(pointer: string, value: JsonValue | undefined): boolean;
   /** What a renderer found it could not draw: each error reported once while the components stay the same. */
@@ -40,6 +45,13 @@ export interface SurfaceGroupOptions {
    * false when it could not go (the error that says so is given next, when there is one).
    */
   readonly respond?: (answer: A2uiCallAnswer, owner: string | undefined) => boolean;
+  /**
+   * Sends a surface's call to an agent's function (v1.0 callAgentFunction; it names its surface); false when it cannot
+   * go (the surface then says so). Without it, no such call can go.
+   */
+  readonly send?: (message: A2uiAgentCall) => boolean;
+  /** Milliseconds a call to an agent's function waits for its answer before the surface says so (default 30 s). */
+  readonly callTimeout?: number;
   /**
    * Loads the rules of a version the group does not read yet (`loadA2uiVersion`: v1.0's); the messages that come
    * meanwhile wait, in order. Undefined for a version it cannot load (at once: nothing waits). Without it, or when the

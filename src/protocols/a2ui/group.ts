@@ -1,5 +1,5 @@
 import type { CatalogDefinition } from './catalog-basic.js';
-import type { A2uiDialect } from './dialect.js';
+import type { A2uiDialect, AgentCallBook } from './dialect.js';
 import { evaluate } from './evaluate.js';
 import { DEFAULT_CATALOGS, applyExpanded } from './expand.js';
 import type { SurfaceGroupOptions, SurfaceModel, SurfacePlacement } from './group-types.js';
@@ -19,7 +19,7 @@ export type { SurfaceGroupOptions, SurfaceModel, SurfacePlacement } from './grou
 
 /** The rules of a version this package reads beside v0.9, loaded the first time a message has it (`mantis-ui/a2ui-v1`). */
 export const loadA2uiVersion = (version: string): Promise<A2uiDialect | undefined> | undefined =>
-  version === 'v1.0' ? import('./v1/index.js').then((v1) => v1.A2UI_V1) : undefined;
+  version === 'v1.0' ? import('./v1/renderer.js').then((v1) => v1.A2UI_V1_RENDERER) : undefined;
 
 /** A message waiting for its version's rules, with its owner; or (third) the surfaces a history says a message touched. */
 type Waiting = [message: unknown, owner: string | undefined, touched?: readonly string[]];
@@ -30,9 +30,6 @@ export class SurfaceGroup {
   /** The catalogs surfaces may name; another list applies from the next reset (a chat's `a2uiCatalogs` changed). */
   catalogs: readonly CatalogDefinition[];
   readonly #report: NonNullable<SurfaceGroupOptions['report']>;
-  readonly #respond: SurfaceGroupOptions['respond'];
-  readonly #loadVersion: SurfaceGroupOptions['loadVersion'];
-  readonly #waited: (() => void) | undefined;
   /** The versions read beside v0.9, as they load (the store reads this list). */
   readonly #versions: A2uiDialect[] = [];
   /**
@@ -56,13 +53,14 @@ export class SurfaceGroup {
   /** The error of each surface's last refused message, until one applies (or, refused at creation, it is deleted). */
   readonly #refusals = new Map<string, A2uiError>();
   readonly #listeners = new Set<(surfaceId: string) => void>();
+  readonly #options: SurfaceGroupOptions;
+  /** The calls to the agent's functions, once a version that has them loaded (v1.0). */
+  #calls: AgentCallBook | undefined;
 
   constructor(options: SurfaceGroupOptions = {}) {
     this.catalogs = options.catalogs ?? DEFAULT_CATALOGS;
     this.#report = options.report ?? (() => undefined);
-    this.#respond = options.respond;
-    this.#loadVersion = options.loadVersion;
-    this.#waited = options.waited;
+    this.#options = options;
     this.#store = this.#createStore();
   }
 
@@ -100,7 +98,7 @@ export class SurfaceGroup {
   #wait(message: unknown, owner: string | undefined, version: unknown): boolean {
     if (this.#waiting) return this.#waiting.push([message, owner]) > 0;
     if (typeof version !== 'string' || A2UI_V09_VERSIONS.includes(version) || this.#asked.has(version)) return false;
-    const loading = this.#loadVersion?.(version);
+    const loading = this.#options.loadVersion?.(version);
     if (!loading) return false;
     this.#asked.add(version);
     const waiting: Waiting[] = (this.#waiting = [[message, owner]]);
@@ -109,6 +107,11 @@ export class SurfaceGroup {
       .then((dialect) => {
         if (dialect) {
           this.#versions.push(dialect);
+          this.#calls ??= dialect.calls?.({
+            ...this.#options,
+            changed: (id) => this.#notify(id),
+            report: (error) => this.#fail(error, this.#placements.get(error.surfaceId)?.owner, version),
+          });
           if (this.catalogs === DEFAULT_CATALOGS) this.#available.push(...dialect.catalogs);
         }
         this.#waiting = null;
@@ -116,7 +119,7 @@ export class SurfaceGroup {
           if (touched) this.touch(touched, o as string);
           else this.apply(m, o);
         }
-        this.#waited?.();
+        this.#options.waited?.();
       });
     return true;
   }
@@ -134,9 +137,10 @@ export class SurfaceGroup {
     const dialect = this.#versions.find((d) => d.versions.includes(version as string));
     const told = dialect ? (version as string) : A2UI_VERSION;
     // A function call of the agent's (v1.0) addresses no surface: it is answered, or its error reported.
-    const call = dialect?.answer(message, this.#available, evaluate);
+    const call = dialect?.answer(message, this.#available, evaluate, this.#calls);
     if (call && 'error' in call) return this.#fail(call.error, owner, told);
-    if (call && !this.#respond?.(call.answer, owner) && call.instead) this.#respond?.(call.instead, owner);
+    const { respond } = this.#options;
+    if (call && !respond?.(call.answer, owner) && call.instead) respond?.(call.instead, owner);
     if (call !== undefined) return null;
     const surface = surfaceOf(message);
     if (!surface) return this.#fail({ code: 'VALIDATION_FAILED', surfaceId: '', path: '', message: NOT_A_SURFACE_MESSAGE }, owner, told);
@@ -225,6 +229,9 @@ export class SurfaceGroup {
         },
         get refusal() {
           return group.#refusals.get(surfaceId);
+        },
+        get calls() {
+          return group.#calls?.of(surfaceId, group.#available);
         },
         write: (pointer, value) => this.#store.setData(surfaceId, pointer, value),
         rendered: (errors) => this.#rendered(surfaceId, errors),

@@ -10,7 +10,7 @@ export { parsePointer, formatPointer, resolvePath, getAt, getPointer, writeAt, F
 export * from './schema.js';
 export { BASIC_CATALOG, BASIC_COMPONENTS, BASIC_FUNCTION_CALLS, BasicTheme, ICON_NAMES, type CatalogDefinition } from './catalog-basic.js';
 export { validateA2uiMessage, validateA2uiMessages } from './validate.js';
-export type { A2uiCallAnswer, A2uiDialect, CallOutcome, TreeProblem } from './dialect.js';
+export type { A2uiAgentCall, A2uiCallAnswer, A2uiDialect, AgentCallBook, AgentCallHost, CallOutcome, SurfaceCalls, TreeProblem } from './dialect.js';
 export { buildA2uiPrompt, a2uiPromptExample, type A2uiPromptOptions } from './prompt.js';
 export { createA2uiValidator, type A2uiCheckResult, type A2uiValidator, type A2uiValidatorOptions } from './validator.js';
 export { BASIC_CATALOG_ALIAS, MINIMAL_CATALOG, MINIMAL_COMPONENTS, MINIMAL_FUNCTION_CALLS, SPEC_CATALOGS } from './catalog-minimal.js';

@@ -42,6 +42,7 @@ export class A2uiSession implements ProtocolState {
     this.group = new SurfaceGroup({
       report: (error, owner, version) => this.#report(error, owner, version),
       respond: (answer, owner) => this.#told(owner) && this.#carry(answer, owner),
+      send: (message) => this.#carry(message, this.group.placements.get(message.callAgentFunction.surfaceId)?.owner),
       loadVersion: loadA2uiVersion,
       waited: () => host.changed(),
     });

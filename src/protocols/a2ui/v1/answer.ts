@@ -1,5 +1,5 @@
 import type { CatalogDefinition } from '../catalog-basic.js';
-import type { CallOutcome, RunFunction } from '../dialect.js';
+import type { AgentCallBook, CallOutcome, RunFunction } from '../dialect.js';
 import { A2UI_V1_VERSION } from './schema.js';
 import { checkCall } from './validate.js';
 
@@ -20,16 +20,20 @@ const plain = (value: unknown): boolean =>
 
 /**
  * The outcome of `message` when it is one of the dialect's messages that address no surface (a callRendererFunction,
- * an agentFunctionResponse); undefined for any other. An agentFunctionResponse answers a call the renderer made, and
- * this renderer makes none yet: it is read and changes nothing (null). A2UI_V1's `answer`.
+ * an agentFunctionResponse); undefined for any other. An agentFunctionResponse answers a call the renderer made: it
+ * goes to `calls` (which keeps its value if the call still waits) and gives nothing to send (null). A2UI_V1's `answer`.
  */
-export function answerCall(message: unknown, catalogs: readonly CatalogDefinition[], run: RunFunction): CallOutcome | undefined {
+export function answerCall(message: unknown, catalogs: readonly CatalogDefinition[], run: RunFunction, calls?: AgentCallBook): CallOutcome | undefined {
   const checked = checkCall(message, catalogs);
   if (!checked) return undefined;
   const version = A2UI_V1_VERSION;
   if (!checked.ok) return 'functionCallId' in checked.error ? { answer: { version, error: checked.error } } : { error: checked.error };
   const call = (message as { callRendererFunction?: { functionCallId: string; callFunction: { call: string; args?: unknown } } }).callRendererFunction;
-  if (!call) return null;
+  // An agentFunctionResponse answers one of the renderer's calls (calls.ts), if it still waits.
+  if (!call) {
+    calls?.receive(message);
+    return null;
+  }
   const { functionCallId, callFunction } = call;
   const refusal = callFunction.call === 'openUrl' ? "openUrl opens only on the user's click." : plain(callFunction.args) ? null : 'Its arguments must be plain values (no call or path).';
   if (refusal) return { answer: { version, error: { code: 'INVALID_FUNCTION_CALL', functionCallId, message: refusal } } };

@@ -52,4 +52,4 @@ export { checkComposition } from './composition.js';
 export { checkA2uiV1Catalog, type A2uiV1CatalogCheck } from './catalog-definition.js';
 export { validateV1Message } from './validate.js';
 export * from './schema.js';
-export type { A2uiCallAnswer, A2uiDialect, CallOutcome, TreeProblem } from '../dialect.js';
+export type { A2uiAgentCall, A2uiCallAnswer, A2uiDialect, CallOutcome, TreeProblem } from '../dialect.js';

@@ -1,0 +1,302 @@
+// A renderer's calls to the agent's functions (issue 31, item 3; a2ui-v1.0/docs/a2ui_protocol.md "callAgentFunction",
+// "Asynchronous Evaluation & Pending States", "Failure Propagation & Recovery Rules"): a function a v1.0 catalog
+// declares and the renderer does not implement is the agent's. A binding to it gives no value until its
+// agentFunctionResponse came; an action calls it on every click; an error answer, no answer in time and a connection
+// that cannot carry the call give a notice in the surface's place, and a timeout is told to the agent once. Every
+// call is checked with the specification's renderer_to_agent.json (parseA2uiV1RendererMessage).
+import assert from 'node:assert/strict';
+import { afterEach, describe, test } from 'node:test';
+import { WebSocket } from 'ws';
+import * as z from 'zod/mini';
+import { ChatSession, type SocketLike } from '../../src/index.js';
+import {
+  BASIC_CATALOG,
+  SurfaceGroup,
+  a2uiOf,
+  evaluate,
+  failingChecks,
+  loadA2uiVersion,
+  type A2uiAgentCall,
+  type A2uiError,
+  type CatalogDefinition,
+  type SurfaceGroupOptions,
+  type SurfaceModel,
+} from '../../src/protocols/a2ui/index.js';
+import { AGENT_CALLS_PER_SURFACE } from '../../src/protocols/a2ui/v1/calls.js';
+import { readCatalogs } from '../../src/protocols/a2ui/catalog-input.js';
+import { V1_BASIC_CATALOG, V1_BASIC_CATALOG_ID, V1_BASIC_FUNCTION_CALLS, parseA2uiV1RendererMessage } from '../../src/protocols/a2ui/v1/index.js';
+import { WebSocketTransport } from '../../src/protocols/composer/transports.js';
+import { PROVIDER_CATALOG_ID } from '../../demo/server/a2ui-agent-functions.js';
+import { COMPOSER_SSE_PATH } from '../../demo/server/agent-server.js';
+import { AG_UI_PATH } from '../../demo/server/ag-ui.js';
+import { useAgentServer } from './agent.js';
+import { reply, turnSession } from './turn-session.js';
+
+/** The v1.0 basic catalog and one function of the agent's, verifyProvider, with the schema of its call. */
+export const AGENT_CATALOG: CatalogDefinition = {
+  ...V1_BASIC_CATALOG,
+  functions: new Set([...V1_BASIC_CATALOG.functions, 'verifyProvider']),
+  functionCalls: {
+    ...V1_BASIC_FUNCTION_CALLS,
+    verifyProvider: z.strictObject({
+      call: z.literal('verifyProvider'),
+      catalogId: z.optional(z.string()),
+      args: z.strictObject({ providerId: z.union([z.string(), z.strictObject({ path: z.string() })]) }),
+    }),
+  },
+};
+
+const verify = (providerId: unknown) => ({ call: 'verifyProvider', args: { providerId } });
+
+/** A v1.0 surface with a Text bound to the agent's function, a check on it, and a Button that calls it. */
+export const SURFACE = {
+  version: 'v1.0',
+  createSurface: {
+    surfaceId: 'form',
+    catalogId: V1_BASIC_CATALOG_ID,
+    dataModel: { id: 'PRV-102' },
+    components: [
+      { id: 'root', component: 'Column', children: ['name', 'field', 'verify'] },
+      { id: 'name', component: 'Text', text: verify({ path: '/id' }) },
+      { id: 'field', component: 'TextField', label: 'Provider', value: { path: '/id' }, checks: [{ condition: verify({ path: '/id' }), message: 'Not verified.' }] },
+      { id: 'verify-label', component: 'Text', text: 'Verify' },
+      { id: 'verify', component: 'Button', child: 'verify-label', action: { functionCall: verify({ path: '/id' }) } },
+    ],
+  },
+};
+
+const answer = (functionCallId: string, value: unknown) => ({ version: 'v1.0', agentFunctionResponse: { functionCallId, value } });
+const failure = (functionCallId: string, message: string) => ({ version: 'v1.0', agentFunctionResponse: { functionCallId, error: { code: 'PROVIDER_NOT_FOUND', message } } });
+
+/** A group on AGENT_CATALOG that loads v1.0's rules, with the calls it sent and the errors it reported. */
+async function setup(options: Partial<SurfaceGroupOptions> & { carries?: boolean } = {}) {
+  const sent: A2uiAgentCall[] = [];
+  const reported: [A2uiError, string | undefined, string][] = [];
+  const listeners: (() => void)[] = [];
+  let waited: () => void = () => undefined;
+  const ready = new Promise<void>((done) => (waited = done));
+  const group = new SurfaceGroup({
+    catalogs: [AGENT_CATALOG],
+    loadVersion: loadA2uiVersion,
+    waited: () => waited(),
+    report: (error, owner, version) => void reported.push([error, owner, version]),
+    ...(options.carries === false ? {} : { send: (message: A2uiAgentCall) => sent.push(message) > 0 }),
+    ...options,
+  });
+  group.subscribe(() => listeners.splice(0).forEach((listener) => listener()));
+  group.apply(SURFACE, 'a1');
+  await ready;
+  const model = group.surface('form') as SurfaceModel;
+  assert.ok(model.state, 'the surface exists');
+  /** The Text's value, evaluated as the renderer does (the surface's functions). */
+  const text = () => evaluate(SURFACE.createSurface.components[1]?.text, { data: model.state?.data ?? null, scope: '', functions: model.calls?.functions });
+  const checks = () => failingChecks(SURFACE.createSurface.components[2]?.checks, { data: model.state?.data ?? null, scope: '', functions: model.calls?.functions });
+  /** Resolves at the group's next change. */
+  const changed = () => new Promise<void>((done) => listeners.push(done));
+  return { group, model, sent, reported, text, checks, changed };
+}
+
+/** Answers every call sent and not answered yet (each waits with a timer that would keep the process alive). */
+function answerAll(group: SurfaceGroup, sent: readonly A2uiAgentCall[]): void {
+  for (const call of sent) group.apply(answer(call.callAgentFunction.functionCallId, null), 'a1');
+}
+
+/** The calls sent once the microtasks of a render ran. */
+const flush = () => new Promise<void>((done) => setImmediate(done));
+
+describe('a renderer’s call to an agent’s function (v1.0 callAgentFunction)', () => {
+  test('a binding sends one call per arguments, has no value while it waits, and the answer’s value once it came', async () => {
+    const { group, model, sent, reported, text, checks, changed } = await setup();
+    assert.ok(model.calls, 'a surface on a catalog with a function of the agent’s can call it');
+    assert.equal(text(), undefined, 'no value while the call waits');
+    assert.deepEqual(checks(), ['Not verified.'], 'a check on it does not pass while it waits: Submit stays disabled');
+    text();
+    await flush();
+    assert.equal(sent.length, 1, 'one call for the same function and arguments, however often it is evaluated');
+    const [call] = sent;
+    assert.ok(call);
+    assert.equal(parseA2uiV1RendererMessage(call).ok, true, 'renderer_to_agent.json accepts the call');
+    assert.deepEqual(call.callAgentFunction.callFunction, { call: 'verifyProvider', args: { providerId: 'PRV-102' } });
+    assert.equal(call.callAgentFunction.surfaceId, 'form');
+
+    const redrawn = changed();
+    assert.equal(group.apply(answer(call.callAgentFunction.functionCallId, { valid: true, name: 'Acme Provider' }), 'a1'), null);
+    await redrawn;
+    assert.deepEqual(text(), { valid: true, name: 'Acme Provider' });
+    assert.deepEqual(checks(), [], 'a ValidationResult that is valid passes');
+    // The same answer again, or one for a call never made: read, and nothing changes.
+    assert.equal(group.apply(answer(call.callAgentFunction.functionCallId, 'late'), 'a1'), null);
+    assert.deepEqual(text(), { valid: true, name: 'Acme Provider' });
+
+    // Other arguments are another call.
+    assert.equal(group.surface('form')?.write('/id', 'PRV-7'), true);
+    assert.equal(text(), undefined);
+    await flush();
+    assert.equal(sent.length, 2);
+    assert.deepEqual(sent[1]?.callAgentFunction.callFunction.args, { providerId: 'PRV-7' });
+    assert.notEqual(sent[1]?.callAgentFunction.functionCallId, call.callAgentFunction.functionCallId, 'each call has an ID of its own');
+    assert.equal(model.calls?.notice, undefined);
+    assert.deepEqual(reported, []);
+    answerAll(group, sent);
+  });
+
+  test('an error answer gives no value and a notice in the surface’s place, without calling again', async () => {
+    const { group, model, sent, reported, text, changed } = await setup();
+    text();
+    await flush();
+    const id = sent[0]?.callAgentFunction.functionCallId ?? '';
+    const redrawn = changed();
+    group.apply(failure(id, 'Provider ID PRV-102 was not found.'), 'a1');
+    await redrawn;
+    assert.equal(text(), undefined);
+    assert.equal(model.calls?.notice, "The agent's verifyProvider failed: Provider ID PRV-102 was not found.");
+    await flush();
+    assert.equal(sent.length, 1, 'a failed call is not sent again for the same arguments');
+    assert.deepEqual(reported, [], 'the agent said why: nothing to tell it');
+  });
+
+  test('no answer in time: a notice in the surface’s place, and the agent is told once', async () => {
+    const { model, sent, reported, text, changed } = await setup({ callTimeout: 20 });
+    // Waited for from before the call goes: the timeout is the next change.
+    const timedOut = changed();
+    text();
+    await timedOut;
+    const id = sent[0]?.callAgentFunction.functionCallId ?? '';
+    assert.equal(model.calls?.notice, 'The agent did not answer verifyProvider in time.');
+    assert.equal(reported.length, 1);
+    const [[error, owner, version] = []] = reported;
+    assert.equal(error?.code, 'FUNCTION_TIMEOUT');
+    assert.equal(error?.surfaceId, 'form');
+    assert.match(error?.message ?? '', new RegExp(id));
+    assert.deepEqual([owner, version], ['a1', 'v1.0']);
+    assert.equal(parseA2uiV1RendererMessage({ version, error }).ok, true, 'renderer_to_agent.json accepts the error');
+  });
+
+  test('a connection that cannot carry the call says so in the surface’s place', async () => {
+    const { model, text, changed } = await setup({ carries: false });
+    const redrawn = changed();
+    text();
+    await redrawn;
+    assert.equal(model.calls?.notice, "This connection cannot carry a call to the agent's verifyProvider.");
+  });
+
+  test('an action calls the agent’s function on every click; a function of ours in an action calls nobody', async () => {
+    const { group, model, sent } = await setup();
+    model.calls?.call('verifyProvider', { providerId: 'PRV-1' });
+    model.calls?.call('verifyProvider', { providerId: 'PRV-1' });
+    model.calls?.call('formatString', { value: 'x' });
+    assert.deepEqual(sent.map((m) => m.callAgentFunction.callFunction), [verify('PRV-1'), verify('PRV-1')]);
+    assert.ok(sent.every((m) => parseA2uiV1RendererMessage(m).ok));
+    answerAll(group, sent);
+  });
+
+  test(`a surface calls for at most ${AGENT_CALLS_PER_SURFACE} values in its life, then says the rest are not shown`, async () => {
+    const { group, model, sent, changed } = await setup();
+    const functions = model.calls?.functions;
+    for (let i = 0; i < AGENT_CALLS_PER_SURFACE; i++) evaluate(verify(`P${i}`), { data: null, scope: '', functions });
+    const redrawn = changed();
+    assert.equal(evaluate(verify('one more'), { data: null, scope: '', functions }), undefined);
+    await redrawn;
+    await flush();
+    assert.equal(sent.length, AGENT_CALLS_PER_SURFACE);
+    assert.match(model.calls?.notice ?? '', /more than 64 values/);
+    answerAll(group, sent);
+  });
+
+  test('a surface on catalogs that declare no function of the agent’s has no calls (its functions are ours alone)', async () => {
+    const sent: unknown[] = [];
+    let waited: () => void = () => undefined;
+    const ready = new Promise<void>((done) => (waited = done));
+    const group = new SurfaceGroup({ catalogs: [V1_BASIC_CATALOG], loadVersion: loadA2uiVersion, waited: () => waited(), send: (m) => sent.push(m) > 0 });
+    group.apply({ version: 'v1.0', createSurface: { surfaceId: 'plain', catalogId: V1_BASIC_CATALOG_ID, components: [{ id: 'root', component: 'Text', text: 'Hi' }] } }, 'a1');
+    await ready;
+    assert.ok(group.surface('plain')?.state);
+    assert.equal(group.surface('plain')?.calls, undefined);
+    // A function declared nowhere is refused by validation, as before: it is nobody's.
+    const refused = group.apply({ version: 'v1.0', updateComponents: { surfaceId: 'plain', components: [{ id: 'root', component: 'Text', text: verify('x') }] } }, 'a1');
+    assert.equal(refused?.code, 'VALIDATION_FAILED');
+    assert.deepEqual(sent, []);
+  });
+});
+
+/** AGENT_CATALOG under the ID of the reference server's `a2ui agent` surface. */
+const PROVIDER_CATALOG: CatalogDefinition = { ...AGENT_CATALOG, catalogId: PROVIDER_CATALOG_ID };
+
+const sessions: ChatSession[] = [];
+afterEach(() => {
+  for (const session of sessions.splice(0)) {
+    session.disconnect();
+    session.transport?.close();
+  }
+});
+
+/** Resolves once `ready()` holds, checked after each turn of the event loop (what it waits for loads modules). */
+const until = (ready: () => boolean): Promise<void> => new Promise((done) => (function check() { if (ready()) done(); else setImmediate(check); })());
+
+describe('a renderer’s call to an agent’s function, in a chat', () => {
+  const peer = useAgentServer();
+  const wsFactory = (url: string) => new WebSocket(url) as unknown as SocketLike;
+
+  /** A chat on `transport` with the provider catalog, once the reference agent's `a2ui agent` surface exists. */
+  async function providerChat(transport: ChatSession['transport'] & object, send: (session: ChatSession) => Promise<unknown>) {
+    const session = new ChatSession({ transport });
+    sessions.push(session);
+    session.configureProtocol('a2ui', await readCatalogs([BASIC_CATALOG, PROVIDER_CATALOG]));
+    session.connect();
+    await send(session);
+    await until(() => a2uiOf(session)?.group.store.get('provider')?.version === 'v1.0');
+    const model = a2uiOf(session)?.group.surface('provider') as SurfaceModel;
+    const field = model.state?.components.get('field') as unknown as { checks: { condition: unknown }[] };
+    const condition = field.checks[0]?.condition;
+    /** The TextField's check, evaluated as the renderer does. */
+    const verdict = () => evaluate(condition, { data: model.state?.data ?? null, scope: '', functions: model.calls?.functions });
+    /** Resolves at the first change of the surface after which `ready()` holds. */
+    const when = (ready: () => boolean) => new Promise<void>((done) => { const stop = model.subscribe(() => ready() && (stop(), done())); });
+    return { session, model, verdict, when };
+  }
+
+  test('over the Composer: the call goes in an a2ui_function frame, the agent’s answer comes as an a2ui event of the surface’s message', async () => {
+    const sessionId = `agent-calls-${Math.random().toString(36).slice(2)}`;
+    const transport = peer.track(new WebSocketTransport(peer.socketUrl(`&session_id=${sessionId}`), { socketFactory: wsFactory }));
+    const { model, verdict, when } = await providerChat(transport, async (session) => {
+      const shown = new Promise<void>((done) => session.subscribe((e) => e.type === 'message-complete' && e.message.surfaceIds?.includes('provider') && done()));
+      assert.equal(session.send('a2ui agent').ok, true);
+      await shown;
+    });
+    const answered = when(() => verdict() !== undefined);
+    assert.equal(verdict(), undefined, 'no value while the agent has not answered');
+    await answered;
+    assert.deepEqual(verdict(), { valid: true, name: 'Provider 102' });
+    assert.equal(model.calls?.notice, undefined);
+
+    // An ID the agent does not know: its error is said in the surface's place.
+    const failed = when(() => model.calls?.notice !== undefined);
+    assert.equal(model.write('/providerId', 'nobody'), true);
+    assert.equal(verdict(), undefined);
+    await failed;
+    assert.equal(model.calls?.notice, "The agent's verifyProvider failed: Provider ID nobody was not found.");
+
+    const res = await fetch(`${peer.server.origin}${COMPOSER_SSE_PATH}?session_id=${sessionId}&inspect=a2ui_errors`);
+    const kept = (await res.json()) as { agent_calls: { message_id: string; call: Record<string, unknown> }[]; errors: unknown[] };
+    assert.equal(kept.agent_calls.length, 2);
+    assert.deepEqual(kept.agent_calls.map((c) => (c.call['callFunction'] as { args: unknown }).args), [{ providerId: 'PRV-102' }, { providerId: 'nobody' }]);
+    assert.equal(kept.agent_calls[0]?.message_id, model.owner);
+    assert.deepEqual(kept.errors, []);
+  });
+
+  test('over AG-UI, which cannot carry the call yet, the surface says so', async () => {
+    const { session } = turnSession('ag-ui', `${peer.server.origin}${AG_UI_PATH}`);
+    sessions.push(session);
+    session.configureProtocol('a2ui', await readCatalogs([BASIC_CATALOG, PROVIDER_CATALOG]));
+    const model = await (async () => {
+      await reply(session, 'surface agent');
+      await until(() => a2uiOf(session)?.group.store.get('provider')?.version === 'v1.0');
+      return a2uiOf(session)?.group.surface('provider') as SurfaceModel;
+    })();
+    const said = new Promise<void>((done) => { const stop = model.subscribe(() => { stop(); done(); }); });
+    const field = model.state?.components.get('field') as unknown as { checks: { condition: unknown }[] };
+    evaluate(field.checks[0]?.condition, { data: model.state?.data ?? null, scope: '', functions: model.calls?.functions });
+    await said;
+    assert.equal(model.calls?.notice, "This connection cannot carry a call to the agent's verifyProvider.");
+  });
+});
