@@ -8,7 +8,8 @@ import assert from 'node:assert/strict';
 import { afterEach, describe, test } from 'node:test';
 import { WebSocket } from 'ws';
 import * as z from 'zod/mini';
-import { ChatSession, type SocketLike } from '../../src/index.js';
+import { ChatSession, type AssistantMessage, type SocketLike } from '../../src/index.js';
+import { InPageTransport } from '../helpers/in-page-transport.js';
 import {
   BASIC_CATALOG,
   SurfaceGroup,
@@ -298,5 +299,28 @@ describe('a renderer’s call to an agent’s function, in a chat', () => {
     evaluate(field.checks[0]?.condition, { data: model.state?.data ?? null, scope: '', functions: model.calls?.functions });
     await said;
     assert.equal(model.calls?.notice, "This connection cannot carry a call to the agent's verifyProvider.");
+  });
+});
+
+describe('an event after its message ended (the agent’s answer to a renderer’s call)', () => {
+  test('an a2ui event that touches no surface is kept; one that touches a surface, any other record and a repeat are not', () => {
+    const transport = new InPageTransport();
+    const session = new ChatSession({ transport });
+    sessions.push(session);
+    session.connect();
+    const marker = { inline_ui_version: 1, mode: 'orchestrator' } as const;
+    transport.deliver({ type: 'message_start', message_id: 'a1', sequence: 0, marker });
+    transport.deliver({ type: 'text_delta', message_id: 'a1', sequence: 1, delta: 'Hi' });
+    transport.deliver({ type: 'message_end', message_id: 'a1', sequence: 2 });
+    const events = () => (session.messages.find((m) => m.id === 'a1') as AssistantMessage).events.map((e) => e.event.type);
+    const response = { version: 'v1.0', agentFunctionResponse: { functionCallId: 'call-1', value: 1 } };
+    transport.deliver({ type: 'a2ui', message_id: 'a1', sequence: 3, messages: [{ version: 'v1.0', createSurface: { surfaceId: 'late', catalogId: V1_BASIC_CATALOG_ID } }] });
+    transport.deliver({ type: 'tool', message_id: 'a1', sequence: 4, tool_call_id: 't', tool_name: 'late', state: 'completed' });
+    assert.deepEqual(events(), [], 'a surface or a tool after the end is a late duplicate');
+    transport.deliver({ type: 'a2ui', message_id: 'a1', sequence: 5, messages: [response] });
+    assert.deepEqual(events(), ['a2ui']);
+    transport.deliver({ type: 'a2ui', message_id: 'a1', sequence: 5, messages: [response] });
+    transport.deliver({ type: 'a2ui', message_id: 'a1', sequence: 1, messages: [response] });
+    assert.deepEqual(events(), ['a2ui'], 'a repeat, by sequence, is dropped');
   });
 });
