@@ -28,6 +28,7 @@ import { readCatalogs } from '../../src/protocols/a2ui/catalog-input.js';
 import { V1_BASIC_CATALOG, V1_BASIC_CATALOG_ID, V1_BASIC_FUNCTION_CALLS, parseA2uiV1RendererMessage } from '../../src/protocols/a2ui/v1/index.js';
 import { WebSocketTransport } from '../../src/protocols/composer/transports.js';
 import { PROVIDER_CATALOG_ID } from '../../demo/server/a2ui-agent-functions.js';
+import { readFileSync } from 'node:fs';
 import { COMPOSER_SSE_PATH } from '../../demo/server/agent-server.js';
 import { AG_UI_PATH } from '../../demo/server/ag-ui.js';
 import { useAgentServer } from './agent.js';
@@ -220,8 +221,8 @@ describe('a renderer’s call to an agent’s function (v1.0 callAgentFunction)'
   });
 });
 
-/** AGENT_CATALOG under the ID of the reference server's `a2ui agent` surface. */
-const PROVIDER_CATALOG: CatalogDefinition = { ...AGENT_CATALOG, catalogId: PROVIDER_CATALOG_ID };
+/** The catalog of the reference server's `a2ui agent` surface, as a page gives it: a v1.0 catalog document. */
+const PROVIDER_DOCUMENT = JSON.parse(readFileSync(new URL('../../demo/catalogs/provider-v1.json', import.meta.url), 'utf8')) as Record<string, unknown>;
 
 const sessions: ChatSession[] = [];
 afterEach(() => {
@@ -242,7 +243,7 @@ describe('a renderer’s call to an agent’s function, in a chat', () => {
   async function providerChat(transport: ChatSession['transport'] & object, send: (session: ChatSession) => Promise<unknown>) {
     const session = new ChatSession({ transport });
     sessions.push(session);
-    session.configureProtocol('a2ui', await readCatalogs([BASIC_CATALOG, PROVIDER_CATALOG]));
+    session.configureProtocol('a2ui', await readCatalogs([BASIC_CATALOG, PROVIDER_DOCUMENT]));
     session.connect();
     await send(session);
     await until(() => a2uiOf(session)?.group.store.get('provider')?.version === 'v1.0');
@@ -255,6 +256,10 @@ describe('a renderer’s call to an agent’s function, in a chat', () => {
     const when = (ready: () => boolean) => new Promise<void>((done) => { const stop = model.subscribe(() => ready() && (stop(), done())); });
     return { session, model, verdict, when };
   }
+
+  test('the demo’s catalog document is the one the reference agent’s surface names', () => {
+    assert.equal(PROVIDER_DOCUMENT['catalogId'], PROVIDER_CATALOG_ID);
+  });
 
   test('over the Composer: the call goes in an a2ui_function frame, the agent’s answer comes as an a2ui event of the surface’s message', async () => {
     const sessionId = `agent-calls-${Math.random().toString(36).slice(2)}`;
@@ -288,7 +293,7 @@ describe('a renderer’s call to an agent’s function, in a chat', () => {
   test('over AG-UI, which cannot carry the call yet, the surface says so', async () => {
     const { session } = turnSession('ag-ui', `${peer.server.origin}${AG_UI_PATH}`);
     sessions.push(session);
-    session.configureProtocol('a2ui', await readCatalogs([BASIC_CATALOG, PROVIDER_CATALOG]));
+    session.configureProtocol('a2ui', await readCatalogs([BASIC_CATALOG, PROVIDER_DOCUMENT]));
     const model = await (async () => {
       await reply(session, 'surface agent');
       await until(() => a2uiOf(session)?.group.store.get('provider')?.version === 'v1.0');

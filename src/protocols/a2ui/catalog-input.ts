@@ -17,6 +17,9 @@ export type A2uiCatalogInput = CatalogDefinition | Readonly<Record<string, unkno
 export const isCatalogDefinition = (value: unknown): value is CatalogDefinition =>
   typeof value === 'object' && value !== null && (value as { functions?: unknown }).functions instanceof Set;
 
+/** A document that says it is a v1.0 catalog (`protocolVersion` 1.x; without one a catalog is v0.9). */
+const isV1Document = (item: unknown): boolean => !isCatalogDefinition(item) && /^1\./.test(String((item as { protocolVersion?: unknown } | null)?.protocolVersion));
+
 /** What a list of catalogs given comes to. */
 export interface ReadCatalogs {
   /** What the chat's A2UI state is given: the catalogs, or undefined for the defaults. */
@@ -44,9 +47,18 @@ export async function readCatalogs(value: unknown, setting = 'a2uiCatalogs'): Pr
   const catalogs: CatalogDefinition[] = [];
   const documents: string[] = [];
   let read: ((document: unknown, drawn: readonly CatalogDefinition[]) => CatalogDefinition) | null = null;
+  // v1.0 documents are read onto v1.0's renderers, with their composition and callers (v1/catalog-json.ts).
+  let readV1: ((document: unknown) => CatalogDefinition) | null = null;
   if (!given.every(isCatalogDefinition)) {
     try {
-      read = (await import('./json-catalog/index.js')).catalogFromJson;
+      const reader = (read = (await import('./json-catalog/index.js')).catalogFromJson);
+      if (given.some(isV1Document)) {
+        const v1 = await import('./v1/catalog-json.js').catch(() => null);
+        readV1 = (document) => {
+          if (!v1) throw new Error("A2UI v1.0's rules could not be loaded");
+          return v1.readA2uiV1Catalog(document, reader);
+        };
+      }
     } catch {
       refused.push(`${setting}: mantis-ui/a2ui-json could not be loaded, so its catalog documents are left out`);
     }
@@ -54,7 +66,8 @@ export async function readCatalogs(value: unknown, setting = 'a2uiCatalogs'): Pr
   given.forEach((item, i) => {
     try {
       const text = isCatalogDefinition(item) ? null : JSON.stringify(item);
-      const catalog = text === null ? (item as CatalogDefinition) : read?.(JSON.parse(text ?? 'null'), DEFAULT_CATALOGS);
+      const document: unknown = text === null ? null : JSON.parse(text ?? 'null');
+      const catalog = text === null ? (item as CatalogDefinition) : readV1 && isV1Document(item) ? readV1(document) : read?.(document, DEFAULT_CATALOGS);
       if (!catalog) return;
       if (catalogs.some((c) => c.catalogId === catalog.catalogId)) throw new Error(`the catalog ${catalog.catalogId} is given twice`);
       catalogs.push(catalog);

@@ -77,3 +77,39 @@ describe('<mantis-a2ui-surface> calling an agent’s function', () => {
     }
   });
 });
+
+describe('<mantis-a2ui-surface> with a v1.0 catalog document', () => {
+  it('reads the demo’s provider catalog (JSON) and calls its agent function, a check on it keeping Submit disabled till the answer', async () => {
+    const catalog = (await (await fetch('/demo/catalogs/provider-v1.json')).json()) as Record<string, unknown>;
+    const el = document.createElement('mantis-a2ui-surface') as MantisA2uiSurface;
+    const calls = collect<A2uiFunctionCallDetail>(el, 'mantis-a2ui-function-call');
+    const errors = errorsOf(el);
+    el.catalogs = [catalog] as unknown as MantisA2uiSurface['catalogs'];
+    const verifyProvider = { call: 'verifyProvider', args: { providerId: { path: '/providerId' } } };
+    el.messages = [{
+      version: 'v1.0',
+      createSurface: {
+        surfaceId: 'provider',
+        catalogId: catalog['catalogId'],
+        dataModel: { providerId: 'PRV-7' },
+        components: [
+          { id: 'root', component: 'Column', children: ['field', 'use'] },
+          { id: 'field', component: 'TextField', label: 'Provider ID', value: { path: '/providerId' } },
+          { id: 'use-label', component: 'Text', text: 'Use this provider' },
+          { id: 'use', component: 'Button', child: 'use-label', checks: [{ condition: verifyProvider, message: 'Verify it first.' }], action: { event: { name: 'use' } } },
+        ],
+      },
+    }];
+    document.body.append(el);
+    try {
+      await waitUntil(() => calls.length === 1, 'the check calls the agent');
+      expect(calls[0]?.message.callAgentFunction.callFunction).to.deep.equal({ call: 'verifyProvider', args: { providerId: 'PRV-7' } });
+      expect(button(el, 'Use this provider')?.disabled).to.equal(true);
+      el.messages = [...el.messages, answer(calls[0] as A2uiFunctionCallDetail, { value: { valid: true, name: 'Provider 7' } })];
+      await waitUntil(() => button(el, 'Use this provider')?.disabled === false, 'the answer lets the check pass');
+      expect(errors).to.deep.equal([]);
+    } finally {
+      el.remove();
+    }
+  });
+});

@@ -15,8 +15,11 @@ import { CatalogJsonError, count, fail, isRecord, kindOf, numberChecks, pass, qu
 const under = (segment: string | number, result: Result): Result =>
   result.ok ? result : { ok: false, failure: { path: [segment, ...result.failure.path], message: result.failure.message } };
 
-/** Keywords that only annotate. */
-const ANNOTATIONS = new Set(['$schema', '$id', '$comment', '$defs', 'title', 'description', 'default', 'examples', 'deprecated', 'readOnly', 'writeOnly', 'discriminator']);
+/**
+ * Keywords that only annotate, and the words of a v1.0 catalog about a definition (where a component goes, who calls
+ * a function: read by read-catalog.ts), which constrain no value.
+ */
+const ANNOTATIONS = new Set(['$schema', '$id', '$comment', '$defs', 'title', 'description', 'default', 'examples', 'deprecated', 'readOnly', 'writeOnly', 'discriminator', 'allowedParents', 'allowedChildren', 'metadata', 'returnType', 'allowedCallers', 'requiresUserActivation']);
 
 const TYPES: Readonly<Record<string, (value: unknown) => boolean>> = {
   string: (v) => typeof v === 'string',
@@ -37,6 +40,8 @@ export function compileKeywords(node: Record<string, unknown>, at: string, compi
   }
   const checks: Check[] = [];
   const sub = (schema: unknown, path: string, descends = false): Check => compiler.compile(schema, `${at}/${path}`, descends);
+  /** The check of the schema under `keyword`, when there is one. */
+  const opt = (keyword: string, descends?: boolean): Check | undefined => (node[keyword] === undefined ? undefined : sub(node[keyword], keyword, descends));
   const list = (keyword: string): Check[] => {
     const value = node[keyword];
     if (value === undefined) return [];
@@ -66,7 +71,7 @@ export function compileKeywords(node: Record<string, unknown>, at: string, compi
 
   const minItems = count(node, 'minItems', at);
   const maxItems = count(node, 'maxItems', at);
-  const items = node['items'] === undefined ? undefined : sub(node['items'], 'items', true);
+  const items = opt('items', true);
   if (minItems !== undefined || maxItems !== undefined || items) {
     checks.push((v) => {
       if (!Array.isArray(v)) return pass();
@@ -79,19 +84,19 @@ export function compileKeywords(node: Record<string, unknown>, at: string, compi
       return pass();
     });
   }
-  const objects = objectCheck(node, at, sub);
+  const objects = objectCheck(node, at, sub, opt);
   if (objects) checks.push(objects);
 
   const all = list('allOf');
   const any = list('anyOf');
   const one = list('oneOf');
-  const not = node['not'] === undefined ? undefined : sub(node['not'], 'not');
-  const cond = node['if'] === undefined ? undefined : sub(node['if'], 'if');
-  const then = node['then'] === undefined ? undefined : sub(node['then'], 'then');
-  const otherwise = node['else'] === undefined ? undefined : sub(node['else'], 'else');
+  const not = opt('not');
+  const cond = opt('if');
+  const then = opt('then');
+  const otherwise = opt('else');
   const ref = typeof node['$ref'] === 'string' ? compiler.ref(node['$ref'], `${at}/$ref`) : undefined;
   if (node['$ref'] !== undefined && !ref) throw new CatalogJsonError(`${at}/$ref`, 'Must be a string.');
-  const unevaluated = node['unevaluatedProperties'] === undefined ? undefined : sub(node['unevaluatedProperties'], 'unevaluatedProperties', true);
+  const unevaluated = opt('unevaluatedProperties', true);
 
   return (value) => {
     const keys = new Set<string>();
@@ -99,15 +104,8 @@ export function compileKeywords(node: Record<string, unknown>, at: string, compi
       if (result.ok) for (const key of result.keys) keys.add(key);
       return result;
     };
-    for (const check of checks) {
-      const result = take(check(value));
-      if (!result.ok) return result;
-    }
-    if (ref) {
-      const result = take(ref(value));
-      if (!result.ok) return result;
-    }
-    for (const check of all) {
+    // The keywords' own checks, then the reference, then allOf: the first that fails says why.
+    for (const check of [...checks, ...(ref ? [ref] : []), ...all]) {
       const result = take(check(value));
       if (!result.ok) return result;
     }
@@ -160,15 +158,20 @@ function closest(results: readonly Result[]): Result {
 }
 
 /** properties, required, additionalProperties, propertyNames, minProperties, maxProperties; null without any. */
-function objectCheck(node: Record<string, unknown>, at: string, sub: (schema: unknown, path: string, descends?: boolean) => Check): Check | null {
+function objectCheck(
+  node: Record<string, unknown>,
+  at: string,
+  sub: (schema: unknown, path: string, descends?: boolean) => Check,
+  opt: (keyword: string, descends?: boolean) => Check | undefined,
+): Check | null {
   const properties = node['properties'];
   if (properties !== undefined && !isRecord(properties)) throw new CatalogJsonError(`${at}/properties`, 'Must be an object of schemas.');
   const own = Object.entries(properties ?? {}).map(([name, schema]) => [name, sub(schema, `properties${formatPointer([name])}`, true)] as const);
   const byName = new Map(own);
   const required = node['required'] ?? [];
   if (!Array.isArray(required) || !required.every((name) => typeof name === 'string')) throw new CatalogJsonError(`${at}/required`, 'Must be an array of names.');
-  const additional = node['additionalProperties'] === undefined ? undefined : sub(node['additionalProperties'], 'additionalProperties', true);
-  const names = node['propertyNames'] === undefined ? undefined : sub(node['propertyNames'], 'propertyNames', true);
+  const additional = opt('additionalProperties', true);
+  const names = opt('propertyNames', true);
   const min = count(node, 'minProperties', at);
   const max = count(node, 'maxProperties', at);
   if (own.length === 0 && required.length === 0 && !additional && !names && min === undefined && max === undefined) return null;

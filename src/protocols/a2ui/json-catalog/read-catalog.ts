@@ -121,8 +121,12 @@ export function catalogFromJson(document: unknown, drawn: readonly (CatalogDefin
   if (!isRecord(document)) throw new CatalogJsonError('', 'A catalog is a JSON object.');
   const catalogId = document['catalogId'];
   if (typeof catalogId !== 'string' || catalogId.length === 0 || catalogId.length > 500) throw new CatalogJsonError('/catalogId', 'A catalog needs a catalogId (at most 500 characters).');
-  const components = document['components'];
-  if (!isRecord(components) || Object.keys(components).length === 0) throw new CatalogJsonError('/components', 'A catalog needs components.');
+  // v1.0 (protocolVersion 1.x): a catalog may hold functions only, and a function no drawn catalog implements is the
+  // agent's (a renderer calls it on the agent). Where a component goes and who may call a function (allowedParents,
+  // allowedChildren, allowedCallers) are no JSON Schema: the reader skips them, and readA2uiV1Catalog reads them.
+  const v1 = /^1\./.test(String(document['protocolVersion']));
+  const components = document['components'] ?? (v1 ? {} : null);
+  if (!isRecord(components) || (!v1 && Object.keys(components).length === 0)) throw new CatalogJsonError('/components', 'A catalog needs components.');
   const fns = functionSchemas(document['functions']);
   if (Object.keys(components).length + fns.length > MAX_CATALOG_COMPONENTS) throw new CatalogJsonError('', `A catalog may define at most ${MAX_CATALOG_COMPONENTS} components and functions.`);
   const compiler = new Compiler(document);
@@ -160,7 +164,7 @@ export function catalogFromJson(document: unknown, drawn: readonly (CatalogDefin
   const functionCalls: Record<string, z.ZodMiniType> = Object.create(null) as Record<string, z.ZodMiniType>;
   for (const [name, schema, at] of fns) {
     const ours = own(builtInCalls, name) ? builtInCalls[name] : undefined;
-    if (!ours) throw new CatalogJsonError(at, `The function "${name.slice(0, 60)}" is not one this client implements.`);
+    if (!ours && !v1) throw new CatalogJsonError(at, `The function "${name.slice(0, 60)}" is not one this client implements.`);
     functionCalls[name] = asZod(compiler, compiler.compile(schema, at), ours);
   }
   // The theme: the catalog files' `$defs.theme`, or client_capabilities.json's `theme` (property name → schema).
@@ -176,5 +180,6 @@ export function catalogFromJson(document: unknown, drawn: readonly (CatalogDefin
     functionCalls,
     ...(theme ? { theme } : {}),
     ...(Object.keys(higherOrder).length > 0 ? { higherOrder } : {}),
+    ...(v1 ? { protocolVersion: '1.0' } : {}),
   };
 }

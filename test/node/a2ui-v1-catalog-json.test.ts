@@ -1,0 +1,121 @@
+// A2UI v1.0 catalogs given as JSON (issue 31, items 3 and 4): a page's v1.0 catalog document is checked against the
+// specification's meta-schema, read onto the v1.0 basic catalog's renderers, and keeps what JSON Schema cannot say:
+// where a component goes (allowedParents, allowedChildren) and who may call a function (allowedCallers). A function no
+// renderer implements is the agent's; a catalog may hold functions only (a2ui_custom_functions.md).
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { SurfaceGroup, createA2uiValidator, loadA2uiVersion, type A2uiCallAnswer, type A2uiError, type CatalogDefinition } from '../../src/protocols/a2ui/index.js';
+import { readCatalogs } from '../../src/protocols/a2ui/catalog-input.js';
+import { catalogFromJson } from '../../src/protocols/a2ui/json-catalog/index.js';
+import { A2UI_V1, V1_BASIC_CATALOG } from '../../src/protocols/a2ui/v1/index.js';
+import { readA2uiV1Catalog } from '../../src/protocols/a2ui/v1/catalog-json.js';
+
+const ID = 'https://example.com/catalogs/tiles-v1.json';
+
+/** A v1.0 catalog document: Column, Row (which holds only Text and Button), Text and Button, and its functions. */
+const document = (functions: Record<string, unknown> = {}, extra: Record<string, unknown> = {}) => ({
+  catalogId: ID,
+  protocolVersion: '1.0',
+  components: { Column: {}, Row: { allowedChildren: ['Text', 'Button'] }, Text: {}, Button: { allowedParents: ['Row'] } },
+  functions,
+  ...extra,
+});
+
+/** A v1.0 function definition (catalog_definition.json FunctionDefinition) of one string argument. */
+const fn = (name: string, extra: Record<string, unknown> = {}) => ({
+  type: 'object',
+  returnType: 'string',
+  properties: {
+    call: { const: name },
+    catalogId: { type: 'string' },
+    args: { type: 'object', properties: { value: { $ref: 'common_types.json#/$defs/DynamicString' } }, required: ['value'], unevaluatedProperties: false },
+  },
+  required: ['call', 'args'],
+  unevaluatedProperties: false,
+  ...extra,
+});
+
+/** The specification's own custom function catalog (a2ui_custom_functions.md): functions only. */
+const CUSTOM_FUNCTIONS = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://example.com/schemas/custom_catalog.json',
+  catalogId: 'https://example.com/schemas/custom_catalog.json',
+  protocolVersion: '1.0',
+  title: 'Custom Function Catalog',
+  functions: { trim: fn('trim'), getScreenResolution: { ...fn('getScreenResolution'), returnType: 'array' } },
+};
+
+const read = async (given: unknown[]) => readCatalogs(given);
+const surface = (components: unknown[]) => ({ version: 'v1.0', createSurface: { surfaceId: 's', catalogId: ID, components } });
+
+describe('a v1.0 catalog document', () => {
+  test('is read onto v1.0’s renderers with its version, where its components go and who calls its functions', async () => {
+    const { catalogs, refused } = await read([document({ formatString: fn('formatString', { allowedCallers: 'rendererOrAgent' }), lookup: fn('lookup', { allowedCallers: 'rendererOnly' }) })]);
+    assert.deepEqual(refused, []);
+    const [catalog] = catalogs as CatalogDefinition[];
+    assert.equal(catalog?.protocolVersion, '1.0');
+    assert.deepEqual(catalog?.composition, { Row: { allowedChildren: ['Text', 'Button'] }, Button: { allowedParents: ['Row'] } });
+    assert.deepEqual(catalog?.callers, { formatString: 'rendererOrAgent' });
+    assert.deepEqual([...(catalog?.functions ?? [])].sort(), ['formatString', 'lookup']);
+  });
+
+  test('its composition is enforced: a Row that holds a Column is UNALLOWED_CHILD, a Button outside a Row UNALLOWED_PARENT', async () => {
+    const { catalogs } = await read([document()]);
+    /** The problems of one whole surface, once its turn is complete (components may come in any order till then). */
+    const problems = (components: unknown[]) => {
+      const validator = createA2uiValidator({ catalogs, versions: [A2UI_V1] });
+      assert.equal(validator.check(surface(components)).ok, true);
+      return validator.checkTrees().map((error) => error.code);
+    };
+    const label = { id: 'label', component: 'Text', text: 'Go' };
+    assert.deepEqual(problems([{ id: 'root', component: 'Row', children: ['col'] }, { id: 'col', component: 'Column', children: [] }]), ['UNALLOWED_CHILD']);
+    assert.deepEqual(problems([{ id: 'root', component: 'Column', children: ['b'] }, { id: 'b', component: 'Button', child: 'label', action: { event: { name: 'go' } } }, label]), ['UNALLOWED_PARENT']);
+    assert.deepEqual(problems([{ id: 'root', component: 'Row', children: ['b'] }, { id: 'b', component: 'Button', child: 'label', action: { event: { name: 'go' } } }, label]), []);
+  });
+
+  test('allowedCallers lets the agent call a function: its callRendererFunction is answered with the value', async () => {
+    const { catalogs } = await read([document({ formatString: fn('formatString', { allowedCallers: 'rendererOrAgent' }) })]);
+    const answers: A2uiCallAnswer[] = [];
+    let waited: () => void = () => undefined;
+    const ready = new Promise<void>((done) => (waited = done));
+    const group = new SurfaceGroup({ catalogs, loadVersion: loadA2uiVersion, waited: () => waited(), respond: (answer) => answers.push(answer) > 0 });
+    group.apply({ version: 'v1.0', callRendererFunction: { functionCallId: 'c1', callFunction: { call: 'formatString', catalogId: ID, args: { value: 'Hello' } } } }, 'a1');
+    await ready;
+    assert.deepEqual(answers, [{ version: 'v1.0', rendererFunctionResponse: { functionCallId: 'c1', value: 'Hello' } }]);
+  });
+
+  test('a function no renderer implements is the agent’s, its call checked by its schema; a catalog may hold functions only', async () => {
+    const { catalogs, refused } = await read([document(), CUSTOM_FUNCTIONS]);
+    assert.deepEqual(refused, []);
+    const custom = catalogs.find((c) => c.catalogId === CUSTOM_FUNCTIONS.catalogId);
+    assert.deepEqual([...(custom?.functions ?? [])], ['trim', 'getScreenResolution']);
+    assert.deepEqual(Object.keys(custom?.components ?? {}), []);
+    const errors: A2uiError[] = [];
+    let waited: () => void = () => undefined;
+    const ready = new Promise<void>((done) => (waited = done));
+    const group = new SurfaceGroup({ catalogs, loadVersion: loadA2uiVersion, waited: () => waited(), report: (error) => void errors.push(error), send: () => true });
+    const trim = (args: unknown) => ({ call: 'trim', catalogId: CUSTOM_FUNCTIONS.catalogId, args });
+    group.apply(surface([{ id: 'root', component: 'Text', text: trim({ value: { path: '/name' } }) }]), 'a1');
+    await ready;
+    assert.deepEqual(errors, []);
+    assert.ok(group.surface('s')?.calls?.functions.has('trim'), 'trim is a function of the agent’s');
+    const refusedCall = group.apply({ version: 'v1.0', updateComponents: { surfaceId: 's', components: [{ id: 'root', component: 'Text', text: trim({ value: 'x', chars: 'y' }) }] } }, 'a1');
+    assert.equal(refusedCall?.code, 'VALIDATION_FAILED', 'an argument its schema does not have is refused');
+  });
+
+  test('one that breaks the meta-schema is left out, and says where', async () => {
+    const { catalogs, refused } = await read([document({ lookup: fn('lookup', { allowedCallers: 'everyone' }) })]);
+    assert.deepEqual(catalogs, []);
+    assert.match(refused[0] ?? '', /a2uiCatalogs\[0\] cannot be used: \/functions\/lookup\/allowedCallers/);
+    assert.throws(() => readA2uiV1Catalog({ ...document(), protocolVersion: '0.9' }, catalogFromJson), /protocolVersion/);
+  });
+
+  test('catalogFromJson reads a v1.0 document by itself too: the version and the agent’s functions, the words about definitions skipped', () => {
+    const catalog = catalogFromJson(document({ lookup: fn('lookup', { allowedCallers: 'agentOnly', requiresUserActivation: false }) }), [V1_BASIC_CATALOG]);
+    assert.equal(catalog.protocolVersion, '1.0');
+    assert.deepEqual([...catalog.functions], ['lookup']);
+    // A v0.9 document may name only functions a renderer implements, and needs components.
+    assert.throws(() => catalogFromJson({ ...document({ lookup: fn('lookup') }), protocolVersion: undefined }, [V1_BASIC_CATALOG]), /not one this client implements/);
+    assert.throws(() => catalogFromJson({ catalogId: ID, functions: {} }, [V1_BASIC_CATALOG]), /needs components/);
+  });
+});
