@@ -157,6 +157,22 @@ describe('a renderer’s call to an agent’s function (v1.0 callAgentFunction)'
     assert.deepEqual(reported, [], 'the agent said why: nothing to tell it');
   });
 
+  test('an answer that is refused (too long, say) fails its call at once, and is reported like any message', async () => {
+    const { group, model, sent, reported, text, changed } = await setup();
+    text();
+    await flush();
+    const id = sent[0]?.callAgentFunction.functionCallId ?? '';
+    const said = changed();
+    const error = group.apply(answer(id, 'x'.repeat(20_000)), 'a1');
+    await said;
+    assert.equal(error?.code, 'VALIDATION_FAILED');
+    assert.equal(model.calls?.notice, "The agent's answer to verifyProvider could not be read.");
+    assert.deepEqual(reported.map(([e]) => e.code), ['VALIDATION_FAILED']);
+    // The call is over: a valid answer after it changes nothing, and nothing waits for a timeout.
+    group.apply(answer(id, 'late'), 'a1');
+    assert.equal(text(), undefined);
+  });
+
   test('no answer in time: a notice in the surface’s place, and the agent is told once', async () => {
     const { model, sent, reported, text, changed } = await setup({ callTimeout: 20 });
     // Waited for from before the call goes: the timeout is the next change.

@@ -77,8 +77,11 @@ export interface SurfaceCalls {
 export interface AgentCallBook {
   /** A surface's calls with the agent's functions of `catalogs` (those a v1.0 catalog declares that ours are not); undefined when there are none. */
   of(surfaceId: string, catalogs: readonly CatalogDefinition[]): SurfaceCalls | undefined;
-  /** Takes an agentFunctionResponse that answers a call still waiting: true when it did. */
-  receive(message: unknown): boolean;
+  /**
+   * Takes an agentFunctionResponse that answers a call still waiting (one that is not `valid` fails the call): true
+   * when it did.
+   */
+  receive(message: unknown, valid: boolean): boolean;
 }
 
 export interface A2uiDialect {

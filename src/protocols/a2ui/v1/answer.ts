@@ -27,13 +27,11 @@ export function answerCall(message: unknown, catalogs: readonly CatalogDefinitio
   const checked = checkCall(message, catalogs);
   if (!checked) return undefined;
   const version = A2UI_V1_VERSION;
+  // An agentFunctionResponse answers one of the renderer's calls (calls.ts), if it still waits: a refused one fails it.
+  calls?.receive(message, checked.ok);
   if (!checked.ok) return 'functionCallId' in checked.error ? { answer: { version, error: checked.error } } : { error: checked.error };
   const call = (message as { callRendererFunction?: { functionCallId: string; callFunction: { call: string; args?: unknown } } }).callRendererFunction;
-  // An agentFunctionResponse answers one of the renderer's calls (calls.ts), if it still waits.
-  if (!call) {
-    calls?.receive(message);
-    return null;
-  }
+  if (!call) return null;
   const { functionCallId, callFunction } = call;
   const refusal = callFunction.call === 'openUrl' ? "openUrl opens only on the user's click." : plain(callFunction.args) ? null : 'Its arguments must be plain values (no call or path).';
   if (refusal) return { answer: { version, error: { code: 'INVALID_FUNCTION_CALL', functionCallId, message: refusal } } };

@@ -106,17 +106,19 @@ export class AgentCalls {
   }
 
   /**
-   * A valid agentFunctionResponse: the answer to one of this renderer's calls still waiting (true), its value kept for
-   * the binding that asked and the surface drawn again, or its error said in the surface's place. False for any other.
+   * An agentFunctionResponse that answers one of this renderer's calls still waiting (true): its value kept for the
+   * binding that asked and the surface drawn again, or its error said in the surface's place; one that is not `valid`
+   * (refused, and reported, as any message) fails the call at once. False for any other message.
    */
-  receive(message: unknown): boolean {
-    const response = (message as { agentFunctionResponse?: { functionCallId: string; value?: JsonValue; error?: { message: string } } }).agentFunctionResponse;
-    const pending = response && this.#pending.get(response.functionCallId);
+  receive(message: unknown, valid: boolean): boolean {
+    const response = (message as { agentFunctionResponse?: { functionCallId: string; value?: JsonValue; error?: { message: string } } } | null)?.agentFunctionResponse;
+    const pending = typeof response === 'object' && response !== null ? this.#pending.get(response.functionCallId) : undefined;
     if (!response || !pending) return false;
     this.#pending.delete(response.functionCallId);
     clearTimeout(pending.timer);
     const { surfaceId, name, key } = pending;
-    if (response.error) this.#fail(surfaceId, `The agent's ${name} failed: ${response.error.message.slice(0, 200)}`);
+    if (!valid) this.#fail(surfaceId, `The agent's answer to ${name} could not be read.`);
+    else if (response.error) this.#fail(surfaceId, `The agent's ${name} failed: ${response.error.message.slice(0, 200)}`);
     else {
       const surface = this.#surfaces.get(surfaceId);
       if (key) surface?.values.set(key, response.value);
