@@ -13,14 +13,12 @@ type Args = Readonly<Record<string, unknown>>;
 type Outcome = { readonly value: unknown } | { readonly error: { readonly code: string; readonly message: string } };
 
 /** The functions this agent implements, by name (a catalog the client is given declares them: docs/a2ui-catalogs.md). */
-export const AGENT_FUNCTIONS: Readonly<Record<string, (args: Args) => Outcome | null>> = {
+export const AGENT_FUNCTIONS: Readonly<Record<string, (args: Args) => Outcome>> = {
   /** a2ui_protocol.md's example: a provider ID `PRV-<digits>` is known (a ValidationResult with its name), any other not. */
   verifyProvider: ({ providerId }) =>
     typeof providerId === 'string' && /^PRV-\d{1,6}$/.test(providerId)
       ? { value: { valid: true, name: `Provider ${providerId.slice(4)}` } }
       : { error: { code: 'PROVIDER_NOT_FOUND', message: `Provider ID ${String(providerId).slice(0, 40)} was not found.` } },
-  /** Never answered: what a renderer does when an agent stays silent (its timeout). */
-  neverAnswers: () => null,
 };
 
 /** The catalog of the `a2ui agent` surface: the v1.0 basic catalog's components and the agent's verifyProvider. */
@@ -76,7 +74,6 @@ export function answerAgentCall(session: Session, messageId: string | undefined,
   const { functionCallId, callFunction } = call as { functionCallId: string; callFunction: { call: string; args?: Args } };
   const fn = Object.prototype.hasOwnProperty.call(AGENT_FUNCTIONS, callFunction.call) ? AGENT_FUNCTIONS[callFunction.call] : undefined;
   const outcome = fn ? fn(callFunction.args ?? {}) : { error: { code: 'UNKNOWN_FUNCTION', message: `This agent has no function ${callFunction.call.slice(0, 60)}.` } };
-  if (!outcome) return null;
   const answer = { version: 'v1.0', agentFunctionResponse: { functionCallId, ...outcome } };
   // What goes out is what agent_to_renderer.json allows (a function's own error code included).
   if (!AgentFunctionResponseMessage.safeParse(answer).success) return null;

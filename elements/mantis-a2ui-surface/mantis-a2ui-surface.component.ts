@@ -187,6 +187,15 @@ export class A2uiSurfaceImpl extends MantisA2uiSurface implements SurfaceElement
   /** @internal A Button's openUrl, asked before it opens (surface-host.ts). */
   askToOpen(url: string, trigger: HTMLElement): void {
     this.#links ??= import('./link-confirm.js').then((m) => (this.#linksReady = new m.LinkConfirmController(this)));
-    void this.#links.then((links) => links.ask(url, trigger), () => (this.#links = undefined));
+    void this.#links.then(
+      (links) => links.ask(url, trigger),
+      () => {
+        // Nothing opens without the confirmation: said, and tried again at the next click.
+        this.#links = undefined;
+        const reason = 'The confirmation to open a link could not be loaded, so the link was not opened.';
+        console.warn(`[mantis-ui] ${reason}`);
+        emit(this, 'mantis-config-error', { reason });
+      },
+    );
   }
 }

@@ -27,6 +27,7 @@ export class MessagesController implements ReactiveController {
   /** How many messages were applied, and the first and last of them (what an extension keeps). */
   #applied: { count: number; first?: unknown; last?: unknown } = { count: 0 };
   #errors: A2uiError[] = [];
+  #unsubscribe?: () => void;
   /**
    * The answers to the agent's function calls and the calls to its functions (v1.0), for the page to send: fired
    * after the update, like errors.
@@ -60,7 +61,9 @@ export class MessagesController implements ReactiveController {
       // What waited applied: its errors are fired after the update this asks for, even those of no surface.
       waited: () => this.#host.requestUpdate(),
     });
-    group.subscribe(this.#touched);
+    // The group it replaces says nothing more (a call of its own that times out, say).
+    this.#unsubscribe?.();
+    this.#unsubscribe = group.subscribe(this.#touched);
     return group;
   }
 

@@ -9,6 +9,7 @@ import { COMPOSER_PATH, COMPOSER_SSE_PATH } from '../../demo/server/agent-server
 import { BASIC_CATALOG_ID } from '../../demo/server/a2ui-script.js';
 import { formatActionTurn } from '../../src/protocols/a2ui/action.js';
 import { ServerEvent } from '../../src/index.js';
+import { AgentFunctionResponseMessage } from '../../src/protocols/a2ui/v1/index.js';
 import { useAgentServer } from './agent.js';
 import { EventLog } from './event-log.js';
 
@@ -413,6 +414,39 @@ test('v1.0 frames are read as renderer_to_agent.json has them: an error, an acti
   assert.deepEqual(kept.function_answers.map((a) => a.answer), [{ functionCallId: 'c2', value: 3 }]);
 });
 
+test('a renderer’s call to the agent’s functions is answered on the message it names, after its end; an unknown function, UNKNOWN_FUNCTION; a call with no message of the session, refused', async () => {
+  const id = session('agent-calls');
+  const c = await socketClient(id);
+  const reply = await c.say('hello');
+  const messageId = startOf(reply).message_id;
+  const call = (functionCallId: string, name: string, message_id?: string) => ({
+    type: 'a2ui_function',
+    ...(message_id ? { message_id } : {}),
+    a2ui: { version: 'v1.0', callAgentFunction: { surfaceId: 'provider', functionCallId, callFunction: { call: name, args: { providerId: 'PRV-5' } } } },
+  });
+  const answered = async (functionCallId: string) => {
+    const [event] = await c.next(is('a2ui', (e) => e.message_id === messageId && JSON.stringify(e.messages).includes(functionCallId)));
+    return { event, response: (event?.messages[0] as { agentFunctionResponse: Record<string, unknown> }).agentFunctionResponse };
+  };
+  c.send(call('k1', 'verifyProvider', messageId));
+  const known = await answered('k1');
+  assert.equal(AgentFunctionResponseMessage.safeParse(known.event?.messages[0]).success, true, 'agent_to_renderer.json accepts the answer');
+  assert.deepEqual(known.response, { functionCallId: 'k1', value: { valid: true, name: 'Provider 5' } });
+  const lastSequence = Math.max(...reply.map((e) => ('sequence' in e ? e.sequence : 0)));
+  assert.equal(known.event && 'sequence' in known.event && known.event.sequence, lastSequence + 1, 'the message’s next sequence number, after its message_end');
+  c.send(call('k2', 'teleport', messageId));
+  assert.deepEqual((await answered('k2')).response, { functionCallId: 'k2', error: { code: 'UNKNOWN_FUNCTION', message: 'This agent has no function teleport.' } });
+  for (const [frame, what] of [[call('k3', 'verifyProvider'), 'no message_id'], [call('k4', 'verifyProvider', 'not-a-message'), 'a message of no session']] as const) {
+    const before = c.seen.filter(is('error')).length;
+    c.send(frame);
+    const errors = await c.next(is('error'), before + 1);
+    assert.equal(errors.at(-1)?.code, 'bad_a2ui_function', what);
+  }
+  const res = await fetch(`${peer.server.origin}${COMPOSER_SSE_PATH}?session_id=${id}&inspect=a2ui_errors`);
+  const kept = (await res.json()) as { agent_calls: { call: { functionCallId: string } }[] };
+  assert.deepEqual(kept.agent_calls.map((a) => a.call.functionCallId), ['k1', 'k2', 'k3', 'k4']);
+});
+
 test('resumption replays a2ui events: WebSocket resume and SSE Last-Event-ID', async () => {
   const id = session('resume');
   const c = await socketClient(id);
@@ -442,6 +476,8 @@ test('every a2ui message list the server sent passes the core validator, except 
   if (!validate) return t.skip('src/protocols/a2ui/validate.ts is not there yet');
   assert.ok(sent.length > 10);
   for (const { messages, known } of sent) {
+    // The answers to a renderer's calls are v1.0 (checked with agent_to_renderer.json by the test that makes them).
+    if ((messages as { version?: unknown }[]).every((m) => m.version === 'v1.0')) continue;
     const result = validate(messages, { knownSurfaces: known });
     // The cycle and the dangling child are there for the client's fallbacks: the validator must catch them.
     const broken = surfaceIds(messages).some((id) => id === 'cycle' || id === 'dangling');

@@ -5,7 +5,7 @@
 // that cannot carry the call give a notice in the surface's place, and a timeout is told to the agent once. Every
 // call is checked with the specification's renderer_to_agent.json (parseA2uiV1RendererMessage).
 import assert from 'node:assert/strict';
-import { afterEach, describe, test } from 'node:test';
+import { afterEach, beforeEach, describe, mock, test } from 'node:test';
 import { WebSocket } from 'ws';
 import * as z from 'zod/mini';
 import { ChatSession, type AssistantMessage, type SocketLike } from '../../src/index.js';
@@ -88,31 +88,40 @@ async function setup(options: Partial<SurfaceGroupOptions> & { carries?: boolean
   group.subscribe(() => listeners.splice(0).forEach((listener) => listener()));
   group.apply(SURFACE, 'a1');
   await ready;
-  const model = group.surface('form') as SurfaceModel;
-  assert.ok(model.state, 'the surface exists');
-  /** The Text's value, evaluated as the renderer does (the surface's functions). */
-  const text = () => evaluate(SURFACE.createSurface.components[1]?.text, { data: model.state?.data ?? null, scope: '', functions: model.calls?.functions });
-  const checks = () => failingChecks(SURFACE.createSurface.components[2]?.checks, { data: model.state?.data ?? null, scope: '', functions: model.calls?.functions });
+  const model = () => group.surface('form') as SurfaceModel;
+  assert.ok(model().state, 'the surface exists');
+  /**
+   * One render, as the renderer makes it: the surface's calls asked for once, the Text and the check evaluated with
+   * their functions, then what the surface says.
+   */
+  const render = () => {
+    const calls = model().calls;
+    const ctx = { data: model().state?.data ?? null, scope: '', functions: calls?.functions };
+    const { components } = SURFACE.createSurface;
+    return { text: evaluate(components[1]?.text, ctx), checks: failingChecks(components[2]?.checks, ctx), notice: calls?.notice };
+  };
   /** Resolves at the group's next change. */
   const changed = () => new Promise<void>((done) => listeners.push(done));
-  return { group, model, sent, reported, text, checks, changed };
-}
-
-/** Answers every call sent and not answered yet (each waits with a timer that would keep the process alive). */
-function answerAll(group: SurfaceGroup, sent: readonly A2uiAgentCall[]): void {
-  for (const call of sent) group.apply(answer(call.callAgentFunction.functionCallId, null), 'a1');
+  return { group, model, sent, reported, render, changed };
 }
 
 /** The calls sent once the microtasks of a render ran. */
 const flush = () => new Promise<void>((done) => setImmediate(done));
 
+const idOf = (call: A2uiAgentCall | undefined): string => call?.callAgentFunction.functionCallId ?? '';
+
 describe('a renderer’s call to an agent’s function (v1.0 callAgentFunction)', () => {
+  // A call waits with a timer: the clock is ours here, so none is left behind and the timeout is counted, not waited.
+  beforeEach(() => mock.timers.enable({ apis: ['setTimeout'] }));
+  afterEach(() => mock.timers.reset());
+
   test('a binding sends one call per arguments, has no value while it waits, and the answer’s value once it came', async () => {
-    const { group, model, sent, reported, text, checks, changed } = await setup();
-    assert.ok(model.calls, 'a surface on a catalog with a function of the agent’s can call it');
-    assert.equal(text(), undefined, 'no value while the call waits');
-    assert.deepEqual(checks(), ['Not verified.'], 'a check on it does not pass while it waits: Submit stays disabled');
-    text();
+    const { group, model, sent, reported, render, changed } = await setup();
+    assert.ok(model().calls, 'a surface on a catalog with a function of the agent’s can call it');
+    const first = render();
+    assert.equal(first.text, undefined, 'no value while the call waits');
+    assert.deepEqual(first.checks, ['Not verified.'], 'a check on it does not pass while it waits: Submit stays disabled');
+    render();
     await flush();
     assert.equal(sent.length, 1, 'one call for the same function and arguments, however often it is evaluated');
     const [call] = sent;
@@ -122,103 +131,166 @@ describe('a renderer’s call to an agent’s function (v1.0 callAgentFunction)'
     assert.equal(call.callAgentFunction.surfaceId, 'form');
 
     const redrawn = changed();
-    assert.equal(group.apply(answer(call.callAgentFunction.functionCallId, { valid: true, name: 'Acme Provider' }), 'a1'), null);
+    assert.equal(group.apply(answer(idOf(call), { valid: true, name: 'Acme Provider' }), 'a1'), null);
     await redrawn;
-    assert.deepEqual(text(), { valid: true, name: 'Acme Provider' });
-    assert.deepEqual(checks(), [], 'a ValidationResult that is valid passes');
+    assert.deepEqual(render().text, { valid: true, name: 'Acme Provider' });
+    assert.deepEqual(render().checks, [], 'a ValidationResult that is valid passes');
     // The same answer again, or one for a call never made: read, and nothing changes.
-    assert.equal(group.apply(answer(call.callAgentFunction.functionCallId, 'late'), 'a1'), null);
-    assert.deepEqual(text(), { valid: true, name: 'Acme Provider' });
+    assert.equal(group.apply(answer(idOf(call), 'late'), 'a1'), null);
+    assert.equal(group.apply(answer('never-made', 'x'), 'a1'), null);
+    assert.deepEqual(render().text, { valid: true, name: 'Acme Provider' });
 
     // Other arguments are another call.
-    assert.equal(group.surface('form')?.write('/id', 'PRV-7'), true);
-    assert.equal(text(), undefined);
+    assert.equal(model().write('/id', 'PRV-7'), true);
+    assert.equal(render().text, undefined);
     await flush();
     assert.equal(sent.length, 2);
     assert.deepEqual(sent[1]?.callAgentFunction.callFunction.args, { providerId: 'PRV-7' });
-    assert.notEqual(sent[1]?.callAgentFunction.functionCallId, call.callAgentFunction.functionCallId, 'each call has an ID of its own');
-    assert.equal(model.calls?.notice, undefined);
+    assert.notEqual(idOf(sent[1]), idOf(call), 'each call has an ID of its own');
+    assert.equal(render().notice, undefined);
     assert.deepEqual(reported, []);
-    answerAll(group, sent);
   });
 
-  test('an error answer gives no value and a notice in the surface’s place, without calling again', async () => {
-    const { group, model, sent, reported, text, changed } = await setup();
-    text();
+  test('an error answer gives no value and a notice while a binding uses the call, which is not sent again', async () => {
+    const { group, model, sent, reported, render, changed } = await setup();
+    render();
     await flush();
-    const id = sent[0]?.callAgentFunction.functionCallId ?? '';
     const redrawn = changed();
-    group.apply(failure(id, 'Provider ID PRV-102 was not found.'), 'a1');
+    group.apply(failure(idOf(sent[0]), 'Provider ID PRV-102 was not found.'), 'a1');
     await redrawn;
-    assert.equal(text(), undefined);
-    assert.equal(model.calls?.notice, "The agent's verifyProvider failed: Provider ID PRV-102 was not found.");
+    const after = render();
+    assert.equal(after.text, undefined);
+    assert.equal(after.notice, "The agent's verifyProvider failed: Provider ID PRV-102 was not found.");
     await flush();
     assert.equal(sent.length, 1, 'a failed call is not sent again for the same arguments');
     assert.deepEqual(reported, [], 'the agent said why: nothing to tell it');
+    // Another value answered does not hide it while it is used; once no binding uses it, it is not said.
+    model().calls?.call('verifyProvider', { providerId: 'PRV-9' });
+    group.apply(answer(idOf(sent[1]), { valid: true }), 'a1');
+    assert.match(render().notice ?? '', /PRV-102 was not found/);
+    assert.equal(model().write('/id', 'PRV-9'), true);
+    assert.deepEqual(render(), { text: { valid: true }, checks: [], notice: undefined }, 'the action’s answer serves the bindings that ask the same');
+    assert.equal(sent.length, 2);
+  });
+
+  test('an action that asks again recovers a failed check: its answer is the binding’s', async () => {
+    const { group, model, sent, render, changed } = await setup();
+    render();
+    await flush();
+    group.apply(failure(idOf(sent[0]), 'Try again later.'), 'a1');
+    assert.deepEqual(render().checks, ['Not verified.']);
+    model().calls?.call('verifyProvider', { providerId: 'PRV-102' });
+    const redrawn = changed();
+    group.apply(answer(idOf(sent[1]), { valid: true }), 'a1');
+    await redrawn;
+    assert.deepEqual(render(), { text: { valid: true }, checks: [], notice: undefined });
   });
 
   test('an answer that is refused (too long, say) fails its call at once, and is reported like any message', async () => {
-    const { group, model, sent, reported, text, changed } = await setup();
-    text();
+    const { group, sent, reported, render, changed } = await setup();
+    render();
     await flush();
-    const id = sent[0]?.callAgentFunction.functionCallId ?? '';
     const said = changed();
-    const error = group.apply(answer(id, 'x'.repeat(20_000)), 'a1');
+    const error = group.apply(answer(idOf(sent[0]), 'x'.repeat(20_000)), 'a1');
     await said;
     assert.equal(error?.code, 'VALIDATION_FAILED');
-    assert.equal(model.calls?.notice, "The agent's answer to verifyProvider could not be read.");
+    assert.equal(render().notice, "The agent's answer to verifyProvider could not be read.");
     assert.deepEqual(reported.map(([e]) => e.code), ['VALIDATION_FAILED']);
-    // The call is over: a valid answer after it changes nothing, and nothing waits for a timeout.
-    group.apply(answer(id, 'late'), 'a1');
-    assert.equal(text(), undefined);
+    // The call is over: a valid answer after it changes nothing, and no timeout is counted for it.
+    group.apply(answer(idOf(sent[0]), 'late'), 'a1');
+    assert.equal(render().text, undefined);
+    mock.timers.tick(60_000);
+    assert.deepEqual(reported.map(([e]) => e.code), ['VALIDATION_FAILED']);
   });
 
-  test('no answer in time: a notice in the surface’s place, and the agent is told once', async () => {
-    const { model, sent, reported, text, changed } = await setup({ callTimeout: 20 });
-    // Waited for from before the call goes: the timeout is the next change.
-    const timedOut = changed();
-    text();
-    await timedOut;
-    const id = sent[0]?.callAgentFunction.functionCallId ?? '';
-    assert.equal(model.calls?.notice, 'The agent did not answer verifyProvider in time.');
+  test('no answer within 30 s: a notice in the surface’s place, and the agent is told once', async () => {
+    const { sent, reported, render } = await setup();
+    render();
+    await flush();
+    mock.timers.tick(29_999);
+    assert.equal(reported.length, 0, 'not before its time');
+    mock.timers.tick(1);
+    assert.equal(render().notice, 'The agent did not answer verifyProvider in time.');
     assert.equal(reported.length, 1);
-    const [[error, owner, version] = []] = reported;
+    const told = reported[0];
+    assert.ok(told);
+    const [error, owner, version] = told;
     assert.equal(error?.code, 'FUNCTION_TIMEOUT');
     assert.equal(error?.surfaceId, 'form');
-    assert.match(error?.message ?? '', new RegExp(id));
+    assert.match(error?.message ?? '', new RegExp(idOf(sent[0])));
     assert.deepEqual([owner, version], ['a1', 'v1.0']);
     assert.equal(parseA2uiV1RendererMessage({ version, error }).ok, true, 'renderer_to_agent.json accepts the error');
+    mock.timers.tick(60_000);
+    assert.equal(reported.length, 1, 'told once');
+  });
+
+  test('a host’s callTimeout replaces the 30 s', async () => {
+    const { reported, render } = await setup({ callTimeout: 5_000 });
+    render();
+    await flush();
+    mock.timers.tick(5_000);
+    assert.deepEqual(reported.map(([e]) => e.code), ['FUNCTION_TIMEOUT']);
   });
 
   test('a connection that cannot carry the call says so in the surface’s place', async () => {
-    const { model, text, changed } = await setup({ carries: false });
+    const { render, changed } = await setup({ carries: false });
     const redrawn = changed();
-    text();
+    render();
     await redrawn;
-    assert.equal(model.calls?.notice, "This connection cannot carry a call to the agent's verifyProvider.");
+    assert.equal(render().notice, "This connection cannot carry a call to the agent's verifyProvider.");
   });
 
   test('an action calls the agent’s function on every click; a function of ours in an action calls nobody', async () => {
-    const { group, model, sent } = await setup();
-    model.calls?.call('verifyProvider', { providerId: 'PRV-1' });
-    model.calls?.call('verifyProvider', { providerId: 'PRV-1' });
-    model.calls?.call('formatString', { value: 'x' });
+    const { model, sent } = await setup();
+    model().calls?.call('verifyProvider', { providerId: 'PRV-1' });
+    model().calls?.call('verifyProvider', { providerId: 'PRV-1' });
+    model().calls?.call('formatString', { value: 'x' });
     assert.deepEqual(sent.map((m) => m.callAgentFunction.callFunction), [verify('PRV-1'), verify('PRV-1')]);
     assert.ok(sent.every((m) => parseA2uiV1RendererMessage(m).ok));
-    answerAll(group, sent);
   });
 
-  test(`a surface calls for at most ${AGENT_CALLS_PER_SURFACE} values in its life, then says the rest are not shown`, async () => {
-    const { group, model, sent, changed } = await setup();
-    const functions = model.calls?.functions;
-    for (let i = 0; i < AGENT_CALLS_PER_SURFACE; i++) evaluate(verify(`P${i}`), { data: null, scope: '', functions });
-    const redrawn = changed();
-    assert.equal(evaluate(verify('one more'), { data: null, scope: '', functions }), undefined);
-    await redrawn;
+  test(`one render uses at most ${AGENT_CALLS_PER_SURFACE} calls at once; answered ones it no longer uses make room`, async () => {
+    const { group, model, sent } = await setup();
+    const many = (from: number) => {
+      const calls = model().calls;
+      const values = Array.from({ length: AGENT_CALLS_PER_SURFACE + 1 }, (_, i) => evaluate(verify(`P${from + i}`), { data: null, scope: '', functions: calls?.functions }));
+      return { values, notice: calls?.notice };
+    };
+    const first = many(0);
+    assert.equal(first.values.at(-1), undefined);
+    assert.match(first.notice ?? '', /more than 64 values at once/);
     await flush();
     assert.equal(sent.length, AGENT_CALLS_PER_SURFACE);
-    assert.match(model.calls?.notice ?? '', /more than 64 values/);
-    answerAll(group, sent);
+    for (const call of sent) group.apply(answer(idOf(call), 'ok'), 'a1');
+    // A field checked as the user types: each value a call, for as long as the surface lives.
+    for (let round = 1; round <= 3; round++) {
+      const calls = model().calls;
+      const value = (i: number) => evaluate(verify(`typed-${i}`), { data: null, scope: '', functions: calls?.functions });
+      value(round);
+      await flush();
+      group.apply(answer(idOf(sent.at(-1)), 'ok'), 'a1');
+    }
+    assert.equal(sent.length, AGENT_CALLS_PER_SURFACE + 3, 'each new value called the agent');
+    assert.equal(many(1000).notice?.includes('at once'), true, 'still bounded per render');
+  });
+
+  test('a surface deleted and created again calls again: its answers were of the one before', async () => {
+    const { group, sent, render } = await setup();
+    render();
+    await flush();
+    group.apply(answer(idOf(sent[0]), { valid: true }), 'a1');
+    assert.deepEqual(render().checks, []);
+    assert.equal(group.apply({ version: 'v1.0', deleteSurface: { surfaceId: 'form' } }, 'a1'), null);
+    assert.equal(group.apply(SURFACE, 'a2'), null);
+    assert.equal(render().text, undefined, 'no answer of the surface before');
+    await flush();
+    assert.equal(sent.length, 2);
+    // And after the group starts over (a history read again): the same.
+    group.reset();
+    group.apply(SURFACE, 'a2');
+    assert.equal(render().text, undefined);
+    await flush();
+    assert.equal(sent.length, 3);
   });
 
   test('a surface on catalogs that declare no function of the agent’s has no calls (its functions are ours alone)', async () => {
@@ -266,37 +338,40 @@ describe('a renderer’s call to an agent’s function, in a chat', () => {
     const model = a2uiOf(session)?.group.surface('provider') as SurfaceModel;
     const field = model.state?.components.get('field') as unknown as { checks: { condition: unknown }[] };
     const condition = field.checks[0]?.condition;
-    /** The TextField's check, evaluated as the renderer does. */
-    const verdict = () => evaluate(condition, { data: model.state?.data ?? null, scope: '', functions: model.calls?.functions });
+    /** One render of the TextField's check, as the renderer makes it: its value, and what the surface says. */
+    const render = () => {
+      const calls = model.calls;
+      return { verdict: evaluate(condition, { data: model.state?.data ?? null, scope: '', functions: calls?.functions }), notice: calls?.notice };
+    };
     /** Resolves at the first change of the surface after which `ready()` holds. */
     const when = (ready: () => boolean) => new Promise<void>((done) => { const stop = model.subscribe(() => ready() && (stop(), done())); });
-    return { session, model, verdict, when };
+    return { session, model, render, when };
   }
 
   test('the demo’s catalog document is the one the reference agent’s surface names', () => {
     assert.equal(PROVIDER_DOCUMENT['catalogId'], PROVIDER_CATALOG_ID);
   });
 
-  test('over the Composer: the call goes in an a2ui_function frame, the agent’s answer comes as an a2ui event of the surface’s message', async () => {
+  test('over the Composer: the call goes in an a2ui_function frame, the agent’s answer comes as an a2ui event of the surface’s message', { timeout: 20_000 }, async () => {
     const sessionId = `agent-calls-${Math.random().toString(36).slice(2)}`;
     const transport = peer.track(new WebSocketTransport(peer.socketUrl(`&session_id=${sessionId}`), { socketFactory: wsFactory }));
-    const { model, verdict, when } = await providerChat(transport, async (session) => {
+    const { model, render, when } = await providerChat(transport, async (session) => {
       const shown = new Promise<void>((done) => session.subscribe((e) => e.type === 'message-complete' && e.message.surfaceIds?.includes('provider') && done()));
       assert.equal(session.send('a2ui agent').ok, true);
       await shown;
     });
-    const answered = when(() => verdict() !== undefined);
-    assert.equal(verdict(), undefined, 'no value while the agent has not answered');
+    const answered = when(() => (render().verdict as { valid?: unknown } | undefined)?.valid === true);
+    // The catalog says verifyProvider gives a validationResult: while the agent has not answered, the check says it waits.
+    assert.deepEqual(render().verdict, { valid: false, message: 'Waiting for the agent…' });
     await answered;
-    assert.deepEqual(verdict(), { valid: true, name: 'Provider 102' });
-    assert.equal(model.calls?.notice, undefined);
+    assert.deepEqual(render(), { verdict: { valid: true, name: 'Provider 102' }, notice: undefined });
 
-    // An ID the agent does not know: its error is said in the surface's place.
-    const failed = when(() => model.calls?.notice !== undefined);
+    // An ID the agent does not know: its error is said in the surface's place, and the check does not pass.
+    const failed = when(() => render().notice !== undefined);
     assert.equal(model.write('/providerId', 'nobody'), true);
-    assert.equal(verdict(), undefined);
+    render();
     await failed;
-    assert.equal(model.calls?.notice, "The agent's verifyProvider failed: Provider ID nobody was not found.");
+    assert.deepEqual(render(), { verdict: undefined, notice: "The agent's verifyProvider failed: Provider ID nobody was not found." });
 
     const res = await fetch(`${peer.server.origin}${COMPOSER_SSE_PATH}?session_id=${sessionId}&inspect=a2ui_errors`);
     const kept = (await res.json()) as { agent_calls: { message_id: string; call: Record<string, unknown> }[]; errors: unknown[] };
@@ -306,7 +381,7 @@ describe('a renderer’s call to an agent’s function, in a chat', () => {
     assert.deepEqual(kept.errors, []);
   });
 
-  test('over AG-UI, which cannot carry the call yet, the surface says so', async () => {
+  test('over AG-UI, which cannot carry the call yet, the surface says so', { timeout: 20_000 }, async () => {
     const { session } = turnSession('ag-ui', `${peer.server.origin}${AG_UI_PATH}`);
     sessions.push(session);
     session.configureProtocol('a2ui', await readCatalogs([BASIC_CATALOG, PROVIDER_DOCUMENT]));
@@ -315,11 +390,16 @@ describe('a renderer’s call to an agent’s function, in a chat', () => {
       await until(() => a2uiOf(session)?.group.store.get('provider')?.version === 'v1.0');
       return a2uiOf(session)?.group.surface('provider') as SurfaceModel;
     })();
-    const said = new Promise<void>((done) => { const stop = model.subscribe(() => { stop(); done(); }); });
     const field = model.state?.components.get('field') as unknown as { checks: { condition: unknown }[] };
-    evaluate(field.checks[0]?.condition, { data: model.state?.data ?? null, scope: '', functions: model.calls?.functions });
+    const render = () => {
+      const calls = model.calls;
+      evaluate(field.checks[0]?.condition, { data: model.state?.data ?? null, scope: '', functions: calls?.functions });
+      return calls?.notice;
+    };
+    const said = new Promise<void>((done) => { const stop = model.subscribe(() => render() !== undefined && (stop(), done())); });
+    render();
     await said;
-    assert.equal(model.calls?.notice, "This connection cannot carry a call to the agent's verifyProvider.");
+    assert.equal(render(), "This connection cannot carry a call to the agent's verifyProvider.");
   });
 });
 

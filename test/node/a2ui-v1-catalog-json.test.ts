@@ -49,13 +49,14 @@ const read = async (given: unknown[]) => readCatalogs(given);
 const surface = (components: unknown[]) => ({ version: 'v1.0', createSurface: { surfaceId: 's', catalogId: ID, components } });
 
 describe('a v1.0 catalog document', () => {
-  test('is read onto v1.0’s renderers with its version, where its components go and who calls its functions', async () => {
-    const { catalogs, refused } = await read([document({ formatString: fn('formatString', { allowedCallers: 'rendererOrAgent' }), lookup: fn('lookup', { allowedCallers: 'rendererOnly' }) })]);
+  test('is read onto v1.0’s renderers with its version, where its components go and who calls its functions (any 1.x)', async () => {
+    const { catalogs, refused } = await read([document({ formatString: fn('formatString', { allowedCallers: 'rendererOrAgent' }), lookup: fn('lookup', { allowedCallers: 'rendererOnly' }) }, { protocolVersion: '1.2.0' })]);
     assert.deepEqual(refused, []);
     const [catalog] = catalogs as CatalogDefinition[];
     assert.equal(catalog?.protocolVersion, '1.0');
-    assert.deepEqual(catalog?.composition, { Row: { allowedChildren: ['Text', 'Button'] }, Button: { allowedParents: ['Row'] } });
-    assert.deepEqual(catalog?.callers, { formatString: 'rendererOrAgent' });
+    // (Maps with no prototype: a name like __proto__ is a name.)
+    assert.deepEqual({ ...catalog?.composition }, { Row: { allowedChildren: ['Text', 'Button'] }, Button: { allowedParents: ['Row'] } });
+    assert.deepEqual({ ...catalog?.callers }, { formatString: 'rendererOrAgent' });
     assert.deepEqual([...(catalog?.functions ?? [])].sort(), ['formatString', 'lookup']);
   });
 
@@ -110,12 +111,19 @@ describe('a v1.0 catalog document', () => {
     assert.throws(() => readA2uiV1Catalog({ ...document(), protocolVersion: '0.9' }, catalogFromJson), /protocolVersion/);
   });
 
-  test('catalogFromJson reads a v1.0 document by itself too: the version and the agent’s functions, the words about definitions skipped', () => {
-    const catalog = catalogFromJson(document({ lookup: fn('lookup', { allowedCallers: 'agentOnly', requiresUserActivation: false }) }), [V1_BASIC_CATALOG]);
+  test('catalogFromJson reads a v1.0 document of plain schemas too (the version, the agent’s functions); the words about definitions are readA2uiV1Catalog’s', () => {
+    const { returnType: _returns, ...plain } = fn('lookup');
+    const catalog = catalogFromJson({ ...document(), components: { Text: {} }, functions: { lookup: plain } }, [V1_BASIC_CATALOG]);
     assert.equal(catalog.protocolVersion, '1.0');
     assert.deepEqual([...catalog.functions], ['lookup']);
+    assert.equal(catalog.composition, undefined);
+    assert.equal(catalog.callers, undefined);
+    // Left on a definition, they are keywords the JSON Schema reader does not know: refused, saying where.
+    assert.throws(() => catalogFromJson(document({ lookup: fn('lookup') }), [V1_BASIC_CATALOG]), /\/components\/Row\/allowedChildren: The keyword "allowedChildren" is not supported/);
+    const read = readA2uiV1Catalog(document({ lookup: fn('lookup', { allowedCallers: 'agentOnly' }) }), catalogFromJson);
+    assert.deepEqual([{ ...read.returns }, { ...read.callers }], [{ lookup: 'string' }, { lookup: 'agentOnly' }]);
     // A v0.9 document may name only functions a renderer implements, and needs components.
-    assert.throws(() => catalogFromJson({ ...document({ lookup: fn('lookup') }), protocolVersion: undefined }, [V1_BASIC_CATALOG]), /not one this client implements/);
+    assert.throws(() => catalogFromJson({ catalogId: ID, components: { Text: {} }, functions: { lookup: plain } }, [V1_BASIC_CATALOG]), /not one this client implements/);
     assert.throws(() => catalogFromJson({ catalogId: ID, functions: {} }, [V1_BASIC_CATALOG]), /needs components/);
   });
 });

@@ -40,6 +40,8 @@ export interface CatalogDefinition {
   readonly composition?: Readonly<Record<string, { readonly allowedParents?: readonly string[]; readonly allowedChildren?: readonly string[] }>>;
   /** v1.0 function name → who may call it (absent: `rendererOnly`, catalog_definition.json's default). */
   readonly callers?: Readonly<Record<string, 'rendererOnly' | 'agentOnly' | 'rendererOrAgent'>>;
+  /** v1.0 function name → its `returnType` (a check on an agent's function that gives a `validationResult` says it waits). */
+  readonly returns?: Readonly<Record<string, string>>;
 }
 
 /** A string property that must not be longer than `max` characters when it is a literal. */

@@ -75,8 +75,12 @@ export interface SurfaceCalls {
 
 /** The calls of one group of surfaces to the agent's functions. */
 export interface AgentCallBook {
-  /** A surface's calls with the agent's functions of `catalogs` (those a v1.0 catalog declares that ours are not); undefined when there are none. */
-  of(surfaceId: string, catalogs: readonly CatalogDefinition[]): SurfaceCalls | undefined;
+  /**
+   * A surface's calls with the agent's functions of `catalogs` (those a v1.0 catalog declares that ours are not);
+   * undefined when there are none. Another `life` of the surface (deleted and created again, or read again) starts
+   * without the calls and answers of the one before.
+   */
+  of(surfaceId: string, catalogs: readonly CatalogDefinition[], life: number): SurfaceCalls | undefined;
   /**
    * Takes an agentFunctionResponse that answers a call still waiting (one that is not `valid` fails the call): true
    * when it did.

@@ -29,7 +29,6 @@ const NOT_A_SURFACE_MESSAGE = 'Not an A2UI message for a surface (a version and 
 export class SurfaceGroup {
   /** The catalogs surfaces may name; another list applies from the next reset (a chat's `a2uiCatalogs` changed). */
   catalogs: readonly CatalogDefinition[];
-  readonly #report: NonNullable<SurfaceGroupOptions['report']>;
   /** The versions read beside v0.9, as they load (the store reads this list). */
   readonly #versions: A2uiDialect[] = [];
   /**
@@ -59,7 +58,6 @@ export class SurfaceGroup {
 
   constructor(options: SurfaceGroupOptions = {}) {
     this.catalogs = options.catalogs ?? DEFAULT_CATALOGS;
-    this.#report = options.report ?? (() => undefined);
     this.#options = options;
     this.#store = this.#createStore();
   }
@@ -172,7 +170,7 @@ export class SurfaceGroup {
   }
 
   #fail(error: A2uiError, owner: string | undefined, version: string): A2uiError {
-    this.#report(error, owner, version);
+    this.#options.report?.(error, owner, version);
     return error;
   }
 
@@ -230,8 +228,9 @@ export class SurfaceGroup {
         get refusal() {
           return group.#refusals.get(surfaceId);
         },
+        // Each life of the surface (its generation) asks the agent anew.
         get calls() {
-          return group.#calls?.of(surfaceId, group.#available);
+          return group.#calls?.of(surfaceId, group.#available, placement.generation);
         },
         write: (pointer, value) => this.#store.setData(surfaceId, pointer, value),
         rendered: (errors) => this.#rendered(surfaceId, errors),
@@ -250,7 +249,7 @@ export class SurfaceGroup {
       const key = JSON.stringify(error);
       if (seen.keys.has(key)) continue;
       seen.keys.add(key);
-      this.#report(error, this.#placements.get(surfaceId)?.owner, this.#store.get(surfaceId)?.version ?? A2UI_VERSION);
+      this.#options.report?.(error, this.#placements.get(surfaceId)?.owner, this.#store.get(surfaceId)?.version ?? A2UI_VERSION);
     }
   }
 

@@ -44,7 +44,8 @@ const placeSurfaces: RecordHandler['apply'] = (record, editor, parts) => {
 
 export const A2UI_RECORDS: Readonly<Record<string, RecordHandler>> = {
   // The record is kept even when it names no surface: the surface group reports what is wrong with it.
-  // One that touches no surface may come after its message ended: the agent's answer to a renderer's call, say.
+  // One that touches no surface may come after its message ended (docs/protocol.md): the agent's answer to a renderer's
+  // call, or a call of its own; what would create or change a surface never does.
   a2ui: { read: (value) => parse(A2uiRecord, value), apply: placeSurfaces, late: (record) => touchedBy(record).length === 0 },
   'a2ui-surfaces': { read: (value) => parse(SurfacesRecord, value), apply: placeSurfaces },
 };

@@ -42,6 +42,7 @@ export class A2uiSession implements ProtocolState {
     this.group = new SurfaceGroup({
       report: (error, owner, version) => this.#report(error, owner, version),
       respond: (answer, owner) => this.#told(owner) && this.#carry(answer, owner),
+      // A call goes with the message that owns its surface (the agent answers on it: in a chat every surface has one).
       send: (message) => this.#carry(message, this.group.placements.get(message.callAgentFunction.surfaceId)?.owner),
       loadVersion: loadA2uiVersion,
       waited: () => host.changed(),

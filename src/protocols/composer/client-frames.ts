@@ -88,7 +88,7 @@ export const A2uiErrorFrame = z.strictObject({
 
 /**
  * An A2UI v1.0 renderer-to-agent message about a function call: the `rendererFunctionResponse` to an agent's
- * `callRendererFunction`.
+ * `callRendererFunction`, or the renderer's own `callAgentFunction`.
  */
 export const A2uiFunctionFrame = z.strictObject({
   type: z.literal('a2ui_function'),

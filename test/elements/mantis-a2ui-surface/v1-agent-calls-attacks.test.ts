@@ -1,6 +1,7 @@
 // The agent's answers to a surface's calls are a new input path (issue 31, item 3): every attack input as the value a
 // Text shows and as the message of an error answer the surface's notice says. No script runs, no request leaves, no
-// element or attribute appears that the templates do not make, and the text reads as the agent sent it.
+// element or attribute appears that the templates do not make, every value is drawn (through the Text's restricted
+// Markdown) and the error's message reads as the agent sent it.
 import { expect, waitUntil } from '@open-wc/testing';
 import '../../../elements/index.js';
 import type { A2uiFunctionCallDetail } from '../../../elements/events.js';
@@ -9,11 +10,13 @@ import { A2UI_LIMITS } from '../../../src/protocols/a2ui/limits.js';
 import { V1_BASIC_CATALOG } from '../../../src/protocols/a2ui/v1/index.js';
 import { OWN_ATTACKS, sharedCorpusOrSkip } from '../../helpers/corpus.js';
 import { assertNoActiveContent, watchSinks } from '../../helpers/sinks.js';
-import { $, collect } from './fixtures.js';
+import { $, collect, textOf } from './fixtures.js';
 
 const CATALOG = { ...V1_BASIC_CATALOG, catalogId: 'https://example.com/provider-v1.json', functions: new Set([...V1_BASIC_CATALOG.functions, 'lookup']) };
 /** Calls one surface makes at most for its bindings (AGENT_CALLS_PER_SURFACE), less one for the error. */
 const BATCH = 60;
+/** What starts each value, so the test finds it drawn (a Text's Markdown may change the rest, never this). */
+const marker = (i: number): string => `mark${i}x `;
 
 /**
  * A surface whose Texts each show the agent's answer for one payload, and one more whose answer is an error with the
@@ -34,7 +37,7 @@ async function answered(payloads: readonly string[]): Promise<MantisA2uiSurface>
   const answers = calls.map(({ message }) => {
     const { functionCallId, callFunction } = message.callAgentFunction;
     const i = callFunction.args['i'] as number;
-    const outcome = i < 0 ? { error: { code: 'HOSTILE', message: payloads.at(-1) ?? '' } } : { value: payloads[i] ?? '' };
+    const outcome = i < 0 ? { error: { code: 'HOSTILE', message: payloads.at(-1) ?? '' } } : { value: `${marker(i)}${payloads[i] ?? ''}` };
     return { version: 'v1.0', agentFunctionResponse: { functionCallId, ...outcome } };
   });
   el.messages = [...el.messages, ...answers];
@@ -52,7 +55,10 @@ async function attack(payloads: readonly string[], context: string): Promise<voi
     try {
       sinks.assertClean(`${context} ${start}`);
       assertNoActiveContent(el.shadowRoot as ShadowRoot, `${context} ${start}`);
-      // An answer longer than a message's strings may be is refused: its call fails at once, and says so.
+      // Every value within a message's limits is drawn; an answer longer than a message's strings may be is refused:
+      // its call fails at once, and says so.
+      const shown = textOf(el);
+      batch.forEach((payload, i) => expect(shown.includes(marker(i)), `value ${start + i} drawn`).to.equal(marker(i).length + payload.length <= A2UI_LIMITS.stringChars));
       const last = batch.at(-1) ?? '';
       const said = last.length <= A2UI_LIMITS.stringChars ? `The agent's lookup failed: ${last.slice(0, 200)}` : "The agent's answer to lookup could not be read.";
       expect($(el, '[part="note"]')?.textContent, 'the error’s message is text').to.equal(said);

@@ -72,6 +72,9 @@ describe('<mantis-a2ui-surface> calling an agent’s function', () => {
       expect($(el, '[part="note"]')?.textContent).to.equal("The agent's verifyProvider failed: Provider ID PRV-102 was withdrawn.");
       expect($(el, '[part="note"]')?.getAttribute('role')).to.equal('status');
       expect(errors, 'nothing the agent sent was wrong').to.deep.equal([]);
+      // The second click's call too: nothing is left waiting after the test.
+      el.messages = [...el.messages, answer(calls[3] as A2uiFunctionCallDetail, { value: { valid: true } })];
+      await waitUntil(() => $(el, '[part="note"]') === null, 'an answered action clears the notice');
     } finally {
       el.remove();
     }

@@ -15,11 +15,8 @@ import { CatalogJsonError, count, fail, isRecord, kindOf, numberChecks, pass, qu
 const under = (segment: string | number, result: Result): Result =>
   result.ok ? result : { ok: false, failure: { path: [segment, ...result.failure.path], message: result.failure.message } };
 
-/**
- * Keywords that only annotate, and the words of a v1.0 catalog about a definition (where a component goes, who calls
- * a function: read by read-catalog.ts), which constrain no value.
- */
-const ANNOTATIONS = new Set(['$schema', '$id', '$comment', '$defs', 'title', 'description', 'default', 'examples', 'deprecated', 'readOnly', 'writeOnly', 'discriminator', 'allowedParents', 'allowedChildren', 'metadata', 'returnType', 'allowedCallers', 'requiresUserActivation']);
+/** Keywords that only annotate. */
+const ANNOTATIONS = new Set(['$schema', '$id', '$comment', '$defs', 'title', 'description', 'default', 'examples', 'deprecated', 'readOnly', 'writeOnly', 'discriminator']);
 
 const TYPES: Readonly<Record<string, (value: unknown) => boolean>> = {
   string: (v) => typeof v === 'string',

@@ -121,9 +121,10 @@ export function catalogFromJson(document: unknown, drawn: readonly (CatalogDefin
   if (!isRecord(document)) throw new CatalogJsonError('', 'A catalog is a JSON object.');
   const catalogId = document['catalogId'];
   if (typeof catalogId !== 'string' || catalogId.length === 0 || catalogId.length > 500) throw new CatalogJsonError('/catalogId', 'A catalog needs a catalogId (at most 500 characters).');
-  // v1.0 (protocolVersion 1.x): a catalog may hold functions only, and a function no drawn catalog implements is the
-  // agent's (a renderer calls it on the agent). Where a component goes and who may call a function (allowedParents,
-  // allowedChildren, allowedCallers) are no JSON Schema: the reader skips them, and readA2uiV1Catalog reads them.
+  // v1.0 (protocolVersion 1.x): a catalog may hold functions only, and a function no drawn catalog has a schema of is
+  // the agent's (a renderer calls it on the agent). Where a component goes and who may call a function (allowedParents,
+  // allowedChildren, allowedCallers, returnType) are no JSON Schema: readA2uiV1Catalog (v1/catalog-json.ts) takes them
+  // off the definitions first, and a document that still has them is refused here like any unknown keyword.
   const v1 = /^1\./.test(String(document['protocolVersion']));
   const components = document['components'] ?? (v1 ? {} : null);
   if (!isRecord(components) || (!v1 && Object.keys(components).length === 0)) throw new CatalogJsonError('/components', 'A catalog needs components.');

@@ -1,114 +1,186 @@
 import type { CatalogDefinition } from '../catalog-basic.js';
-import type { AgentCallHost, SurfaceCalls } from '../dialect.js';
+import type { A2uiAgentCall, AgentCallHost, SurfaceCalls } from '../dialect.js';
 import { A2UI_FUNCTIONS, OPEN_URL, type A2uiFunction } from '../functions.js';
 import type { JsonObject, JsonValue } from '../types.js';
 import { A2UI_V1_VERSION } from './schema.js';
 
 /*
  * A renderer's calls to the agent's functions (a2ui_protocol.md "callAgentFunction"): a function a v1.0 catalog of
- * the surface declares (with its argument schema, so validation stays strict) and this renderer does not implement is
- * the agent's. Evaluating it (a binding, a check) sends one callAgentFunction per surface, function and arguments and
- * gives no value until its agentFunctionResponse came ("Pending UI State": a text stays empty, a check does not pass,
- * so a Submit stays disabled); then the value, from the next render on. An action's call is sent on every click and
- * its value is not used. An error answer, no answer within the timeout and a connection that cannot carry the call
- * give no value and a notice in the surface's place ("Failure Propagation & Recovery Rules"), and a timeout is told
- * to the agent once. A function declared nowhere is not the agent's: validation refuses the message that names it.
+ * the group declares (with its argument schema, so validation stays strict) and this renderer does not implement
+ * (A2UI_FUNCTIONS) is the agent's. Evaluating one in a binding or a check sends one callAgentFunction per surface,
+ * function and arguments, and gives no value until its agentFunctionResponse came ("Pending UI State": a text stays
+ * empty; a check does not pass, so a Submit stays disabled, and says it waits when the catalog declares the function a
+ * validationResult); then the value, from the next render on. An action's call is sent on every click, and its value
+ * is kept for the bindings that ask the same. An error answer, a refused one, no answer within the timeout and a
+ * connection that cannot carry the call give no value and a notice in the surface's place while a binding of the
+ * surface's last render uses that call ("Failure Propagation & Recovery Rules"); a timeout is told to the agent once.
+ * A surface keeps the answers of the calls its bindings made (at most AGENT_CALLS_PER_SURFACE), dropping the least
+ * recently used that its last render did not use: a field checked as the user types calls once per value, for as
+ * long as the surface lives.
  */
 
-/** How long a call waits for its agentFunctionResponse when the host gives no `timeout` (ours), in milliseconds. */
+/** How long a call waits for its agentFunctionResponse when the host gives no `callTimeout` (ours), in milliseconds. */
 export const AGENT_CALL_TIMEOUT = 30_000;
 
-/** The calls one surface may make for its bindings and checks in its life (ours): past them, no value and a notice. */
+/** The calls of a surface's bindings that one render may use at once (ours): past them, no value and a notice. */
 export const AGENT_CALLS_PER_SURFACE = 64;
 
+/** A check's condition while the agent has not answered, for a function the catalog says gives a validationResult. */
+const WAITING = { valid: false, message: 'Waiting for the agent…' };
+
+/** Numbers the calls of every surface of the page, so no two share an ID. */
+let next = 0;
+
+interface Entry {
+  /** The answer's value (absent while the call waits, or when it failed). */
+  value?: JsonValue;
+  /** Why the call failed (the notice), once it did. */
+  failed?: string;
+  /** Whether it still waits for its answer. */
+  waiting: boolean;
+  /** The render that last used it. */
+  used: number;
+}
+
 interface Surface {
+  /** Which life of the surface (its generation: deleted and created again, or read again, it is another). */
+  readonly life: number;
   readonly catalogs: readonly CatalogDefinition[];
   readonly calls: SurfaceCalls | undefined;
-  /** Each binding's call by function and arguments: its value once answered (undefined while pending or failed). */
-  readonly values: Map<string, JsonValue | undefined>;
-  notice?: string | undefined;
+  /** The calls of its bindings by function and arguments, least recently used first. */
+  readonly entries: Map<string, Entry>;
+  /** Counts its renders (each asks for its calls once). */
+  render: number;
+  /** The render in which a binding asked for more calls than one render may use. */
+  full?: number;
+  /** Why an action's last call failed, until one succeeds. */
+  action?: string | undefined;
 }
 
 interface Pending {
   readonly surfaceId: string;
   readonly name: string;
-  /** Where its value goes (none for an action's call). */
-  readonly key: string | undefined;
+  readonly key: string;
   readonly timer: ReturnType<typeof setTimeout>;
 }
+
+const keyOf = (name: string, args: JsonObject): string => `${name}\u0000${JSON.stringify(args)}`;
 
 export class AgentCalls {
   readonly #host: AgentCallHost;
   readonly #surfaces = new Map<string, Surface>();
   readonly #pending = new Map<string, Pending>();
-  #next = 0;
 
   constructor(host: AgentCallHost) {
     this.#host = host;
   }
 
-  /** A surface's calls, with the agent's functions of `catalogs`; undefined when they declare none. */
-  of(surfaceId: string, catalogs: readonly CatalogDefinition[]): SurfaceCalls | undefined {
+  /**
+   * A surface's calls for its next render, with the agent's functions of `catalogs`; undefined when they declare none.
+   * Another life of the surface starts without the calls of the one before (what still waits no longer counts).
+   */
+  of(surfaceId: string, catalogs: readonly CatalogDefinition[], life: number): SurfaceCalls | undefined {
     let surface = this.#surfaces.get(surfaceId);
+    if (surface && surface.life !== life) {
+      this.#forget(surfaceId);
+      surface = undefined;
+    }
     if (surface?.catalogs !== catalogs) {
-      const agents = new Set(
-        catalogs.flatMap((catalog) => (catalog.protocolVersion === '1.0' ? [...catalog.functions] : [])).filter((name) => name !== OPEN_URL && !A2UI_FUNCTIONS.has(name)),
-      );
+      const v1 = catalogs.filter((catalog) => catalog.protocolVersion === '1.0');
+      const agents = new Set(v1.flatMap((catalog) => [...catalog.functions]).filter((name) => name !== OPEN_URL && !A2UI_FUNCTIONS.has(name)));
       const functions = new Map<string, A2uiFunction>(A2UI_FUNCTIONS);
-      for (const name of agents) functions.set(name, (args) => this.#value(surfaceId, name, args));
-      // eslint-disable-next-line @typescript-eslint/no-this-alias -- the notice is read as it is now
+      for (const name of agents) {
+        const waiting = v1.find((catalog) => catalog.functions.has(name))?.returns?.[name] === 'validationResult' ? WAITING : undefined;
+        functions.set(name, (args) => this.#value(surfaceId, name, JSON.parse(JSON.stringify(args)) as JsonObject, waiting));
+      }
+      // eslint-disable-next-line @typescript-eslint/no-this-alias -- the notice is read as it is after the render
       const book = this;
       const calls: SurfaceCalls | undefined = agents.size === 0 ? undefined : {
         functions,
         get notice() {
-          return book.#surfaces.get(surfaceId)?.notice;
+          return book.#notice(surfaceId);
         },
-        call: (name, args) => void (agents.has(name) && this.#send(surfaceId, name, args, undefined)),
+        call: (name, args) => void (agents.has(name) && this.#send(surfaceId, name, args, keyOf(name, args), true)),
       };
-      this.#surfaces.set(surfaceId, (surface = { catalogs, calls, values: surface?.values ?? new Map(), notice: surface?.notice }));
+      this.#surfaces.set(surfaceId, (surface = { life, catalogs, calls, entries: surface?.entries ?? new Map(), render: surface?.render ?? 0, action: surface?.action }));
     }
+    surface.render++;
     return surface.calls;
   }
 
-  /** A binding's value: the answer to the call for these arguments, sent now (after this render) the first time. */
-  #value(surfaceId: string, name: string, args: Readonly<Record<string, JsonValue | undefined>>): JsonValue | undefined {
-    const values = this.#surfaces.get(surfaceId)?.values;
-    const key = `${name}\u0000${JSON.stringify(args)}`;
-    if (!values || values.has(key)) return values?.get(key);
-    if (values.size >= AGENT_CALLS_PER_SURFACE) {
-      this.#fail(surfaceId, `This surface asks the agent for more than ${AGENT_CALLS_PER_SURFACE} values; the rest are not shown.`);
-      return undefined;
+  /** A binding's value: the answer to the call for these arguments, sent (after this render) the first time. */
+  #value(surfaceId: string, name: string, args: JsonObject, waiting: JsonValue | undefined): JsonValue | undefined {
+    const surface = this.#surfaces.get(surfaceId);
+    if (!surface) return undefined;
+    const { entries, render } = surface;
+    const key = keyOf(name, args);
+    let entry = entries.get(key);
+    if (!entry) {
+      if (entries.size >= AGENT_CALLS_PER_SURFACE) {
+        // The least recently used answer no binding of this render used makes room; none: too many at once.
+        const spare = [...entries].find(([, e]) => e.used < render && !e.waiting);
+        if (!spare) {
+          surface.full = render;
+          return undefined;
+        }
+        entries.delete(spare[0]);
+      }
+      entry = { waiting: true, used: render };
+      queueMicrotask(() => this.#send(surfaceId, name, args, key, false));
     }
-    values.set(key, undefined);
-    queueMicrotask(() => this.#send(surfaceId, name, JSON.parse(JSON.stringify(args)) as JsonObject, key));
-    return undefined;
+    entry.used = render;
+    entries.delete(key);
+    entries.set(key, entry);
+    return entry.waiting ? waiting : entry.value;
   }
 
-  #send(surfaceId: string, name: string, args: JsonObject, key: string | undefined): void {
-    const functionCallId = `call-${Date.now().toString(36)}-${this.#next++}`;
-    const message = { version: A2UI_V1_VERSION, callAgentFunction: { surfaceId, functionCallId, callFunction: { call: name, args } } };
-    if (!this.#host.send?.(message)) return this.#fail(surfaceId, `This connection cannot carry a call to the agent's ${name}.`);
+  #send(surfaceId: string, name: string, args: JsonObject, key: string, action: boolean): void {
+    const functionCallId = `call-${Date.now().toString(36)}-${next++}`;
+    const message: A2uiAgentCall = { version: A2UI_V1_VERSION, callAgentFunction: { surfaceId, functionCallId, callFunction: { call: name, args } } };
+    if (!this.#host.send?.(message)) return this.#settle(surfaceId, key, action, { failed: `This connection cannot carry a call to the agent's ${name}.` });
     const timeout = this.#host.callTimeout ?? AGENT_CALL_TIMEOUT;
     const timer = setTimeout(() => {
       this.#pending.delete(functionCallId);
-      this.#fail(surfaceId, `The agent did not answer ${name} in time.`);
+      this.#settle(surfaceId, key, action, { failed: `The agent did not answer ${name} in time.` });
       const message = `No agentFunctionResponse to callAgentFunction "${functionCallId}" (${name}) within ${timeout} ms.`;
       this.#host.report({ code: 'FUNCTION_TIMEOUT', surfaceId, message });
     }, timeout);
-    this.#pending.set(functionCallId, { surfaceId, name, key, timer });
-  }
-
-  #fail(surfaceId: string, notice: string): void {
-    const surface = this.#surfaces.get(surfaceId);
-    if (!surface || surface.notice === notice) return;
-    surface.notice = notice;
-    this.#host.changed(surfaceId);
+    this.#pending.set(functionCallId, { surfaceId, name, key: action ? `\u0001${key}` : key, timer });
   }
 
   /**
-   * An agentFunctionResponse that answers one of this renderer's calls still waiting (true): its value kept for the
-   * binding that asked and the surface drawn again, or its error said in the surface's place; one that is not `valid`
-   * (refused, and reported, as any message) fails the call at once. False for any other message.
+   * A call is over: a binding's entry takes its value or its failure; an action's value goes to the bindings that ask
+   * the same, its failure to the surface's notice. The surface is drawn again.
+   */
+  #settle(surfaceId: string, key: string, action: boolean, outcome: { value: JsonValue } | { failed: string }): void {
+    const surface = this.#surfaces.get(surfaceId);
+    if (!surface) return;
+    const entry = surface.entries.get(key);
+    if (action) {
+      surface.action = 'failed' in outcome ? outcome.failed : undefined;
+      // Its value answers the bindings that ask the same (a "Verify again" that recovers a failed check).
+      if ('value' in outcome && (entry || surface.entries.size < AGENT_CALLS_PER_SURFACE)) {
+        surface.entries.set(key, { used: 0, ...entry, value: outcome.value, failed: undefined, waiting: false });
+      }
+    } else if (entry) Object.assign(entry, { waiting: false, ...('value' in outcome ? { value: outcome.value, failed: undefined } : { failed: outcome.failed }) });
+    this.#host.changed(surfaceId);
+  }
+
+  /** What the surface says: an action's failure, too many calls at once, or the failure of a call its last render used. */
+  #notice(surfaceId: string): string | undefined {
+    const surface = this.#surfaces.get(surfaceId);
+    if (!surface) return undefined;
+    if (surface.action) return surface.action;
+    if (surface.full === surface.render) return `This surface asks the agent for more than ${AGENT_CALLS_PER_SURFACE} values at once; the rest are not shown.`;
+    let failed: string | undefined;
+    for (const entry of surface.entries.values()) if (entry.used === surface.render && entry.failed) failed = entry.failed;
+    return failed;
+  }
+
+  /**
+   * An agentFunctionResponse that answers one of this renderer's calls still waiting (true): its value, or its error
+   * said in the surface's place; one that is not `valid` (refused, and reported, as any message) fails the call at
+   * once. False for any other message.
    */
   receive(message: unknown, valid: boolean): boolean {
     const response = (message as { agentFunctionResponse?: { functionCallId: string; value?: JsonValue; error?: { message: string } } } | null)?.agentFunctionResponse;
@@ -116,15 +188,25 @@ export class AgentCalls {
     if (!response || !pending) return false;
     this.#pending.delete(response.functionCallId);
     clearTimeout(pending.timer);
-    const { surfaceId, name, key } = pending;
-    if (!valid) this.#fail(surfaceId, `The agent's answer to ${name} could not be read.`);
-    else if (response.error) this.#fail(surfaceId, `The agent's ${name} failed: ${response.error.message.slice(0, 200)}`);
-    else {
-      const surface = this.#surfaces.get(surfaceId);
-      if (key) surface?.values.set(key, response.value);
-      if (surface) surface.notice = undefined;
-      this.#host.changed(surfaceId);
-    }
+    const { surfaceId, name } = pending;
+    const action = pending.key.startsWith('\u0001');
+    const key = action ? pending.key.slice(1) : pending.key;
+    const outcome = !valid
+      ? { failed: `The agent's answer to ${name} could not be read.` }
+      : response.error
+        ? { failed: `The agent's ${name} failed: ${response.error.message.slice(0, 200)}` }
+        : { value: response.value ?? null };
+    this.#settle(surfaceId, key, action, outcome);
     return true;
+  }
+
+  /** Forgets a surface's calls: what still waits no longer counts (its timer stops, its answer changes nothing). */
+  #forget(surfaceId: string): void {
+    for (const [id, pending] of this.#pending) {
+      if (pending.surfaceId !== surfaceId) continue;
+      clearTimeout(pending.timer);
+      this.#pending.delete(id);
+    }
+    this.#surfaces.delete(surfaceId);
   }
 }

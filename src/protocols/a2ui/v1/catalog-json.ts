@@ -4,19 +4,44 @@ import { checkA2uiV1Catalog } from './catalog-definition.js';
 
 /*
  * A v1.0 catalog document as the chat and `<mantis-a2ui-surface>` read it (catalog-input.ts): checked against the
- * specification's meta-schema (checkA2uiV1Catalog), read by mantis-ui/a2ui-json's catalogFromJson onto the v1.0 basic
- * catalog's renderers (its components, and its functions; a function no renderer implements is the agent's), and
- * then what JSON Schema cannot say: where each component goes (allowedParents, allowedChildren: UNALLOWED_PARENT and
- * UNALLOWED_CHILD) and who may call each function (allowedCallers: an agent's callRendererFunction).
+ * specification's meta-schema (checkA2uiV1Catalog); what JSON Schema cannot say taken off each definition's top and
+ * kept beside it: where each component goes (allowedParents, allowedChildren: UNALLOWED_PARENT and UNALLOWED_CHILD),
+ * who may call each function (allowedCallers: an agent's callRendererFunction) and what it gives (returnType: a check
+ * waiting for the agent's validationResult says so); the rest read by mantis-ui/a2ui-json's catalogFromJson onto the
+ * v1.0 basic catalog's renderers (a function this client does not implement is the agent's).
  */
 
 type Reader = (document: unknown, drawn: readonly CatalogDefinition[]) => CatalogDefinition;
-type Place = { readonly allowedParents?: readonly string[]; readonly allowedChildren?: readonly string[] };
+type Place = { allowedParents?: readonly string[]; allowedChildren?: readonly string[] };
 type Callers = NonNullable<CatalogDefinition['callers']>[string];
+type Definitions = Record<string, Record<string, unknown>>;
+
+/** The words of a v1.0 definition that are no JSON Schema (catalog_definition.json ComponentDefinition, FunctionDefinition). */
+const COMPONENT_WORDS = ['allowedParents', 'allowedChildren', 'metadata'];
+const FUNCTION_WORDS = ['returnType', 'allowedCallers', 'requiresUserActivation'];
 
 /** Whether a document says it is a v1.0 catalog (`protocolVersion` 1.x; without one a catalog is v0.9). */
 export const isA2uiV1CatalogDocument = (document: unknown): boolean =>
   /^1\./.test(String((document as { protocolVersion?: unknown } | null)?.protocolVersion));
+
+/** Each definition without `words`, and the words of each that has any. */
+function split(definitions: Definitions | undefined, words: readonly string[]): [Definitions | undefined, Definitions] {
+  if (!definitions) return [undefined, Object.create(null) as Definitions];
+  const schemas = Object.create(null) as Definitions;
+  const about = Object.create(null) as Definitions;
+  for (const [name, definition] of Object.entries(definitions)) {
+    const schema = { ...definition };
+    const said = Object.create(null) as Record<string, unknown>;
+    for (const word of words) {
+      if (!Object.prototype.hasOwnProperty.call(schema, word)) continue;
+      said[word] = schema[word];
+      delete schema[word];
+    }
+    schemas[name] = schema;
+    if (Object.keys(said).length > 0) about[name] = said;
+  }
+  return [schemas, about];
+}
 
 /**
  * Reads a v1.0 catalog document with `read` (catalogFromJson) onto `drawn` (the v1.0 basic catalog). Throws a
@@ -25,12 +50,19 @@ export const isA2uiV1CatalogDocument = (document: unknown): boolean =>
 export function readA2uiV1Catalog(document: unknown, read: Reader, drawn: readonly CatalogDefinition[] = [V1_BASIC_CATALOG]): CatalogDefinition {
   const check = isA2uiV1CatalogDocument(document) ? checkA2uiV1Catalog(document) : { ok: false as const, path: '/protocolVersion', message: 'A v1.0 catalog says "protocolVersion": "1.0".' };
   if (!check.ok) throw Object.assign(new TypeError(`${check.path || '/'}: ${check.message}`), { path: check.path });
-  const { components = {}, functions = {} } = document as { components?: Record<string, Place>; functions?: Record<string, { allowedCallers?: Callers }> };
-  const composition: Record<string, Place> = {};
-  for (const [name, { allowedParents, allowedChildren }] of Object.entries(components)) {
-    if (allowedParents || allowedChildren) composition[name] = { ...(allowedParents ? { allowedParents } : {}), ...(allowedChildren ? { allowedChildren } : {}) };
+  const given = document as { components?: Definitions; functions?: Definitions };
+  const [components, places] = split(given.components, COMPONENT_WORDS);
+  const [functions, about] = split(given.functions, FUNCTION_WORDS);
+  const catalog = read({ ...given, ...(components ? { components } : {}), ...(functions ? { functions } : {}) }, drawn);
+  const composition = Object.create(null) as Record<string, Place>;
+  for (const [name, { allowedParents, allowedChildren }] of Object.entries(places)) {
+    if (allowedParents || allowedChildren) composition[name] = { ...(allowedParents ? { allowedParents: allowedParents as string[] } : {}), ...(allowedChildren ? { allowedChildren: allowedChildren as string[] } : {}) };
   }
-  const callers: Record<string, Callers> = {};
-  for (const [name, { allowedCallers }] of Object.entries(functions)) if (allowedCallers && allowedCallers !== 'rendererOnly') callers[name] = allowedCallers;
-  return { ...read(document, drawn), composition, callers };
+  const callers = Object.create(null) as Record<string, Callers>;
+  const returns = Object.create(null) as Record<string, string>;
+  for (const [name, { allowedCallers, returnType }] of Object.entries(about)) {
+    if (allowedCallers === 'agentOnly' || allowedCallers === 'rendererOrAgent') callers[name] = allowedCallers;
+    if (typeof returnType === 'string') returns[name] = returnType;
+  }
+  return { ...catalog, composition, callers, returns };
 }
