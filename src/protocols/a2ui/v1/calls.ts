@@ -126,7 +126,8 @@ export class AgentCalls {
         entries.delete(spare[0]);
       }
       entry = { waiting: true, used: render };
-      queueMicrotask(() => this.#send(surfaceId, name, args, key, false));
+      // Sent after this render, unless the surface's life ended meanwhile.
+      queueMicrotask(() => this.#surfaces.get(surfaceId) === surface && this.#send(surfaceId, name, args, key, false));
     }
     entry.used = render;
     entries.delete(key);
