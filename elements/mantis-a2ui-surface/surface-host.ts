@@ -66,6 +66,8 @@ function activate(element: SurfaceElement, model: SurfaceModel, node: A2uiNode, 
     element.askToOpen(evaluateString((functionCall.args?.['url'] ?? '') as JsonValue, ctx), trigger);
   } else if (typeof functionCall?.call === 'string') {
     // An agent's function is called with its arguments as they are now (v1.0 callAgentFunction); ours do nothing here.
-    model.calls?.call(functionCall.call, resolveContext(functionCall.args, { ...ctx, functions: model.calls.functions }));
+    // (Asked for once: each time a surface's calls are asked for counts as one of its renders.)
+    const calls = model.calls;
+    calls?.call(functionCall.call, resolveContext(functionCall.args, { ...ctx, functions: calls.functions }));
   }
 }

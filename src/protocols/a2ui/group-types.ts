@@ -21,7 +21,9 @@ export interface SurfaceModel {
   readonly refusal: A2uiError | undefined;
   /**
    * v1.0: its calls to the agent's functions (those a v1.0 catalog declares and this renderer does not implement),
-   * with the functions its renderer evaluates with; undefined when it can call none.
+   * with the functions its renderer evaluates with; undefined when it can call none. Each read counts as one render of
+   * the surface: a renderer reads it once per render, evaluates with its `functions`, then reads its `notice` (the
+   * failures of the calls that render used).
    */
   readonly calls: SurfaceCalls | undefined;
   /** A two-way binding's write from an input; false, and no change, when it was refused. */

@@ -61,10 +61,13 @@ interface Pending {
   readonly surfaceId: string;
   readonly name: string;
   readonly key: string;
+  /** An action's call (its value goes to the bindings that ask the same), not a binding's. */
+  readonly action: boolean;
   readonly timer: ReturnType<typeof setTimeout>;
 }
 
-const keyOf = (name: string, args: JsonObject): string => `${name}\u0000${JSON.stringify(args)}`;
+/** A call's key: its function, and its arguments as JSON (an object's keys in the order evaluation gave them). */
+const keyOf = (name: string, json: string): string => `${name}\u0000${json}`;
 
 export class AgentCalls {
   readonly #host: AgentCallHost;
@@ -91,7 +94,7 @@ export class AgentCalls {
       const functions = new Map<string, A2uiFunction>(A2UI_FUNCTIONS);
       for (const name of agents) {
         const waiting = v1.find((catalog) => catalog.functions.has(name))?.returns?.[name] === 'validationResult' ? WAITING : undefined;
-        functions.set(name, (args) => this.#value(surfaceId, name, JSON.parse(JSON.stringify(args)) as JsonObject, waiting));
+        functions.set(name, (args) => this.#value(surfaceId, name, JSON.stringify(args), waiting));
       }
       // eslint-disable-next-line @typescript-eslint/no-this-alias -- the notice is read as it is after the render
       const book = this;
@@ -100,7 +103,7 @@ export class AgentCalls {
         get notice() {
           return book.#notice(surfaceId);
         },
-        call: (name, args) => void (agents.has(name) && this.#send(surfaceId, name, args, keyOf(name, args), true)),
+        call: (name, args) => void (agents.has(name) && this.#send(surfaceId, name, args, keyOf(name, JSON.stringify(args)), true)),
       };
       this.#surfaces.set(surfaceId, (surface = { life, catalogs, calls, entries: surface?.entries ?? new Map(), render: surface?.render ?? 0, action: surface?.action }));
     }
@@ -108,12 +111,15 @@ export class AgentCalls {
     return surface.calls;
   }
 
-  /** A binding's value: the answer to the call for these arguments, sent (after this render) the first time. */
-  #value(surfaceId: string, name: string, args: JsonObject, waiting: JsonValue | undefined): JsonValue | undefined {
+  /**
+   * A binding's value: the answer to the call for these arguments (`json`, their JSON: written once per evaluation, and
+   * read back only to send), sent (after this render) the first time.
+   */
+  #value(surfaceId: string, name: string, json: string, waiting: JsonValue | undefined): JsonValue | undefined {
     const surface = this.#surfaces.get(surfaceId);
     if (!surface) return undefined;
     const { entries, render } = surface;
-    const key = keyOf(name, args);
+    const key = keyOf(name, json);
     let entry = entries.get(key);
     if (!entry) {
       if (entries.size >= AGENT_CALLS_PER_SURFACE) {
@@ -127,7 +133,7 @@ export class AgentCalls {
       }
       entry = { waiting: true, used: render };
       // Sent after this render, unless the surface's life ended meanwhile.
-      queueMicrotask(() => this.#surfaces.get(surfaceId) === surface && this.#send(surfaceId, name, args, key, false));
+      queueMicrotask(() => this.#surfaces.get(surfaceId) === surface && this.#send(surfaceId, name, JSON.parse(json) as JsonObject, key, false));
     }
     entry.used = render;
     entries.delete(key);
@@ -146,7 +152,7 @@ export class AgentCalls {
       const message = `No agentFunctionResponse to callAgentFunction "${functionCallId}" (${name}) within ${timeout} ms.`;
       this.#host.report({ code: 'FUNCTION_TIMEOUT', surfaceId, message });
     }, timeout);
-    this.#pending.set(functionCallId, { surfaceId, name, key: action ? `\u0001${key}` : key, timer });
+    this.#pending.set(functionCallId, { surfaceId, name, key, action, timer });
   }
 
   /**
@@ -189,9 +195,7 @@ export class AgentCalls {
     if (!response || !pending) return false;
     this.#pending.delete(response.functionCallId);
     clearTimeout(pending.timer);
-    const { surfaceId, name } = pending;
-    const action = pending.key.startsWith('\u0001');
-    const key = action ? pending.key.slice(1) : pending.key;
+    const { surfaceId, name, key, action } = pending;
     const outcome = !valid
       ? { failed: `The agent's answer to ${name} could not be read.` }
       : response.error
