@@ -5,6 +5,7 @@ import {
   BASIC_CATALOG_ID,
   BOOKING,
   SCRIPT_SURFACES,
+  V1_BASIC_CATALOG_ID,
   actionReply,
   bookingUpdate,
   parseA2uiError,
@@ -20,7 +21,7 @@ import {
 import type { ComposerOptions } from './composer.js';
 import type { FaultPlan } from './faults.js';
 import { openMessage, streamText } from './scenarios.js';
-import { agentCallsOf, answerAgentCall } from './a2ui-agent-functions.js';
+import { PROVIDER_CATALOG_ID, agentCallsOf, answerAgentCall } from './a2ui-agent-functions.js';
 import { parseA2uiV1RendererMessage } from '../../src/protocols/a2ui/v1/index.js';
 import type { ActionResult, Session } from './sessions.js';
 
@@ -34,15 +35,25 @@ import type { ActionResult, Session } from './sessions.js';
 export interface A2uiOptions {
   /** The client named at least one catalog (`a2ui_catalog`, repeated): it is greeted with `capabilities`. */
   readonly advertised: boolean;
-  /** It renders the basic catalog, the only one this agent writes for: without it, replies carry no `a2ui` event. */
-  readonly basicCatalog: boolean;
+  /**
+   * The catalogs this agent writes for (AGENT_CATALOGS) that the client named: a script goes only to a client that
+   * named its catalog (v0.9's basic one, v1.0's for `a2ui v1` and `a2ui call`, the demo's provider catalog for `a2ui
+   * agent`); without it the reply says so and carries no `a2ui` event.
+   */
+  readonly catalogs: readonly string[];
   /** First-class client actions are offered (`client_action=0` turns them off: actions come as user turns). */
   readonly clientAction: boolean;
 }
 
+/** The catalogs this agent writes surfaces for, as its `capabilities` greeting names them. */
+export const AGENT_CATALOGS: readonly string[] = [BASIC_CATALOG_ID, V1_BASIC_CATALOG_ID, PROVIDER_CATALOG_ID];
+
+/** The catalog a script's surfaces are on. */
+const catalogOf = (script: string): string => (script === 'v1' || script === 'call' ? V1_BASIC_CATALOG_ID : script === 'agent' ? PROVIDER_CATALOG_ID : BASIC_CATALOG_ID);
+
 export function readA2uiOptions(params: URLSearchParams): A2uiOptions {
   const catalogs = params.getAll(A2UI_CATALOG_PARAM);
-  return { advertised: catalogs.length > 0, basicCatalog: catalogs.includes(BASIC_CATALOG_ID), clientAction: params.get('client_action') !== '0' };
+  return { advertised: catalogs.length > 0, catalogs: AGENT_CATALOGS.filter((id) => catalogs.includes(id)), clientAction: params.get('client_action') !== '0' };
 }
 
 /**
@@ -51,7 +62,7 @@ export function readA2uiOptions(params: URLSearchParams): A2uiOptions {
  */
 export function greeting(options: A2uiOptions, plan: FaultPlan): ServerEvent | null {
   if (!options.advertised || plan.dropAfter === 0) return null;
-  return { type: 'capabilities', ...(options.clientAction ? { client_action: true } : {}), a2ui_catalogs: [BASIC_CATALOG_ID] };
+  return { type: 'capabilities', ...(options.clientAction ? { client_action: true } : {}), a2ui_catalogs: [...AGENT_CATALOGS] };
 }
 
 const sleep = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));
@@ -93,7 +104,7 @@ function scriptedA2uiReply(session: Session, options: ComposerOptions, marker: P
   }
   const script = pickA2uiScript(text);
   if (!script) return null;
-  if (!options.a2ui.basicCatalog) return { text: 'Your client cannot show A2UI surfaces: it did not advertise the basic catalog.', messages: [] };
+  if (!options.a2ui.catalogs.includes(catalogOf(script))) return { text: `Your client cannot show this surface: it did not advertise the catalog ${catalogOf(script)}.`, messages: [] };
   const live = liveSurfaces(session);
   if (script === 'update') {
     if (!live.has(BOOKING)) return { text: 'There is no booking form to update yet: ask for an a2ui form first.', messages: [] };
@@ -109,8 +120,8 @@ async function writeReply(session: Session, options: ComposerOptions, marker: Pr
   const message = openMessage(session, marker, replyTo);
   before?.(message);
   await streamText(message, reply.text, options.chunk, () => (options.delayMs > 0 ? sleep(options.delayMs) : Promise.resolve()));
-  // Only a client that renders the basic catalog is sent surfaces.
-  if (reply.messages.length > 0 && options.a2ui.basicCatalog && !message.signal.aborted) message.publish({ type: 'a2ui', messages: reply.messages });
+  // Only a client that renders A2UI is sent surfaces (a script checked its catalog).
+  if (reply.messages.length > 0 && options.a2ui.advertised && !message.signal.aborted) message.publish({ type: 'a2ui', messages: reply.messages });
   message.end();
 }
 

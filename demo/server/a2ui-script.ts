@@ -1,7 +1,7 @@
 import type * as z from 'zod/mini';
 import { A2UI_ACTION_PREFIX, parseActionTurn, type ActionTurn } from '../../src/protocols/a2ui/action.js';
 import { ClientActionSchema, ClientErrorSchema } from '../../src/protocols/a2ui/schema.js';
-import { A2UI_VERSION, BASIC_CATALOG_ID, MINIMAL_CATALOG_ID } from '../../src/protocols/a2ui/types.js';
+import { A2UI_VERSION, BASIC_CATALOG_ID, MINIMAL_CATALOG_ID, V1_BASIC_CATALOG_ID } from '../../src/protocols/a2ui/types.js';
 import { parseA2uiV1RendererMessage } from '../../src/protocols/a2ui/v1/index.js';
 import { PROVIDER_SURFACE, providerSurface } from './a2ui-agent-functions.js';
 
@@ -12,7 +12,7 @@ import { PROVIDER_SURFACE, providerSurface } from './a2ui-agent-functions.js';
  */
 
 /** 004's synthesized user turn is read by the core (src/protocols/a2ui/action.ts), as the client writes it. */
-export { A2UI_ACTION_PREFIX, BASIC_CATALOG_ID, parseActionTurn };
+export { A2UI_ACTION_PREFIX, BASIC_CATALOG_ID, V1_BASIC_CATALOG_ID, parseActionTurn };
 /** The surface of the booking form, created by `a2ui form` and updated by `a2ui update` and by actions. */
 export const BOOKING = 'booking';
 
@@ -176,7 +176,6 @@ function v1Checklist(created: boolean): A2uiServerMessage[] {
   return [message as unknown as A2uiServerMessage];
 }
 
-export const V1_BASIC_CATALOG_ID = 'https://a2ui.org/specification/v1_0/catalogs/basic/catalog.json';
 let calls = 0;
 
 /**

@@ -10,7 +10,7 @@ import { MINIMAL_CATALOG, MINIMAL_COMPONENTS, MINIMAL_FUNCTION_CALLS } from '../
 import { SurfaceGroup } from '../../src/protocols/a2ui/group.js';
 import { MAX_ARRAY_GAP, writeAt } from '../../src/protocols/a2ui/pointer.js';
 import { A2uiSurfaceStore } from '../../src/protocols/a2ui/surface.js';
-import { A2UI_CATALOGS, BASIC_CATALOG_ALIAS_ID, BASIC_CATALOG_ID, MANTIS_CATALOG_ID, MINIMAL_CATALOG_ID } from '../../src/protocols/a2ui/types.js';
+import { A2UI_CATALOGS, BASIC_CATALOG_ALIAS_ID, BASIC_CATALOG_ID, MANTIS_CATALOG_ID, MINIMAL_CATALOG_ID, V1_BASIC_CATALOG_ID } from '../../src/protocols/a2ui/types.js';
 import { validateA2uiMessages } from '../../src/protocols/a2ui/validate.js';
 import { expectedShape, ourShape } from './catalog-shape.js';
 
@@ -57,14 +57,14 @@ test('a2ui letter: a surface on the minimal catalog validates with its component
   assert.equal(errorOf([create(MINIMAL_CATALOG_ID), update([{ id: 'root', component: 'Button', child: 'x', variant: 'default', action: { event: { name: 'a' } } }])])?.path, '/components/0/variant');
 });
 
-test('a2ui letter: the basic catalog under its other identifier is the same catalog; all four are advertised', () => {
+test('a2ui letter: the basic catalog under its other identifier is the same catalog; all five are advertised (v1.0’s basic catalog among them)', () => {
   for (const file of readdirSync(join(SPEC, 'examples'))) {
     const messages = (readJson(join(SPEC, 'examples', file))['messages'] as Json[]).map((m) =>
       m['createSurface'] ? { ...m, createSurface: { ...(m['createSurface'] as Json), catalogId: BASIC_CATALOG_ALIAS_ID } } : m,
     );
     assert.equal(errorOf(messages), null, file);
   }
-  assert.deepEqual([...A2UI_CATALOGS].sort(), [BASIC_CATALOG_ALIAS_ID, BASIC_CATALOG_ID, MINIMAL_CATALOG_ID, MANTIS_CATALOG_ID].sort());
+  assert.deepEqual([...A2UI_CATALOGS].sort(), [BASIC_CATALOG_ALIAS_ID, BASIC_CATALOG_ID, MINIMAL_CATALOG_ID, MANTIS_CATALOG_ID, V1_BASIC_CATALOG_ID].sort());
   assert.match(errorOf([create('https://example.com/other.json')])?.message ?? '', /not supported/);
 });
 

@@ -6,7 +6,9 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, before, test } from 'node:test';
 import { WebSocket } from 'ws';
 import { COMPOSER_PATH, COMPOSER_SSE_PATH } from '../../demo/server/agent-server.js';
-import { BASIC_CATALOG_ID } from '../../demo/server/a2ui-script.js';
+import { BASIC_CATALOG_ID, V1_BASIC_CATALOG_ID } from '../../demo/server/a2ui-script.js';
+import { AGENT_CATALOGS } from '../../demo/server/a2ui-composer.js';
+import { A2UI_CATALOGS } from '../../src/protocols/a2ui/types.js';
 import { formatActionTurn } from '../../src/protocols/a2ui/action.js';
 import { ServerEvent } from '../../src/index.js';
 import { AgentFunctionResponseMessage } from '../../src/protocols/a2ui/v1/index.js';
@@ -164,17 +166,17 @@ const kinds = (messages: unknown[]): string[] => (messages as Msg[]).map((m) => 
 test('a client that advertised A2UI catalogs is greeted with capabilities; client_action=0 leaves client_action out', async () => {
   const ws = await socketClient(session('caps'));
   const [caps] = await ws.next(is('capabilities'));
-  assert.deepEqual(caps, { type: 'capabilities', client_action: true, a2ui_catalogs: [BASIC_CATALOG_ID] });
+  assert.deepEqual(caps, { type: 'capabilities', client_action: true, a2ui_catalogs: AGENT_CATALOGS });
   assert.equal(ws.seen[0], caps);
 
   const off = await socketClient(session('caps-off'), `${BASIC}&client_action=0`);
-  assert.deepEqual((await off.next(is('capabilities')))[0], { type: 'capabilities', a2ui_catalogs: [BASIC_CATALOG_ID] });
+  assert.deepEqual((await off.next(is('capabilities')))[0], { type: 'capabilities', a2ui_catalogs: AGENT_CATALOGS });
 
   // Every SSE stream starts with it too; it has no `id:` (it is not in the session's log).
   const id = session('caps-sse');
   for (let i = 0; i < 2; i++) {
     const sse = await sseClient(id);
-    assert.deepEqual((await sse.next(is('capabilities')))[0], { type: 'capabilities', client_action: true, a2ui_catalogs: [BASIC_CATALOG_ID] });
+    assert.deepEqual((await sse.next(is('capabilities')))[0], { type: 'capabilities', client_action: true, a2ui_catalogs: AGENT_CATALOGS });
     assert.deepEqual(sse.ids, []);
     await sse.close();
   }
@@ -249,9 +251,19 @@ test('without the basic catalog, and in echo or Visual Tour, no a2ui event is se
   const other = await socketClient(session('other'), '&a2ui_catalog=https://example.com/other.json');
   const events = await other.say('a2ui form');
   assert.deepEqual(a2uiOf(events), []);
-  assert.match(textOf(events), /cannot show A2UI surfaces/);
+  assert.match(textOf(events), /cannot show this surface: it did not advertise the catalog https:\/\/a2ui.org\/specification\/v0_9\/catalogs\/basic\/catalog.json/);
   assert.deepEqual(a2uiOf(await (await socketClient(session('echo'), `${BASIC}&scenario=echo`)).say('a2ui form')), []);
   assert.deepEqual(a2uiOf(await (await socketClient(session('tour'))).say('a2ui form', 'visual-tour')), []);
+});
+
+test('a v1.0 surface goes only to a client that named v1.0’s basic catalog, as the chat does by default', async () => {
+  const older = await socketClient(session('v09-only'));
+  const refused = await older.say('a2ui v1');
+  assert.deepEqual(a2uiOf(refused), []);
+  assert.match(textOf(refused), new RegExp(`did not advertise the catalog ${V1_BASIC_CATALOG_ID.replace(/[./]/g, '\\$&')}`));
+  const named = A2UI_CATALOGS.map((id) => `&a2ui_catalog=${encodeURIComponent(id)}`).join('');
+  const newer = await socketClient(session('v1-named'), named);
+  assert.deepEqual(kinds(a2uiOf(await newer.say('a2ui v1'))[0] ?? []), ['createSurface']);
 });
 
 const turn = (context: unknown, head = '[a2ui_action] surface=booking source=book name=submit') => `${head}\ncontext:\n${JSON.stringify(context, null, 2)}`;

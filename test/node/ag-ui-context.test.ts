@@ -9,6 +9,9 @@ import { AbstractAgent, EventType, type BaseEvent, type RunAgentInput } from '@a
 import { Observable, lastValueFrom, toArray } from 'rxjs';
 import { A2UI_CAPABILITIES_CONTEXT, A2UI_SCHEMA_CONTEXT, a2uiContext } from '../../src/protocols/ag-ui/context.js';
 import { TILES, TILES_ID } from '../fixtures/a2ui/tiles-catalog.js';
+import { A2UI_CATALOGS, V1_BASIC_CATALOG_ID } from '../../src/protocols/a2ui/types.js';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 /** An agent that answers every run by calling the middleware's render tool once, with a surface of one Tile. */
 class RenderingAgent extends AbstractAgent {
@@ -60,4 +63,47 @@ test('without catalogs given as JSON the middleware is told the first catalog’
   assert.equal(await catalogMadeWith(context), TILES_ID);
   assert.deepEqual(a2uiContext({ advertises: {} }), []);
   assert.deepEqual(a2uiContext({ generativeUi: false, advertises: { a2ui_catalog: ids } }), []);
+});
+
+/** Whether `value` has what an A2UI capability schema (the spec's own file) requires, under its one version key. */
+function meetsCapabilitySchema(value: Record<string, unknown>, file: string): void {
+  const schema = JSON.parse(readFileSync(join(import.meta.dirname, '../fixtures/a2ui-spec', file), 'utf8')) as {
+    required: string[];
+    properties: Record<string, { required: string[]; properties: Record<string, unknown> }>;
+  };
+  const [version] = schema.required;
+  const body = value[version ?? ''] as Record<string, unknown> | undefined;
+  assert.ok(body, `${file}: "${version}" is present`);
+  for (const key of schema.properties[version ?? '']?.required ?? []) assert.ok(key in body, `${file}: ${key}`);
+  for (const key of Object.keys(body)) assert.ok(key in (schema.properties[version ?? '']?.properties ?? {}), `${file}: ${key} is the schema's`);
+  assert.ok((body['supportedCatalogIds'] as unknown[]).every((id) => typeof id === 'string'));
+}
+
+test('each catalog goes under its version: v1.0’s basic catalog and v1.0 documents under "v1.0", as renderer_capabilities.json has it', async () => {
+  const v1Document = { catalogId: 'https://example.com/v1/tiles.json', protocolVersion: '1.0', components: {} };
+  const ids = [V1_BASIC_CATALOG_ID, TILES_ID, v1Document.catalogId, ...A2UI_CATALOGS.slice(0, 1)];
+  const context = a2uiContext({ advertises: { a2ui_catalog: ids }, documents: { a2ui_catalog: [JSON.stringify(v1Document), JSON.stringify(TILES)] } });
+  const capabilities = JSON.parse(context[0]?.value ?? '') as Record<string, unknown>;
+  assert.deepEqual(capabilities, {
+    'v0.9': { supportedCatalogIds: [TILES_ID, A2UI_CATALOGS[0]] },
+    'v1.0': { supportedCatalogIds: [V1_BASIC_CATALOG_ID, v1Document.catalogId] },
+  });
+  meetsCapabilitySchema(capabilities, 'v0.9/json/client_capabilities.json');
+  meetsCapabilitySchema(capabilities, 'v1.0/json/renderer_capabilities.json');
+  // The middleware writes v0.9: it gets the first v0.9 document, never a v1.0 one, and makes its surface on it.
+  assert.equal(context[1]?.value, JSON.stringify(TILES));
+  assert.equal(await catalogMadeWith(context), TILES_ID);
+
+  // The chat's defaults: v1.0's basic catalog is among them, and goes under "v1.0"; the middleware gets the first v0.9 ID.
+  const defaults = a2uiContext({ advertises: { a2ui_catalog: A2UI_CATALOGS } });
+  assert.deepEqual(JSON.parse(defaults[0]?.value ?? ''), {
+    'v0.9': { supportedCatalogIds: A2UI_CATALOGS.filter((id) => id !== V1_BASIC_CATALOG_ID) },
+    'v1.0': { supportedCatalogIds: [V1_BASIC_CATALOG_ID] },
+  });
+  assert.equal(defaults[1]?.value, JSON.stringify({ catalogId: A2UI_CATALOGS[0] }));
+  // Only v1.0 catalogs: no "v0.9" entry, and the middleware is told the first one there is.
+  const newer = a2uiContext({ advertises: { a2ui_catalog: [V1_BASIC_CATALOG_ID] } });
+  assert.deepEqual(JSON.parse(newer[0]?.value ?? ''), { 'v1.0': { supportedCatalogIds: [V1_BASIC_CATALOG_ID] } });
+  // A document that is not JSON (a page cannot give one, but the wire is lenient) is a v0.9 catalog's, not an exception.
+  assert.deepEqual(JSON.parse(a2uiContext({ advertises: { a2ui_catalog: [TILES_ID] }, documents: { a2ui_catalog: ['{'] } })[0]?.value ?? ''), { 'v0.9': { supportedCatalogIds: [TILES_ID] } });
 });

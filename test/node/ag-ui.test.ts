@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { EventType } from '@ag-ui/core';
 import { EventEncoder } from '@ag-ui/encoder';
-import { A2UI_CATALOGS, createChatSession, type AssistantMessage } from '../../src/index.js';
+import { A2UI_CATALOGS, V1_BASIC_CATALOG_ID, createChatSession, type AssistantMessage } from '../../src/index.js';
 import { A2UI_CAPABILITIES_CONTEXT, A2UI_SCHEMA_CONTEXT } from '../../src/protocols/ag-ui/context.js';
 import { partTypes, reply, stopAfterTwoWords, turnSession } from './turn-session.js';
 import { EventReader } from '../../src/protocols/ag-ui/index.js';
@@ -39,7 +39,7 @@ describe('AG-UI 1.0 against the real @ag-ui/core and @ag-ui/encoder', () => {
     assert.equal(first?.['threadId'], second?.['threadId']);
     assert.notEqual(first?.['runId'], second?.['runId']);
     // The context says which A2UI catalogs the chat renders (its defaults here), in A2UI's capability format.
-    const capabilities = { 'v0.9': { supportedCatalogIds: A2UI_CATALOGS } };
+    const capabilities = { 'v0.9': { supportedCatalogIds: A2UI_CATALOGS.filter((id) => id !== V1_BASIC_CATALOG_ID) }, 'v1.0': { supportedCatalogIds: [V1_BASIC_CATALOG_ID] } };
     const context = [
       { description: A2UI_CAPABILITIES_CONTEXT, value: JSON.stringify(capabilities) },
       // The AG-UI A2UI middleware's entry names the catalog its surfaces are made on: the first the chat has.

@@ -1,7 +1,7 @@
 import type { CatalogDefinition } from './catalog-basic.js';
 import { DEFAULT_CATALOGS } from './expand.js';
 import type { ProtocolConfigTarget } from '../module.js';
-import { A2UI_CATALOG_PARAM } from './types.js';
+import { A2UI_CATALOG_PARAM, A2UI_CATALOGS } from './types.js';
 
 /*
  * The A2UI catalogs a page gives a chat or a surface (`a2uiCatalogs`, `<mantis-a2ui-surface>.catalogs`): definitions
@@ -28,7 +28,7 @@ export interface ReadCatalogs {
   readonly catalogs: readonly CatalogDefinition[];
   /** The documents among them as JSON text, by parameter (what a wire that carries catalogs inline sends). */
   readonly documents: Readonly<Record<string, readonly string[]>>;
-  /** What is advertised, by parameter (`a2ui_catalog`: every catalog's ID). */
+  /** What is advertised, by parameter (`a2ui_catalog`: every catalog's ID; the defaults: A2UI_CATALOGS). */
   readonly advertises: Readonly<Record<string, readonly string[]>>;
   /** Why each one left out was. */
   readonly refused: readonly string[];
@@ -76,7 +76,8 @@ export async function readCatalogs(value: unknown, setting = 'a2uiCatalogs'): Pr
       refused.push(`${setting}[${i}] cannot be used: ${error instanceof Error ? error.message : String(error)}`);
     }
   });
-  const advertises = { [A2UI_CATALOG_PARAM]: catalogs.map((c) => c.catalogId) };
+  // The defaults are what the chat registers (v1.0's basic catalog among them, drawn once v1.0's rules load).
+  const advertises = { [A2UI_CATALOG_PARAM]: list === null ? A2UI_CATALOGS : catalogs.map((c) => c.catalogId) };
   return { options: list === null ? undefined : catalogs, catalogs, documents: { [A2UI_CATALOG_PARAM]: documents }, advertises, refused };
 }
 

@@ -28,11 +28,14 @@ export const MINIMAL_CATALOG_ID = 'https://a2ui.org/specification/v0_9/catalogs/
 /** Our v1 catalog components (000_de6e533300a72cb9.txt) offered as a second A2UI catalog. */
 export const MANTIS_CATALOG_ID = 'https://mantis-ui.dev/a2ui/v0_9/catalogs/mantis-v1/catalog.json';
 
+/** The basic catalog of A2UI v1.0 (a2ui-v1.0/catalogs/basic/catalog.json `catalogId`), drawn once v1.0's rules load. */
+export const V1_BASIC_CATALOG_ID = 'https://a2ui.org/specification/v1_0/catalogs/basic/catalog.json';
+
 /**
  * The A2UI catalogs `<mantis-chat>` renders: the specification's basic catalog (under both its identifiers), its
- * minimal catalog, and our v1 components as one more.
+ * minimal catalog, our v1 components as one more, and v1.0's basic catalog.
  */
-export const A2UI_CATALOGS: readonly string[] = [BASIC_CATALOG_ID, BASIC_CATALOG_ALIAS_ID, MINIMAL_CATALOG_ID, MANTIS_CATALOG_ID];
+export const A2UI_CATALOGS: readonly string[] = [BASIC_CATALOG_ID, BASIC_CATALOG_ALIAS_ID, MINIMAL_CATALOG_ID, MANTIS_CATALOG_ID, V1_BASIC_CATALOG_ID];
 
 /** Plain JSON: what a data model, a resolved binding and an action context hold. */
 export type JsonValue = null | boolean | number | string | readonly JsonValue[] | { readonly [key: string]: JsonValue };

@@ -34,8 +34,9 @@ describe('<mantis-chat a2uiCatalogs> with catalogs given as JSON', () => {
       const advertised = () => new URL(sockets.opened.at(-1) ?? 'ws://x/').searchParams.getAll('a2ui_catalog');
       await waitUntil(() => advertised().join() === TILES_ID, `advertised ${advertised().join()}`, { timeout: 8000 });
       chat.a2uiCatalogs = undefined;
-      await waitUntil(() => advertised().length === 4, `the defaults came back as ${advertised().join()}`, { timeout: 8000 });
+      await waitUntil(() => advertised().length === 5, `the defaults came back as ${advertised().join()}`, { timeout: 8000 });
       expect(advertised()).to.include('https://mantis-ui.dev/a2ui/v0_9/catalogs/mantis-v1/catalog.json');
+      expect(advertised()).to.include('https://a2ui.org/specification/v1_0/catalogs/basic/catalog.json');
     } finally {
       sockets.restore();
     }

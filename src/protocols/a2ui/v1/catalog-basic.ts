@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { BASIC_COMPONENTS, BASIC_FUNCTION_CALLS, ICON_NAMES, type CatalogDefinition } from '../catalog-basic.js';
 import * as v09 from '../schema.js';
+import { V1_BASIC_CATALOG_ID } from '../types.js';
 import { Action, CheckRule, componentCommon, DataBinding, DynamicBoolean, DynamicNumber, DynamicString, DynamicStringList, DynamicValue, FunctionCall } from './schema.js';
 
 /*
@@ -14,7 +15,7 @@ import { Action, CheckRule, componentCommon, DataBinding, DynamicBoolean, Dynami
  * list and enum with catalog.json.
  */
 
-export const V1_BASIC_CATALOG_ID = 'https://a2ui.org/specification/v1_0/catalogs/basic/catalog.json';
+export { V1_BASIC_CATALOG_ID };
 
 interface Def {
   readonly type: string;
