@@ -71,13 +71,21 @@ export function answerAgentCall(session: Session, messageId: string | undefined,
   if (!messageId || !session.log.some((e) => e.message_id === messageId && e.type === 'message_start')) {
     return { type: 'error', code: 'bad_a2ui_function', message: 'a callAgentFunction needs the message_id of the assistant message that owns its surface' };
   }
+  const answer = agentAnswer(call);
+  if (answer) session.publish({ type: 'a2ui', message_id: messageId, sequence: session.nextSequence(messageId), messages: [answer] });
+  return null;
+}
+
+/**
+ * The `agentFunctionResponse` message to a `callAgentFunction` body (already parsed): the function's value,
+ * `UNKNOWN_FUNCTION` for a name it lacks, or its own error; null when agent_to_renderer.json would not allow it.
+ */
+export function agentAnswer(call: Record<string, unknown>): Record<string, unknown> | null {
   const { functionCallId, callFunction } = call as { functionCallId: string; callFunction: { call: string; args?: Args } };
   const fn = Object.prototype.hasOwnProperty.call(AGENT_FUNCTIONS, callFunction.call) ? AGENT_FUNCTIONS[callFunction.call] : undefined;
   const outcome = fn ? fn(callFunction.args ?? {}) : { error: { code: 'UNKNOWN_FUNCTION', message: `This agent has no function ${callFunction.call.slice(0, 60)}.` } };
   const answer = { version: 'v1.0', agentFunctionResponse: { functionCallId, ...outcome } };
   // What goes out is what agent_to_renderer.json allows (a function's own error code included).
-  if (!AgentFunctionResponseMessage.safeParse(answer).success) return null;
-  session.publish({ type: 'a2ui', message_id: messageId, sequence: session.nextSequence(messageId), messages: [answer] });
-  return null;
+  return AgentFunctionResponseMessage.safeParse(answer).success ? answer : null;
 }
 

@@ -1,4 +1,6 @@
 import { EventType, type BaseEvent } from '@ag-ui/core';
+import { parseA2uiV1RendererMessage } from '../../src/protocols/a2ui/v1/index.js';
+import { agentAnswer } from './a2ui-agent-functions.js';
 import { actionReply, BASIC_CATALOG_ID, BOOKING, scriptMessages, V1_BASIC_CATALOG_ID, type A2uiServerMessage } from './a2ui-script.js';
 
 /*
@@ -68,7 +70,7 @@ export const A2UI_SCRIPTS = (text: Text): Record<string, (emit: Emit, run: Run) 
     await text(emit, 'm1', 'I asked your renderer to run a function.');
     emit({ type: EventType.RUN_FINISHED, ...run });
   },
-  /** The `a2ui agent` surface (a2ui-agent-functions.ts): its calls to the agent's function have no way back over AG-UI yet. */
+  /** The `a2ui agent` surface (a2ui-agent-functions.ts): its calls to the agent's function come as runs of their own (callRun). */
   'surface agent': async (emit, run) => {
     emit({ type: EventType.RUN_STARTED, ...run, metadata: MARKER });
     emit({ ...snapshot(scriptMessages('agent', false)), messageId: 'a2ui-surface-provider' });
@@ -116,5 +118,23 @@ export async function actionRun(emit: Emit, run: Run, forwarded: Readonly<Record
   if (reply.messages.length > 0) emit(snapshot(history));
   const model = forwarded['a2uiClientDataModel'];
   await text(emit, 'm1', `${reply.text} Action: ${JSON.stringify(action)}${model === undefined ? '' : ` Data model: ${JSON.stringify(model)}`}`);
+  emit({ type: EventType.RUN_FINISHED, ...run });
+}
+
+/**
+ * A run that answers a renderer's call to this agent's function (`forwardedProps.a2uiCallAgentFunction`, the v1.0
+ * `callAgentFunction` message): an activity of its own whose one operation is the `agentFunctionResponse`, and no
+ * text. A value that is not such a message fails the run.
+ */
+export function callRun(emit: Emit, run: Run, forwarded: Readonly<Record<string, unknown>>): void {
+  emit({ type: EventType.RUN_STARTED, ...run, metadata: MARKER });
+  const parsed = parseA2uiV1RendererMessage(forwarded['a2uiCallAgentFunction']);
+  const answer = parsed.ok && parsed.kind === 'callAgentFunction' ? agentAnswer(parsed.message['callAgentFunction'] as Record<string, unknown>) : null;
+  if (!answer) {
+    emit({ type: EventType.RUN_ERROR, message: parsed.ok ? 'That call cannot be answered.' : `a2uiCallAgentFunction is not a callAgentFunction message: ${parsed.message}` });
+    return;
+  }
+  const { functionCallId } = answer['agentFunctionResponse'] as { functionCallId: string };
+  emit({ ...snapshot([answer]), messageId: `a2ui-call-${functionCallId}` });
   emit({ type: EventType.RUN_FINISHED, ...run });
 }

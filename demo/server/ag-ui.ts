@@ -5,7 +5,7 @@ import { EventEncoder } from '@ag-ui/encoder';
 import { receiveTurn, refuseTurn, TURN_CORS, type PostedTurn } from './turn-endpoint.js';
 import { applyTurnFaults } from './turn-faults.js';
 import { INTERRUPT_SCRIPTS, resumeRun } from './ag-ui-interrupt.js';
-import { A2UI_SCRIPTS, actionRun } from './ag-ui-a2ui.js';
+import { A2UI_SCRIPTS, actionRun, callRun } from './ag-ui-a2ui.js';
 import { BASIC_CATALOG_ID } from './a2ui-script.js';
 import { historyRun } from './ag-ui-history.js';
 
@@ -184,6 +184,7 @@ export function createAgUiHandler(): ((req: IncomingMessage, res: ServerResponse
     const forwarded = (input.data.forwardedProps ?? {}) as Record<string, unknown>;
     if (resume.length > 0) await resumeRun(emit, run, resume, text);
     else if (forwarded['a2uiAction'] !== undefined) await actionRun(emit, run, forwarded, text);
+    else if (forwarded['a2uiCallAgentFunction'] !== undefined) callRun(emit, run, forwarded);
     else {
       const words = said(input.data.messages as ReadonlyArray<{ role: string; content?: unknown }>);
       if (/^(?!echo:|fail:).*\bhistory\b/s.test(words)) {

@@ -107,3 +107,40 @@ export class ReplyWriter {
     this.#emit({ type: 'error', messageId, code, message });
   }
 }
+
+/**
+ * A run whose only output is records for a message that already ended (`into`: the A2UI answer to a call of the
+ * agent's function, which goes to the message that owns the surface, as the conversation's `late` rule takes it). No
+ * message starts or ends, its text is not shown, and a failure is said, not shown as an interrupted message.
+ */
+export class RecordsInto extends ReplyWriter {
+  readonly #into: string;
+  #done = false;
+
+  constructor(emit: (event: ConnectionEvent) => void, into: string) {
+    super(emit, undefined, () => into);
+    this.#into = into;
+  }
+
+  override get ended(): boolean {
+    return this.#done;
+  }
+
+  override start(): string {
+    return this.#into;
+  }
+
+  override text(): void {}
+
+  override step(): void {}
+
+  override end(): void {
+    this.#done = true;
+  }
+
+  override fail(_code: string, message: string): void {
+    if (this.#done) return;
+    this.#done = true;
+    this.say({ type: 'protocol-error', reason: `A call to the agent's function got no answer: ${message}` });
+  }
+}

@@ -1,6 +1,6 @@
 import { createParser } from 'eventsource-parser';
 import { notifyAll, type Connection, type ConnectionEvent, type ConnectionListener, type ConnectionOptions, type ConnectionState, type OutgoingFrame } from './connection.js';
-import { ReplyWriter } from './reply.js';
+import { RecordsInto, ReplyWriter } from './reply.js';
 
 /*
  * A connection that keeps nothing open between turns: each user message is one POST whose answer is a stream of
@@ -21,6 +21,8 @@ export interface TurnOptions {
   readonly replyTo?: string;
   /** The assistant message it goes on with. */
   readonly continues?: string;
+  /** The ended assistant message its records go to, and nothing else of it shows (reply.ts RecordsInto). */
+  readonly into?: string;
   /** Told once whether the agent took the request (its response began) or not, and why. */
   readonly taken?: (ok: boolean, reason?: string) => void;
   /**
@@ -137,7 +139,8 @@ export abstract class TurnConnection implements Connection {
 
   async #turn(key: string, body: unknown, options: TurnOptions): Promise<void> {
     const controller = new AbortController();
-    const reply = new ReplyWriter((event) => this.emit(event), options.replyTo, () => newReplyId(this.name), options.continues, options.resume !== undefined);
+    const emit = (event: ConnectionEvent): void => this.emit(event);
+    const reply = options.into ? new RecordsInto(emit, options.into) : new ReplyWriter(emit, options.replyTo, () => newReplyId(this.name), options.continues, options.resume !== undefined);
     let told = false;
     const taken = (ok: boolean, reason?: string): void => {
       if (!told) options.taken?.(ok, reason);

@@ -381,25 +381,62 @@ describe('a renderer’s call to an agent’s function, in a chat', () => {
     assert.deepEqual(kept.errors, []);
   });
 
-  test('over AG-UI, which cannot carry the call yet, the surface says so', { timeout: 20_000 }, async () => {
-    const { session } = turnSession('ag-ui', `${peer.server.origin}${AG_UI_PATH}`);
+  /** A chat over AG-UI (`query` on the endpoint's URL) with the provider catalog, once the `surface agent` run drew it. */
+  async function agUiProviderChat(query = '') {
+    const { session, events } = turnSession('ag-ui', `${peer.server.origin}${AG_UI_PATH}${query}`);
     sessions.push(session);
     session.configureProtocol('a2ui', await readCatalogs([BASIC_CATALOG, PROVIDER_DOCUMENT]));
-    const model = await (async () => {
-      await reply(session, 'surface agent');
-      await until(() => a2uiOf(session)?.group.store.get('provider')?.version === 'v1.0');
-      return a2uiOf(session)?.group.surface('provider') as SurfaceModel;
-    })();
+    await reply(session, 'surface agent');
+    await until(() => a2uiOf(session)?.group.store.get('provider')?.version === 'v1.0');
+    const model = a2uiOf(session)?.group.surface('provider') as SurfaceModel;
     const field = model.state?.components.get('field') as unknown as { checks: { condition: unknown }[] };
     const render = () => {
       const calls = model.calls;
-      evaluate(field.checks[0]?.condition, { data: model.state?.data ?? null, scope: '', functions: calls?.functions });
-      return calls?.notice;
+      return { verdict: evaluate(field.checks[0]?.condition, { data: model.state?.data ?? null, scope: '', functions: calls?.functions }), notice: calls?.notice };
     };
-    const said = new Promise<void>((done) => { const stop = model.subscribe(() => render() !== undefined && (stop(), done())); });
+    const when = (ready: () => boolean) => new Promise<void>((done) => { const stop = model.subscribe(() => ready() && (stop(), done())); });
+    return { session, events, model, render, when };
+  }
+
+  /** The bodies of the AG-UI runs that called the agent's function. */
+  const callRuns = () => peer.server.agUiRequests.map((r) => r.body).filter((body) => (body['forwardedProps'] as Record<string, unknown> | undefined)?.['a2uiCallAgentFunction'] !== undefined);
+
+  test('over AG-UI: the call is a run of its own (forwardedProps.a2uiCallAgentFunction), its answer an activity that goes to the surface’s message', { timeout: 20_000 }, async () => {
+    const before = callRuns().length;
+    const { session, model, render, when } = await agUiProviderChat();
+    const messages = session.messages.length;
+    const answered = when(() => (render().verdict as { valid?: unknown } | undefined)?.valid === true);
+    assert.deepEqual(render().verdict, { valid: false, message: 'Waiting for the agent…' });
+    await answered;
+    assert.deepEqual(render(), { verdict: { valid: true, name: 'Provider 102' }, notice: undefined });
+    // The run carried the v1.0 message as renderer_to_agent.json has it, on the chat's thread.
+    const runs = callRuns().slice(before);
+    assert.equal(runs.length, 1);
+    const sent = parseA2uiV1RendererMessage((runs[0]?.['forwardedProps'] as Record<string, unknown>)['a2uiCallAgentFunction']);
+    assert.ok(sent.ok && sent.kind === 'callAgentFunction', JSON.stringify(sent));
+    assert.deepEqual((sent.message['callAgentFunction'] as { surfaceId: string; callFunction: unknown }).callFunction, { call: 'verifyProvider', args: { providerId: 'PRV-102' } });
+    assert.equal(runs[0]?.['threadId'], peer.server.agUiRequests.find((r) => r.body['runId'] !== runs[0]?.['runId'])?.body['threadId']);
+    // No message of its own: the answer went to the message that owns the surface.
+    assert.equal(session.messages.length, messages);
+
+    // An ID the agent does not know: its error answer is said in the surface's place.
+    const failed = when(() => render().notice !== undefined);
+    assert.equal(model.write('/providerId', 'nobody'), true);
     render();
-    await said;
-    assert.equal(render(), "This connection cannot carry a call to the agent's verifyProvider.");
+    await failed;
+    assert.deepEqual(render(), { verdict: undefined, notice: "The agent's verifyProvider failed: Provider ID nobody was not found." });
+    assert.equal(callRuns().length - before, 2);
+    assert.equal(session.messages.length, messages);
+  });
+
+  test('over AG-UI, a call whose run is cut off is said at once; no message shows as interrupted', { timeout: 20_000 }, async () => {
+    // The second POST of this session (the call's run) ends after its first event.
+    const { session, events, render } = await agUiProviderChat(`?session_id=cut-${Math.random().toString(36).slice(2)}&fault=drops:1000.1`);
+    const said = new Promise<string>((done) => session.subscribe((e) => e.type === 'protocol-error' && done(e.reason)));
+    render();
+    assert.equal(await said, "A call to the agent's function got no answer: The reply was cut off before it finished.");
+    assert.equal(events.filter((e) => e.type === 'message-interrupted').length, 0);
+    assert.equal(render().notice, undefined, 'the call still waits for its answer (until its timeout)');
   });
 });
 

@@ -243,16 +243,18 @@ describe('an agent’s function call, against the reference server', () => {
 describe('an agent’s function call, over AG-UI', () => {
   const peer = useAgentServer();
 
-  /** The forwardedProps of the run after the one that asked `text`, in a chat with `catalogs`. */
-  async function forwardedAfter(text: string, catalogs?: readonly CatalogDefinition[]): Promise<Record<string, unknown>> {
+  /** The forwardedProps of the run after the one that asked `text`, in a chat with `catalogs` (then of the run after it). */
+  async function forwardedAfter(text: string, catalogs?: readonly CatalogDefinition[], again = false): Promise<Record<string, unknown>> {
     const { session } = turnSession('ag-ui', `${peer.server.origin}${AG_UI_PATH}`);
     sessions.push(session);
     if (catalogs) session.configureProtocol('a2ui', await readCatalogs(catalogs));
     await reply(session, text);
-    // The v1.0 rules load with the call, and the chat answers once they did (its handler of that load ran first).
-    await import('../../src/protocols/a2ui/v1/index.js');
+    // The v1.0 rules load with the call (the renderer's file, loadA2uiVersion's), and the chat answers in the handler
+    // of that load, which ran before the macrotask after it (run alone, this file once sent 'hello' before that).
+    await import('../../src/protocols/a2ui/v1/renderer.js');
     await new Promise((done) => setImmediate(done));
     await reply(session, 'hello');
+    if (again) await reply(session, 'hello again');
     return (peer.server.agUiRequests.at(-1)?.body['forwardedProps'] ?? {}) as Record<string, unknown>;
   }
 
@@ -267,9 +269,15 @@ describe('an agent’s function call, over AG-UI', () => {
     assert.equal(parseA2uiV1RendererMessage(errors[0]).ok, true);
   });
 
-  test('a call the chat would run gets the error that AG-UI cannot carry its value', async () => {
+  test('a call the chat runs is answered with a rendererFunctionResponse in forwardedProps.a2uiRendererFunctionResponses of the next run', async () => {
     const forwarded = await forwardedAfter('surface call', [BASIC_CATALOG, CALLABLE]);
-    const errors = forwarded['a2uiErrors'] as { error: { code: string; message: string } }[];
-    assert.deepEqual(errors.map((e) => [e.error.code, e.error.message]), [['INVALID_FUNCTION_CALL', 'This connection cannot carry the answer.']]);
+    assert.equal(forwarded['a2uiErrors'], undefined);
+    const answers = forwarded['a2uiRendererFunctionResponses'] as { version: string; rendererFunctionResponse: { functionCallId: string; value: unknown } }[];
+    assert.equal(answers.length, 1);
+    assert.equal(parseA2uiV1RendererMessage(answers[0]).ok, true, 'renderer_to_agent.json accepts it');
+    assert.match(answers[0]?.rendererFunctionResponse.functionCallId ?? '', /^call-/);
+    assert.deepEqual({ ...answers[0], rendererFunctionResponse: { ...answers[0]?.rendererFunctionResponse, functionCallId: 'x' } }, { version: 'v1.0', rendererFunctionResponse: { functionCallId: 'x', value: 'Hello' } });
+    // Told once: the run after that one carries none.
+    assert.equal((await forwardedAfter('surface call', [BASIC_CATALOG, CALLABLE], true))['a2uiRendererFunctionResponses'], undefined);
   });
 });

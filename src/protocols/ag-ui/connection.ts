@@ -16,7 +16,10 @@ import { Snapshots } from './snapshot.js';
  * "A2UI over AG-UI"): surfaces come in `ACTIVITY_*` events, a user's action on one starts a run with
  * `forwardedProps.a2uiAction`, the data models surfaces ask for go as `forwardedProps.a2uiClientDataModel`, and the
  * A2UI errors the chat reports go with the next run: every one, as A2UI messages (`{version, error}`), in
- * `forwardedProps.a2uiErrors`, and the last one's `error` in `forwardedProps.a2uiError`. The agent's shared state
+ * `forwardedProps.a2uiErrors`, and the last one's `error` in `forwardedProps.a2uiError`. A v1.0 surface's call to the
+ * agent's function starts a run with `forwardedProps.a2uiCallAgentFunction` (the A2UI message), read only for the
+ * `agentFunctionResponse` its activities carry; the renderer's answers to the agent's calls go with the next run, in
+ * `forwardedProps.a2uiRendererFunctionResponses`. The agent's shared state
  * (`STATE_*`) is kept across runs and goes back as each run's `state`.
  */
 
@@ -33,7 +36,9 @@ export class AgUiConnection extends TurnConnection {
   /** What the client advertises (its A2UI catalogs): each run's `context` says it. */
   #advertised: Parameters<typeof a2uiContext>[0] = { advertises: this.options.advertises };
   /** The A2UI errors the chat reported since the last run (the last 16), for the next one. */
-  #a2uiErrors: Readonly<Record<string, unknown>>[] = [];
+  readonly #a2uiErrors: Readonly<Record<string, unknown>>[] = [];
+  /** The renderer's answers to the agent's v1.0 calls since the last run (the last 16), for the next one. */
+  readonly #a2uiAnswers: Readonly<Record<string, unknown>>[] = [];
   /** The conversation the last run posted: what a snapshot is merged against where the session gives no live view. */
   #posted: readonly ChatMessage[] = [];
   /** The agent's copies of the conversation (`MESSAGES_SNAPSHOT`), merged into the chat's as it stands. */
@@ -56,6 +61,7 @@ export class AgUiConnection extends TurnConnection {
   /** A run's input: the conversation, what protocols forward, and the A2UI error waiting to be told. */
   #input(conversation: readonly ChatMessage[], forwarded: Readonly<Record<string, unknown>>, resume: readonly unknown[] = []): unknown {
     const errors = this.#a2uiErrors.splice(0);
+    const answers = this.#a2uiAnswers.splice(0);
     this.#activities.known(conversation);
     this.#posted = conversation;
     return {
@@ -67,7 +73,12 @@ export class AgUiConnection extends TurnConnection {
       tools: [],
       context: a2uiContext(this.#advertised),
       // What the page adds to each run, then the A2UI middleware's fields (AG-UI's place for both).
-      forwardedProps: { ...this.options.body?.(), ...forwarded, ...(errors.length > 0 ? { a2uiError: errors.at(-1)?.['error'], a2uiErrors: errors } : {}) },
+      forwardedProps: {
+        ...this.options.body?.(),
+        ...forwarded,
+        ...(errors.length > 0 ? { a2uiError: errors.at(-1)?.['error'], a2uiErrors: errors } : {}),
+        ...(answers.length > 0 ? { a2uiRendererFunctionResponses: answers } : {}),
+      },
       ...(resume.length > 0 ? { resume } : {}),
     };
   }
@@ -85,12 +96,22 @@ export class AgUiConnection extends TurnConnection {
     return this.#input(frame.conversation, {}, resume);
   }
 
-  /** An A2UI action starts a run of its own; an A2UI error waits for the next run. */
+  /**
+   * An A2UI action starts a run of its own, and so does a call to the agent's function (its answer goes to the
+   * message that owns the surface); an A2UI error, and an answer to the agent's call, wait for the next run.
+   */
   protected override carry(frame: CarryFrame): boolean {
     const payload = frame.payload;
     if (frame.kind !== 'a2ui' || !isObject(payload)) return false;
-    if ('error' in payload) {
-      if (this.#a2uiErrors.push(payload) > 16) this.#a2uiErrors.shift();
+    if ('error' in payload || 'rendererFunctionResponse' in payload) {
+      const waiting = 'error' in payload ? this.#a2uiErrors : this.#a2uiAnswers;
+      if (waiting.push(payload) > 16) waiting.shift();
+      return true;
+    }
+    if ('callAgentFunction' in payload) {
+      if (!frame.messageId) return false;
+      const body = this.#input(frame.conversation ?? [], { a2uiCallAgentFunction: payload, ...this.#models(frame.carried) });
+      void this.turn(newReplyId('call'), body, { into: frame.messageId });
       return true;
     }
     const id = frame.clientActionId;
