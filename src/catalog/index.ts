@@ -66,12 +66,12 @@ const table = <K extends NodeType, V>(types: readonly K[], value: (type: K) => V
   Object.fromEntries(types.map((type) => [type, value(type)])) as Record<K, V>;
 
 /** Leaf components: validated whole. */
-export const LEAF_SCHEMAS = /* @__PURE__ */ table(ofKind<LeafType>('leaf'), (type) => NODE_DEFINITIONS[type].schema) as {
+export const LEAF_SCHEMAS = /* @__PURE__ */ table(/* @__PURE__ */ ofKind<LeafType>('leaf'), (type) => NODE_DEFINITIONS[type].schema) as {
   readonly [K in LeafType]: Definitions[K]['schema'];
 };
 
 /** Containers: their own props validated here, children one by one by `validateView`. */
-export const CONTAINER_SCHEMAS = /* @__PURE__ */ table(ofKind<ContainerType>('container'), (type) => NODE_DEFINITIONS[type].schema) as {
+export const CONTAINER_SCHEMAS = /* @__PURE__ */ table(/* @__PURE__ */ ofKind<ContainerType>('container'), (type) => NODE_DEFINITIONS[type].schema) as {
   readonly [K in ContainerType]: Definitions[K]['schema'];
 };
 
