@@ -18,9 +18,12 @@ import { DEFAULT_CATALOGS } from '../../src/protocols/a2ui/expand.js';
 import { schemaOf, shapeOf } from '../../src/protocols/a2ui/prompt-shape.js';
 import { DynamicString } from '../../src/protocols/a2ui/schema.js';
 import { V1_BASIC_CATALOG } from '../../src/protocols/a2ui/v1/catalog-basic.js';
+import { A2UI_V1, DynamicString as V1DynamicString, DynamicValue as V1DynamicValue, Action as V1Action, CheckRule as V1CheckRule } from '../../src/protocols/a2ui/v1/index.js';
 
 const SPEC = join(import.meta.dirname, '../fixtures/a2ui-spec/v0.9/catalogs');
 const minified = (file: string) => JSON.stringify(JSON.parse(readFileSync(join(SPEC, file), 'utf8')));
+/** The components each line of a prompt is about (`- Row, Column {…}`: both), by line. */
+const componentsOf = (line: string): string[] => (/^- [A-Z]/.test(line) && line.includes(' {') ? line.slice(2, line.indexOf(' {')).split(', ') : []);
 /** The JSON messages of a prompt: its lines that are A2UI messages. */
 const examplesOf = (prompt: string) => prompt.split('\n').filter((line) => line.startsWith('{"version"')).map((line) => JSON.parse(line) as unknown);
 
@@ -29,7 +32,7 @@ test('a2ui prompt: a line for every component and function of the catalog, the a
     const prompt = buildA2uiPrompt({ catalogs: [catalog] });
     const lines = prompt.split('\n');
     assert.ok(prompt.includes(`Catalog "${catalog.catalogId}"`));
-    for (const name of Object.keys(catalog.components)) assert.ok(lines.some((line) => line.startsWith(`- ${name} {`)), `${catalog.catalogId}: ${name}`);
+    for (const name of Object.keys(catalog.components)) assert.ok(lines.some((line) => componentsOf(line).includes(name)), `${catalog.catalogId}: ${name}`);
     for (const name of catalog.functions) assert.ok(lines.some((line) => line.startsWith(`- ${name} `)), `${catalog.catalogId}: ${name}()`);
     assert.match(prompt, /a user turn starting \[a2ui_action\] surface=<surfaceId> source=<component id> name=<event name>/);
     assert.match(prompt, /prefer updateDataModel/);
@@ -42,7 +45,7 @@ test('a2ui prompt: a line for every component and function of the catalog, the a
 test('a2ui prompt: several catalogs write each component once, a second identifier of one as such', () => {
   const prompt = buildA2uiPrompt({ catalogs: [BASIC_CATALOG, BASIC_CATALOG_ALIAS, MANTIS_CATALOG] });
   const lines = prompt.split('\n');
-  for (const name of Object.keys(BASIC_CATALOG.components)) assert.equal(lines.filter((line) => line.startsWith(`- ${name} {`)).length, 1, name);
+  for (const name of Object.keys(BASIC_CATALOG.components)) assert.equal(lines.filter((line) => componentsOf(line).includes(name)).length, 1, name);
   assert.ok(lines.includes(`Catalog "${BASIC_CATALOG_ALIAS.catalogId}": the same as "${BASIC_CATALOG.catalogId}".`));
   assert.ok(lines.includes(`- as above: ${Object.keys(BASIC_CATALOG.components).join(', ')}`));
   assert.ok(lines.some((line) => line.startsWith('- MantisCallout {')));
@@ -97,4 +100,35 @@ test('a2ui prompt: its reading of a schema says what Zod’s JSON Schema says, f
   assert.ok(count > 80, `${count} schemas`);
   // Named types are found by what they say, so a refined Str is still Str (DateTimeInput's min and max).
   assert.equal(shapeOf(schemaOf(DynamicString.check(z.refine(() => true)))), 'Str');
+});
+
+test('a2ui prompt for v1.0: its messages, every component and function of v1.0’s basic catalog in the same notation, an example that validates', () => {
+  const prompt = buildA2uiPrompt({ catalogs: [V1_BASIC_CATALOG], version: 'v1.0' });
+  const lines = prompt.split('\n');
+  assert.equal(lines[0], '# Interactive UI (A2UI v1.0)');
+  assert.ok(lines.includes('- createSurface {surfaceId, catalogId, components?, dataModel?: object, sendDataModel?: boolean}: first, once per surface.'));
+  assert.match(prompt, /\n- updateDataModel \{surfaceId, path\?, value\}: .*; null removes it\.\n/);
+  assert.doesNotMatch(prompt, /theme|primaryColor/, 'v1.0 has no theme');
+  for (const name of Object.keys(V1_BASIC_CATALOG.components)) assert.ok(lines.some((line) => componentsOf(line).includes(name)), name);
+  for (const name of V1_BASIC_CATALOG.functions) assert.ok(lines.some((line) => line.startsWith(`- ${name} `)), `${name}()`);
+  // v1.0's common types go by the names v0.9's have: no binding or call spelled out, nothing every component has repeated.
+  assert.ok(lines.includes('- TextField {checks?: Check[], label: Str, value?: Str, variant?: "longText"|"number"|"shortText"|"obscured", placeholder?: Str}'));
+  assert.ok(lines.includes('- Button {checks?: Check[], child: string, variant?: "default"|"primary"|"borderless", action: Action}'));
+  assert.ok(lines.some((line) => line.startsWith('- Row, Column {children: Children, ')), 'components of one shape share a line');
+  assert.ok(lines.every((line) => !componentsOf(line).length || !/\b(catalogId|metadata|accessibility)\?:/.test(line)));
+  assert.deepEqual([V1DynamicString, V1DynamicValue, V1Action, V1CheckRule].map((schema) => shapeOf(schemaOf(schema))), ['Str', 'Value', 'Action', 'Check']);
+  const messages = examplesOf(prompt);
+  assert.deepEqual(messages, a2uiPromptExample(V1_BASIC_CATALOG));
+  assert.ok(messages.length === 3 && messages.every((m) => (m as { version: string }).version === 'v1.0'));
+  const result = validateA2uiMessages(messages, { catalogs: [V1_BASIC_CATALOG], versions: [A2UI_V1] });
+  assert.equal(result.ok, true, JSON.stringify(result));
+});
+
+test('a2ui prompt: v1.0’s at most 40% of its catalog.json; the minimal catalog’s, whose fixed part (messages, rules, an example) outweighs its five components, at most 75%', () => {
+  const v1 = encode(buildA2uiPrompt({ catalogs: [V1_BASIC_CATALOG], version: 'v1.0' })).length;
+  const v1Json = encode(JSON.stringify(JSON.parse(readFileSync(join(SPEC, '../../v1.0/catalogs/basic/catalog.json'), 'utf8')))).length;
+  assert.ok(v1 <= 0.4 * v1Json, `v1.0: ${v1} tokens, ${v1Json} for its catalog.json`);
+  const minimal = encode(buildA2uiPrompt({ catalogs: [MINIMAL_CATALOG] })).length;
+  const minimalJson = encode(minified('minimal/catalog.json')).length;
+  assert.ok(minimal <= 0.75 * minimalJson, `minimal: ${minimal} tokens, ${minimalJson} for its catalog.json`);
 });

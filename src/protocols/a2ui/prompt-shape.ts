@@ -1,10 +1,10 @@
 import type * as z from 'zod/mini';
-import { Action, CheckRule, ChildList, DynamicBoolean, DynamicNumber, DynamicString, DynamicStringList, DynamicValue } from './schema.js';
 
 /*
  * The A2UI prompt's notation (prompt.ts): a component's or function's schema as one compact, TypeScript-like line,
  * read from the Zod schema the renderer validates with (so the prompt cannot drift from what is accepted). The common
- * types are named once, by the same name in every line, and defined in the prompt's header.
+ * types are named once, by the same name in every line (known by their structure, v0.9's and v1.0's alike), and
+ * defined in the prompt's header.
  *
  * `schemaOf` reads a schema into the few JSON Schema keywords the notation uses (type, const, enum, anyOf, items,
  * minItems, maxItems, properties, required), as `z.toJSONSchema` (input side) would write them; refinements, like
@@ -66,25 +66,29 @@ export function schemaOf(schema: z.ZodMiniType): Schema {
   }
 }
 
-/** The common types, by the name the prompt gives them, with their schema (matched by deep equality). */
-export const NAMED_TYPES: readonly (readonly [string, z.ZodMiniType])[] = [
-  ['Str', DynamicString],
-  ['Num', DynamicNumber],
-  ['Bool', DynamicBoolean],
-  ['StrList', DynamicStringList],
-  ['Value', DynamicValue],
-  ['Children', ChildList],
-  ['Action', Action],
-  ['Check', CheckRule],
-];
-let named: Map<string, string> | undefined;
-const names = (): Map<string, string> => (named ??= new Map(NAMED_TYPES.map(([name, schema]) => [JSON.stringify(schemaOf(schema)), name])));
-
 const isSchema = (value: unknown): value is Schema => typeof value === 'object' && value !== null && !Array.isArray(value);
+/** An object schema's property names, sorted and joined ("" for any other schema). */
+const keysOf = (schema: Schema): string => (isSchema(schema['properties']) ? Object.keys(schema['properties']).sort().join() : '');
+
+const LITERAL_TYPES: Readonly<Record<string, string>> = { string: 'Str', number: 'Num', boolean: 'Bool', array: 'StrList' };
+
+/**
+ * The prompt's name of a common type, known by its structure, so v0.9's and v1.0's read alike: Str, Num, Bool,
+ * StrList and Value (a literal, a `{"path"}` binding or a function call), Children, Action and Check.
+ */
+function nameOf(schema: Schema): string | undefined {
+  const union = Array.isArray(schema['anyOf']) ? schema['anyOf'].filter(isSchema) : [];
+  const kinds = union.map(keysOf).join(' ');
+  if (/\bpath\b/.test(kinds) && /\bcall\b/.test(kinds)) {
+    const literals = union.filter((s) => !keysOf(s));
+    return literals.length === 1 ? LITERAL_TYPES[String(literals[0]?.['type'])] : 'Value';
+  }
+  return kinds.includes('componentId,path') ? 'Children' : kinds === 'event functionCall' ? 'Action' : keysOf(schema) === 'condition,message' ? 'Check' : undefined;
+}
 
 /** One schema in the notation: a named type, a literal or enum, a list, an object or a union. */
 export function shapeOf(schema: Schema): string {
-  const name = names().get(JSON.stringify(schema));
+  const name = nameOf(schema);
   if (name) return name;
   if ('const' in schema) return JSON.stringify(schema['const']);
   if (Array.isArray(schema['enum'])) return schema['enum'].map((v) => JSON.stringify(v)).join('|');
