@@ -53,7 +53,7 @@ export * from './artifacts/types.js';
 export * from './artifacts/artifact-store.js';
 // A2UI v0.9 is `mantis-ui/a2ui` (validateA2uiMessages, the catalogs, the action round trip): a backend that validates
 // only views or prose does not carry the A2UI schemas. Here: the identifiers and types the chat session's API names.
-export { A2UI_VERSION, BASIC_CATALOG_ID, BASIC_CATALOG_ALIAS_ID, MINIMAL_CATALOG_ID, MANTIS_CATALOG_ID, V1_BASIC_CATALOG_ID, A2UI_CATALOG_PARAM, A2UI_CATALOGS } from './protocols/a2ui/types.js';
+export { A2UI_VERSION, BASIC_CATALOG_ID, BASIC_CATALOG_ALIAS_ID, MINIMAL_CATALOG_ID, MANTIS_CATALOG_ID, A2UI_CATALOG_PARAM, A2UI_CATALOGS } from './protocols/a2ui/types.js';
 export type { A2uiAction, A2uiClientMessage, A2uiComponent, A2uiError, A2uiGenericError, A2uiValidationError, JsonValue, JsonObject } from './protocols/a2ui/types.js';
 export type { A2uiServerMessage } from './protocols/a2ui/schema.js';
 export type { CatalogDefinition } from './protocols/a2ui/catalog-basic.js';

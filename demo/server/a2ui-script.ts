@@ -1,7 +1,8 @@
 import type * as z from 'zod/mini';
 import { A2UI_ACTION_PREFIX, parseActionTurn, type ActionTurn } from '../../src/protocols/a2ui/action.js';
 import { ClientActionSchema, ClientErrorSchema } from '../../src/protocols/a2ui/schema.js';
-import { A2UI_VERSION, BASIC_CATALOG_ID, MINIMAL_CATALOG_ID, V1_BASIC_CATALOG_ID } from '../../src/protocols/a2ui/types.js';
+import { A2UI_VERSION, BASIC_CATALOG_ID, MINIMAL_CATALOG_ID } from '../../src/protocols/a2ui/types.js';
+import { V1_BASIC_CATALOG_ID } from '../../src/protocols/a2ui/v1/id.js';
 import { parseA2uiV1RendererMessage } from '../../src/protocols/a2ui/v1/index.js';
 import { PROVIDER_SURFACE, providerSurface } from './a2ui-agent-functions.js';
 

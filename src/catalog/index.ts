@@ -58,7 +58,7 @@ export type NodeType = keyof Definitions;
 export type LeafType = { [K in NodeType]: Definitions[K]['kind'] extends 'leaf' ? K : never }[NodeType];
 export type ContainerType = Exclude<NodeType, LeafType>;
 
-export const NODE_TYPES: readonly NodeType[] = Object.keys(NODE_DEFINITIONS) as NodeType[];
+export const NODE_TYPES: readonly NodeType[] = /* @__PURE__ */ Object.keys(NODE_DEFINITIONS) as NodeType[];
 
 const ofKind = <K extends NodeType>(kind: NodeDefinition['kind']): K[] =>
   NODE_TYPES.filter((type) => NODE_DEFINITIONS[type].kind === kind) as K[];

@@ -11,7 +11,7 @@ import * as z from 'zod/mini';
  * An object whose values are each a `value`, with string keys between `minKey` and `maxKey` characters long: what
  * `z.record(z.string(), value)` checks, with the issue for a value at the value's key.
  */
-export const keyedBy = <T extends z.core.SomeType>(value: T, maxKey = Infinity, minKey = 0) =>
+export const keyedBy = /* @__NO_SIDE_EFFECTS__ */ <T extends z.core.SomeType>(value: T, maxKey = Infinity, minKey = 0) =>
   z.catchall(z.object({}), value).check(
     z.refine((object) => Object.keys(object).every((key) => key.length >= minKey && key.length <= maxKey), {
       message: `Keys are ${minKey} to ${maxKey} characters long`,
@@ -39,4 +39,4 @@ export function tupleOf<const T extends readonly z.core.$ZodType[]>(items: T): z
 }
 
 /** An ISO 8601 date and time with `Z` or an offset (`+08:00`): zod's own datetime pattern, as `z.iso.datetime({ offset: true })`. */
-export const isoInstant = () => z.string().check(z.regex(z.regexes.datetime({ offset: true }), 'Invalid ISO datetime'));
+export const isoInstant = /* @__NO_SIDE_EFFECTS__ */ () => z.string().check(z.regex(z.regexes.datetime({ offset: true }), 'Invalid ISO datetime'));

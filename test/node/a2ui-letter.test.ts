@@ -10,7 +10,8 @@ import { MINIMAL_CATALOG, MINIMAL_COMPONENTS, MINIMAL_FUNCTION_CALLS } from '../
 import { SurfaceGroup } from '../../src/protocols/a2ui/group.js';
 import { MAX_ARRAY_GAP, writeAt } from '../../src/protocols/a2ui/pointer.js';
 import { A2uiSurfaceStore } from '../../src/protocols/a2ui/surface.js';
-import { A2UI_CATALOGS, BASIC_CATALOG_ALIAS_ID, BASIC_CATALOG_ID, MANTIS_CATALOG_ID, MINIMAL_CATALOG_ID, V1_BASIC_CATALOG_ID } from '../../src/protocols/a2ui/types.js';
+import { A2UI_CATALOGS, BASIC_CATALOG_ALIAS_ID, BASIC_CATALOG_ID, MANTIS_CATALOG_ID, MINIMAL_CATALOG_ID } from '../../src/protocols/a2ui/types.js';
+import { V1_BASIC_CATALOG_ID } from '../../src/protocols/a2ui/v1/index.js';
 import { validateA2uiMessages } from '../../src/protocols/a2ui/validate.js';
 import { expectedShape, ourShape } from './catalog-shape.js';
 

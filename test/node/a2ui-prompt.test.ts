@@ -24,6 +24,8 @@ const SPEC = join(import.meta.dirname, '../fixtures/a2ui-spec/v0.9/catalogs');
 const minified = (file: string) => JSON.stringify(JSON.parse(readFileSync(join(SPEC, file), 'utf8')));
 /** The components each line of a prompt is about (`- Row, Column {…}`: both), by line. */
 const componentsOf = (line: string): string[] => (/^- [A-Z]/.test(line) && line.includes(' {') ? line.slice(2, line.indexOf(' {')).split(', ') : []);
+/** The functions a line of a prompt is about (`- and, or {…} → boolean`: both). */
+const functionsOf = (line: string): string[] => (/^- [a-z@]/.test(line) && line.includes(' {') ? line.slice(2, line.indexOf(' {')).split(', ') : []);
 /** The JSON messages of a prompt: its lines that are A2UI messages. */
 const examplesOf = (prompt: string) => prompt.split('\n').filter((line) => line.startsWith('{"version"')).map((line) => JSON.parse(line) as unknown);
 
@@ -33,13 +35,19 @@ test('a2ui prompt: a line for every component and function of the catalog, the a
     const lines = prompt.split('\n');
     assert.ok(prompt.includes(`Catalog "${catalog.catalogId}"`));
     for (const name of Object.keys(catalog.components)) assert.ok(lines.some((line) => componentsOf(line).includes(name)), `${catalog.catalogId}: ${name}`);
-    for (const name of catalog.functions) assert.ok(lines.some((line) => line.startsWith(`- ${name} `)), `${catalog.catalogId}: ${name}()`);
+    for (const name of catalog.functions) assert.ok(lines.some((line) => functionsOf(line).includes(name)), `${catalog.catalogId}: ${name}()`);
     assert.match(prompt, /a user turn starting \[a2ui_action\] surface=<surfaceId> source=<component id> name=<event name>/);
     assert.match(prompt, /prefer updateDataModel/);
   }
   assert.match(buildA2uiPrompt(), /- TextField \{checks\?: Check\[\], label: Str, value\?: Str, variant\?: "longText"\|"number"\|"shortText"\|"obscured", validationRegexp\?: string\}/);
   assert.match(buildA2uiPrompt(), /- formatCurrency \{value: Num, currency: Str, decimals\?: Num, grouping\?: Bool\} → string/);
   assert.doesNotMatch(buildA2uiPrompt({ catalogs: [MINIMAL_CATALOG] }), /agent_files/, 'no rule for what the minimal catalog lacks (media)');
+  // v0.9's own messages: updateDataModel's value may be left out, which removes; no v1.0 words.
+  assert.match(buildA2uiPrompt(), /\n- updateDataModel \{surfaceId, path\?, value\?\}: .*; no value removes it\.\n/);
+  assert.doesNotMatch(buildA2uiPrompt(), /catalogId\.|components\?, dataModel/);
+  assert.ok(buildA2uiPrompt().split('\n').includes('- and, or {values: Bool[] (min 2)} → boolean'), 'functions of one signature share a line');
+  // No catalog: the messages and rules, no example (and no exception).
+  assert.doesNotMatch(buildA2uiPrompt({ catalogs: [] }), /Example:/);
 });
 
 test('a2ui prompt: several catalogs write each component once, a second identifier of one as such', () => {
@@ -110,13 +118,21 @@ test('a2ui prompt for v1.0: its messages, every component and function of v1.0�
   assert.match(prompt, /\n- updateDataModel \{surfaceId, path\?, value\}: .*; null removes it\.\n/);
   assert.doesNotMatch(prompt, /theme|primaryColor/, 'v1.0 has no theme');
   for (const name of Object.keys(V1_BASIC_CATALOG.components)) assert.ok(lines.some((line) => componentsOf(line).includes(name)), name);
-  for (const name of V1_BASIC_CATALOG.functions) assert.ok(lines.some((line) => line.startsWith(`- ${name} `)), `${name}()`);
+  for (const name of V1_BASIC_CATALOG.functions) assert.ok(lines.some((line) => functionsOf(line).includes(name)), `${name}()`);
   // v1.0's common types go by the names v0.9's have: no binding or call spelled out, nothing every component has repeated.
   assert.ok(lines.includes('- TextField {checks?: Check[], label: Str, value?: Str, variant?: "longText"|"number"|"shortText"|"obscured", placeholder?: Str}'));
   assert.ok(lines.includes('- Button {checks?: Check[], child: string, variant?: "default"|"primary"|"borderless", action: Action}'));
   assert.ok(lines.some((line) => line.startsWith('- Row, Column {children: Children, ')), 'components of one shape share a line');
   assert.ok(lines.every((line) => !componentsOf(line).length || !/\b(catalogId|metadata|accessibility)\?:/.test(line)));
   assert.deepEqual([V1DynamicString, V1DynamicValue, V1Action, V1CheckRule].map((schema) => shapeOf(schemaOf(schema))), ['Str', 'Value', 'Action', 'Check']);
+  // v1.0's Text has no heading variants; its functions say what they give (v1.0's catalog has it beside each one).
+  assert.ok(lines.includes('- Text {text: Str, variant?: "caption"|"body"}'));
+  assert.ok(lines.includes('- formatString {value: Str} → string') && lines.includes('- and, or {values: Bool[] (min 2)} → boolean'));
+  // A check is true of both versions (v1.0's condition is a binding or a call, never a literal).
+  assert.ok(lines.includes('- Check = {"condition": {"path"} | a call, "message": string}: shown while it fails; a Button failing one is disabled.'));
+  assert.match(prompt, /A component or call from another catalog names it: catalogId\./);
+  // A union of a binding and a call alone is no common type (v1.0's check condition), where one with literals is.
+  assert.equal(shapeOf(schemaOf(z.union([z.strictObject({ path: z.string() }), z.strictObject({ call: z.string() })]))), '{path: string} | {call: string}');
   const messages = examplesOf(prompt);
   assert.deepEqual(messages, a2uiPromptExample(V1_BASIC_CATALOG));
   assert.ok(messages.length === 3 && messages.every((m) => (m as { version: string }).version === 'v1.0'));

@@ -9,7 +9,8 @@ import { AbstractAgent, EventType, type BaseEvent, type RunAgentInput } from '@a
 import { Observable, lastValueFrom, toArray } from 'rxjs';
 import { A2UI_CAPABILITIES_CONTEXT, A2UI_SCHEMA_CONTEXT, a2uiContext } from '../../src/protocols/ag-ui/context.js';
 import { TILES, TILES_ID } from '../fixtures/a2ui/tiles-catalog.js';
-import { A2UI_CATALOGS, V1_BASIC_CATALOG_ID } from '../../src/protocols/a2ui/types.js';
+import { A2UI_CATALOGS } from '../../src/protocols/a2ui/types.js';
+import { V1_BASIC_CATALOG_ID } from '../../src/protocols/a2ui/v1/index.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 

@@ -81,7 +81,8 @@ function nameOf(schema: Schema): string | undefined {
   const kinds = union.map(keysOf).join(' ');
   if (/\bpath\b/.test(kinds) && /\bcall\b/.test(kinds)) {
     const literals = union.filter((s) => !keysOf(s));
-    return literals.length === 1 ? LITERAL_TYPES[String(literals[0]?.['type'])] : 'Value';
+    // One literal names the type; several are Value; none (a binding or a call only) is no common type.
+    return literals.length > 1 ? 'Value' : LITERAL_TYPES[String(literals[0]?.['type'])];
   }
   return kinds.includes('componentId,path') ? 'Children' : kinds === 'event functionCall' ? 'Action' : keysOf(schema) === 'condition,message' ? 'Check' : undefined;
 }

@@ -1,3 +1,4 @@
+import type * as z from 'zod/mini';
 import { BASIC_CATALOG, type CatalogDefinition } from './catalog-basic.js';
 import { objectShape, schemaOf, shapeOf } from './prompt-shape.js';
 import { A2UI_ACTION_PREFIX } from './types.js';
@@ -8,7 +9,7 @@ import { A2UI_ACTION_PREFIX } from './types.js';
  * Slim by design: one line per component shape and function in the notation of prompt-shape.ts, the messages and
  * their rules, the `[a2ui_action]` convention and the "prefer updateDataModel" rule, and one example that validates
  * (a test checks it). Not the schema dump: the basic catalog's minified catalog.json is about four times as many
- * tokens (7,280 to 1,614).
+ * tokens (7,280 to 1,610).
  */
 
 export interface A2uiPromptOptions {
@@ -23,10 +24,10 @@ export interface A2uiPromptOptions {
 
 /** The types of the notation, each with the names a catalog's lines must use for it to be said. */
 const TYPE_LINES: readonly (readonly [readonly string[], string])[] = [
-  [['Str', 'Num', 'Bool', 'StrList', 'Value'], '- Str = string | {"path": "/pointer"} (the data model) | a call giving a string; Num, Bool, StrList (string[]) alike; Value: any.'],
-  [['Children'], '- Children = ["id", …] | {"componentId": "id", "path": "/list"} (once per item; relative paths read the item).'],
+  [['Str', 'Num', 'Bool', 'StrList', 'Value'], '- Str = string | {"path": "/pointer"} (the data model) | a call giving a string; Num, Bool, StrList (string[]) alike; Value: any of these.'],
+  [['Children'], '- Children = ["id", …] | {"componentId": "id", "path": "/list"} (once per item; relative paths ("name") read the item).'],
   [['Action'], '- Action = {"event": {"name": string, "context"?: {key: Value}}}: sent back to you.'],
-  [['Check'], '- Check = {"condition": Bool, "message": string}: shown while false; a Button failing one is disabled.'],
+  [['Check'], '- Check = {"condition": {"path"} | a call, "message": string}: shown while it fails; a Button failing one is disabled.'],
 ];
 
 /** Properties every component has, said once in the prompt rather than on each line. */
@@ -54,8 +55,8 @@ export function a2uiPromptExample(catalog: CatalogDefinition): object[] {
           { id: 'root', component: 'Column', children: ['title', 'name', 'send'] },
           { id: 'title', component: 'Text', text: 'Join the dinner' },
           { id: 'name', component: 'TextField', label: 'Your name', value: name, ...check },
-          { id: 'send-label', component: 'Text', text: 'Send' },
-          { id: 'send', component: 'Button', child: 'send-label', variant: 'primary', action: { event: { name: 'rsvp', context: { name } } } },
+          { id: 'label', component: 'Text', text: 'Send' },
+          { id: 'send', component: 'Button', child: 'label', variant: 'primary', action: { event: { name: 'rsvp', context: { name } } } },
         ],
       },
     },
@@ -64,8 +65,8 @@ export function a2uiPromptExample(catalog: CatalogDefinition): object[] {
 }
 
 /**
- * A line per component shape and function of each catalog (components of one shape share it); a catalog (or a
- * component) the lines already hold is not written again.
+ * A line per component shape and function signature of each catalog (components, or functions, of one shape share it);
+ * a catalog (or a component or function) the lines already hold is not written again.
  */
 function catalogLines(catalogs: readonly CatalogDefinition[]): string[] {
   const lines: string[] = [];
@@ -78,35 +79,30 @@ function catalogLines(catalogs: readonly CatalogDefinition[]): string[] {
       continue;
     }
     seen.push(catalog);
-    lines.push(`Catalog "${catalog.catalogId}". Components:`);
-    const again: string[] = [];
-    const shapes = new Map<string, string[]>();
-    for (const [name, schema] of Object.entries(catalog.components)) {
-      if (written.has(schema)) again.push(name);
-      else {
-        const shape = objectShape(schemaOf(schema), COMMON);
-        shapes.set(shape, [...(shapes.get(shape) ?? []), name]);
-      }
-      written.add(schema);
-    }
-    for (const [shape, names] of shapes) lines.push(`- ${names.join(', ')} ${shape}`);
-    if (again.length > 0) lines.push(`- as above: ${again.join(', ')}`);
     const calls = catalog.functionCalls ?? {};
-    const fns: string[] = [];
-    const repeated: string[] = [];
-    for (const name of catalog.functions) {
-      const schema = calls[name];
-      if (schema && written.has(schema)) {
-        repeated.push(name);
-        continue;
-      }
-      if (schema) written.add(schema);
+    /** A function's arguments and what it gives. */
+    const signature = (name: string, schema: z.ZodMiniType | undefined): string => {
       const properties = ((schema ? schemaOf(schema) : {})['properties'] ?? {}) as Record<string, Record<string, unknown>>;
-      const args = properties['args'] ? shapeOf(properties['args']) : '{…}';
-      const returns = properties['returnType']?.['const'];
-      fns.push(`- ${name} ${args}${typeof returns === 'string' ? ` → ${returns}` : ''}`);
+      const returns = catalog.returns?.[name] ?? properties['returnType']?.['const'];
+      return `${properties['args'] ? shapeOf(properties['args']) : '{…}'}${typeof returns === 'string' ? ` → ${returns}` : ''}`;
+    };
+    const groups: readonly (readonly [string, readonly (readonly [string, z.ZodMiniType | undefined])[], (name: string, schema: z.ZodMiniType | undefined) => string])[] = [
+      [`Catalog "${catalog.catalogId}". Components:`, Object.entries(catalog.components), (_, schema) => objectShape(schemaOf(schema as z.ZodMiniType), COMMON)],
+      ['Functions (call: {"call": name, "args": {…}}):', [...catalog.functions].map((name) => [name, calls[name]] as const), signature],
+    ];
+    for (const [head, entries, shape] of groups) {
+      const again: string[] = [];
+      const shapes = new Map<string, string[]>();
+      for (const [name, schema] of entries) {
+        if (schema && written.has(schema)) again.push(name);
+        else {
+          const text = shape(name, schema);
+          shapes.set(text, [...(shapes.get(text) ?? []), name]);
+        }
+        written.add(schema);
+      }
+      lines.push(head, ...[...shapes].map(([text, names]) => `- ${names.join(', ')} ${text}`), ...(again.length > 0 ? [`- as above: ${again.join(', ')}`] : []));
     }
-    lines.push('Functions (call: {"call": name, "args": {…}}):', ...fns, ...(repeated.length > 0 ? [`- as above: ${repeated.join(', ')}`] : []));
   }
   return lines;
 }
@@ -122,7 +118,7 @@ export function buildA2uiPrompt(options: A2uiPromptOptions = {}): string {
   const uses = (word: string): boolean => new RegExp(`\\b${word}\\b`).test(text);
   const ids = ['child', 'trigger', 'content'].filter(uses);
   const regexes = ['regex', 'validationRegexp'].filter(uses);
-  const example = a2uiPromptExample(catalogs[0] as CatalogDefinition);
+  const example = catalogs[0] ? a2uiPromptExample(catalogs[0]) : [];
   return [
     `# Interactive UI (A2UI ${version})`,
     `Show UI with A2UI messages, JSON objects {"version": "${version}", <one of>}:`,
@@ -133,16 +129,16 @@ export function buildA2uiPrompt(options: A2uiPromptOptions = {}): string {
     'Types:',
     ...TYPE_LINES.filter(([names]) => names.some(uses)).map(([, line]) => line),
     ids.length > 0 && `- ${ids.join(', ')}: component ids.`,
-    `All components have id (unique per surface), component, accessibility?: {label?: Str, description?: Str}${uses('Row') ? ', weight?: number (share of a Row or Column)' : ''}.`,
+    `All components have id (unique per surface), component, accessibility?: {label?: Str, description?: Str}${uses('Row') ? ', weight?: number (share of a Row or Column)' : ''}.${v1 ? ' A component or call from another catalog names it: catalogId.' : ''}`,
     ...lines,
     'Rules:',
     '- Bind inputs with {"path"}; an event\'s context reading those paths brings you the input.',
     `- A user's action comes as a user turn starting ${A2UI_ACTION_PREFIX} surface=<surfaceId> source=<component id> name=<event name>, then "context:" and its JSON. Answer by changing that surface: prefer updateDataModel of its bound paths; updateComponents only when its structure must change.`,
     uses('openUrl') && '- An Action may also be {"functionCall": {"call": "openUrl", "args": {"url": "https://…"}}}: it opens after the user confirms.',
     regexes.length > 0 && `- Regular expressions (${regexes.join(', ')}): no lookaround or backreferences; \\p{…} works.`,
-    (uses('Image') || uses('Video') || uses('AudioPlayer')) && '- Images, videos and sounds show only "agent_files/…" keys of stored files.',
+    /\b(Image|Video|AudioPlayer)\b/.test(text) && '- Images, videos and sounds show only "agent_files/…" keys of stored files.',
     example.length > 0 && 'Example:', ...example.map((message) => JSON.stringify(message)),
   ]
-    .filter((line) => line !== false)
+    .filter(Boolean)
     .join('\n');
 }

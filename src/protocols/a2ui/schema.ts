@@ -148,7 +148,7 @@ export const ClientErrorSchema = z.strictObject({
   error: z.union([
     z.strictObject({ code: z.literal('VALIDATION_FAILED'), surfaceId: z.string(), path: z.string(), message: z.string() }),
     z.looseObject({
-      code: z.string().check(z.refine((code) => code !== 'VALIDATION_FAILED', 'A VALIDATION_FAILED error needs a path.')),
+      code: /* @__PURE__ */ z.string().check(z.refine((code) => code !== 'VALIDATION_FAILED', 'A VALIDATION_FAILED error needs a path.')),
       surfaceId: z.string(),
       message: z.string(),
     }),

@@ -1,3 +1,5 @@
+import { V1_BASIC_CATALOG_ID } from './v1/id.js';
+
 /*
  * A2UI v0.9 (../shared/spec/a2ui-v0.9/, and 004_655f119d9cdaeeed.txt for surfaces inside the chat): the types the
  * DOM-free core, the renderer (<mantis-a2ui-surface>) and the chat share. The Zod schemas (schema.ts) are the
@@ -27,9 +29,6 @@ export const MINIMAL_CATALOG_ID = 'https://a2ui.org/specification/v0_9/catalogs/
 
 /** Our v1 catalog components (000_de6e533300a72cb9.txt) offered as a second A2UI catalog. */
 export const MANTIS_CATALOG_ID = 'https://mantis-ui.dev/a2ui/v0_9/catalogs/mantis-v1/catalog.json';
-
-/** The basic catalog of A2UI v1.0 (a2ui-v1.0/catalogs/basic/catalog.json `catalogId`), drawn once v1.0's rules load. */
-export const V1_BASIC_CATALOG_ID = 'https://a2ui.org/specification/v1_0/catalogs/basic/catalog.json';
 
 /**
  * The A2UI catalogs `<mantis-chat>` renders: the specification's basic catalog (under both its identifiers), its

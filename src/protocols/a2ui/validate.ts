@@ -19,7 +19,7 @@ import type { A2uiV1Message, A2uiV1MessageKind } from './v1/schema.js';
  * message that is not an object or has no single payload.
  */
 
-const KINDS = Object.keys(SERVER_MESSAGES) as A2uiMessageKind[];
+const KINDS = /* @__PURE__ */ Object.keys(SERVER_MESSAGES) as A2uiMessageKind[];
 
 /** What validation knows of a surface that exists. */
 export interface A2uiSurfaceFacts {

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { BASIC_COMPONENTS, BASIC_FUNCTION_CALLS, ICON_NAMES, type CatalogDefinition } from '../catalog-basic.js';
 import * as v09 from '../schema.js';
-import { V1_BASIC_CATALOG_ID } from '../types.js';
+import { V1_BASIC_CATALOG_ID } from './id.js';
 import { Action, CheckRule, componentCommon, DataBinding, DynamicBoolean, DynamicNumber, DynamicString, DynamicStringList, DynamicValue, FunctionCall } from './schema.js';
 
 /*
@@ -94,10 +94,15 @@ export const V1_BASIC_FUNCTION_CALLS: Record<string, z.ZodMiniType> = {
   openUrl: z.strictObject({ call: z.literal('openUrl'), catalogId: z.optional(z.string()), args: z.strictObject({ url: z.union([uri, DataBinding, FunctionCall]) }) }),
 };
 
+/** The type a v0.9 call schema says its function gives (its optional `returnType` literal). */
+const returnOf = (schema: z.ZodMiniType): string => String((defOf(defOf(shapeOf(schema)['returnType'] as z.ZodMiniType)['innerType'] as z.ZodMiniType)['values'] as unknown[])[0]);
+
 export const V1_BASIC_CATALOG: CatalogDefinition = {
   catalogId: V1_BASIC_CATALOG_ID,
   protocolVersion: '1.0',
   components: V1_BASIC_COMPONENTS,
   functions: new Set(Object.keys(V1_BASIC_FUNCTION_CALLS)),
   functionCalls: V1_BASIC_FUNCTION_CALLS,
+  // What each function gives (v1.0's catalog says it beside the function, not in the call): v0.9's returnType.
+  returns: Object.fromEntries(Object.entries(BASIC_FUNCTION_CALLS).map(([name, schema]) => [name, returnOf(schema)])),
 };
