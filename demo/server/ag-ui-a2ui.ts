@@ -124,10 +124,12 @@ export async function actionRun(emit: Emit, run: Run, forwarded: Readonly<Record
 /**
  * A run that answers a renderer's call to this agent's function (`forwardedProps.a2uiCallAgentFunction`, the v1.0
  * `callAgentFunction` message): an activity of its own whose one operation is the `agentFunctionResponse`, and no
- * text. A value that is not such a message fails the run.
+ * text. A value that is not such a message fails the run. `reply` (the endpoint's `call_reply`) plays an agent that
+ * does otherwise: `chatty` also says something and updates the surface, `silent` answers nothing.
  */
-export function callRun(emit: Emit, run: Run, forwarded: Readonly<Record<string, unknown>>): void {
+export function callRun(emit: Emit, run: Run, forwarded: Readonly<Record<string, unknown>>, reply: string | null = null): void {
   emit({ type: EventType.RUN_STARTED, ...run, metadata: MARKER });
+  if (reply === 'silent') return void emit({ type: EventType.RUN_FINISHED, ...run });
   const parsed = parseA2uiV1RendererMessage(forwarded['a2uiCallAgentFunction']);
   const answer = parsed.ok && parsed.kind === 'callAgentFunction' ? agentAnswer(parsed.message['callAgentFunction'] as Record<string, unknown>) : null;
   if (!answer) {
@@ -136,5 +138,9 @@ export function callRun(emit: Emit, run: Run, forwarded: Readonly<Record<string,
   }
   const { functionCallId } = answer['agentFunctionResponse'] as { functionCallId: string };
   emit({ ...snapshot([answer]), messageId: `a2ui-call-${functionCallId}` });
+  if (reply === 'chatty') {
+    emit({ type: EventType.TEXT_MESSAGE_CHUNK, messageId: `said-${functionCallId}`, role: 'assistant', delta: 'I checked that provider.' });
+    emit({ ...snapshot([{ version: 'v1.0', updateDataModel: { surfaceId: 'provider', path: '/providerId', value: 'PRV-999' } }]), messageId: 'a2ui-surface-provider' });
+  }
   emit({ type: EventType.RUN_FINISHED, ...run });
 }

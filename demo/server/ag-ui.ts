@@ -184,7 +184,7 @@ export function createAgUiHandler(): ((req: IncomingMessage, res: ServerResponse
     const forwarded = (input.data.forwardedProps ?? {}) as Record<string, unknown>;
     if (resume.length > 0) await resumeRun(emit, run, resume, text);
     else if (forwarded['a2uiAction'] !== undefined) await actionRun(emit, run, forwarded, text);
-    else if (forwarded['a2uiCallAgentFunction'] !== undefined) callRun(emit, run, forwarded);
+    else if (forwarded['a2uiCallAgentFunction'] !== undefined) callRun(emit, run, forwarded, url.searchParams.get('call_reply'));
     else {
       const words = said(input.data.messages as ReadonlyArray<{ role: string; content?: unknown }>);
       if (/^(?!echo:|fail:).*\bhistory\b/s.test(words)) {

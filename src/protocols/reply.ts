@@ -111,15 +111,20 @@ export class ReplyWriter {
 /**
  * A run whose only output is records for a message that already ended (`into`: the A2UI answer to a call of the
  * agent's function, which goes to the message that owns the surface, as the conversation's `late` rule takes it). No
- * message starts or ends, its text is not shown, and a failure is said, not shown as an interrupted message.
+ * message starts or ends. What `keep` refuses, and text, is not shown, and said once; a run that fails, or ends with
+ * nothing kept, is said too, never shown as an interrupted message.
  */
 export class RecordsInto extends ReplyWriter {
   readonly #into: string;
+  readonly #keep: (record: { readonly type: string }) => boolean;
   #done = false;
+  #kept = false;
+  #dropped = false;
 
-  constructor(emit: (event: ConnectionEvent) => void, into: string) {
+  constructor(emit: (event: ConnectionEvent) => void, into: string, keep: (record: { readonly type: string }) => boolean) {
     super(emit, undefined, () => into);
     this.#into = into;
+    this.#keep = keep;
   }
 
   override get ended(): boolean {
@@ -130,11 +135,20 @@ export class RecordsInto extends ReplyWriter {
     return this.#into;
   }
 
-  override text(): void {}
+  override text(_part: string | null, delta: string): void {
+    if (delta) this.#drop();
+  }
 
   override step(): void {}
 
+  override record(record: { readonly type: string; readonly [field: string]: unknown }): void {
+    if (!this.#keep(record)) return this.#drop();
+    this.#kept = true;
+    super.record(record);
+  }
+
   override end(): void {
+    if (!this.#done && !this.#kept) this.fail('', 'the run ended without it.');
     this.#done = true;
   }
 
@@ -142,5 +156,11 @@ export class RecordsInto extends ReplyWriter {
     if (this.#done) return;
     this.#done = true;
     this.say({ type: 'protocol-error', reason: `A call to the agent's function got no answer: ${message}` });
+  }
+
+  /** Says, once, that the run sent more than this reply shows. */
+  #drop(): void {
+    if (!this.#dropped) this.say({ type: 'protocol-notice', key: 'call-run', reason: "The agent's run for a function call sent more than its answer (text, or other records); only the answer is used." });
+    this.#dropped = true;
   }
 }

@@ -415,7 +415,10 @@ describe('a renderer’s call to an agent’s function, in a chat', () => {
     const sent = parseA2uiV1RendererMessage((runs[0]?.['forwardedProps'] as Record<string, unknown>)['a2uiCallAgentFunction']);
     assert.ok(sent.ok && sent.kind === 'callAgentFunction', JSON.stringify(sent));
     assert.deepEqual((sent.message['callAgentFunction'] as { surfaceId: string; callFunction: unknown }).callFunction, { call: 'verifyProvider', args: { providerId: 'PRV-102' } });
-    assert.equal(runs[0]?.['threadId'], peer.server.agUiRequests.find((r) => r.body['runId'] !== runs[0]?.['runId'])?.body['threadId']);
+    // The same thread as this chat's own turn (the last run that was not a call's).
+    const turn = peer.server.agUiRequests.filter((r) => (r.body['forwardedProps'] as Record<string, unknown>)['a2uiCallAgentFunction'] === undefined).at(-1);
+    assert.equal(turn?.body['messages'] && JSON.stringify(turn.body['messages']).includes('surface agent'), true);
+    assert.equal(runs[0]?.['threadId'], turn?.body['threadId']);
     // No message of its own: the answer went to the message that owns the surface.
     assert.equal(session.messages.length, messages);
 
@@ -427,6 +430,69 @@ describe('a renderer’s call to an agent’s function, in a chat', () => {
     assert.deepEqual(render(), { verdict: undefined, notice: "The agent's verifyProvider failed: Provider ID nobody was not found." });
     assert.equal(callRuns().length - before, 2);
     assert.equal(session.messages.length, messages);
+  });
+
+  test('over AG-UI, a call’s run that says more than its answer: the answer is used, the rest is not shown and said once', { timeout: 20_000 }, async () => {
+    const { session, model, render, when } = await agUiProviderChat('?call_reply=chatty');
+    const parts = JSON.stringify(session.messages.map((m) => (m.role === 'assistant' ? m.parts : m.text)));
+    const said = new Promise<string>((done) => session.subscribe((e) => e.type === 'protocol-notice' && e.key === 'call-run' && done(e.reason)));
+    const answered = when(() => (render().verdict as { valid?: unknown } | undefined)?.valid === true);
+    render();
+    await answered;
+    assert.match(await said, /sent more than its answer/);
+    // Its text and its update of the surface (/providerId to PRV-999) went nowhere: the conversation shows what it did.
+    assert.equal(JSON.stringify(session.messages.map((m) => (m.role === 'assistant' ? m.parts : m.text))), parts);
+    assert.doesNotMatch(JSON.stringify(session.messages), /I checked that provider|PRV-999/);
+    assert.deepEqual(model.state?.data, { providerId: 'PRV-102' });
+  });
+
+  test('over AG-UI, a call’s run that ends without its answer is said at once', { timeout: 20_000 }, async () => {
+    const { session, render } = await agUiProviderChat('?call_reply=silent');
+    const said = new Promise<string>((done) => session.subscribe((e) => e.type === 'protocol-error' && done(e.reason)));
+    render();
+    assert.equal(await said, "A call to the agent's function got no answer: the run ended without it.");
+  });
+
+  test('over AG-UI, calls run one after another, and errors waiting for the next run wait for one the agent reads whole', { timeout: 20_000 }, async () => {
+    const log: string[] = [];
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((done) => (release = done));
+    const realFetch = globalThis.fetch;
+    globalThis.fetch = async (input, init) => {
+      const call = typeof init?.body === 'string' && init.body.includes('"a2uiCallAgentFunction"');
+      if (!call) return realFetch(input, init);
+      const n = log.filter((entry) => entry.startsWith('start')).length + 1;
+      log.push(`start ${n}`);
+      // The first call's answer is held until the second call was carried.
+      if (n === 1) await held;
+      return realFetch(input, init);
+    };
+    try {
+      const { session, model, render, when } = await agUiProviderChat();
+      const first = when(() => (render().verdict as { valid?: unknown } | undefined)?.valid === true);
+      // (Resolves once the check of the value shown then is valid.)
+      render();
+      await until(() => log.length === 1);
+      // A refused surface: its error waits for the next run.
+      await reply(session, 'surface broken');
+      assert.equal(model.write('/providerId', 'PRV-7'), true);
+      render();
+      // The second call is carried after this render (a microtask); it waits for the first.
+      await new Promise((done) => setImmediate(done));
+      log.push('released 1');
+      release();
+      // The check is valid once the call of the value it shows now (PRV-7, the second) was answered.
+      await first;
+      assert.deepEqual(render().verdict, { valid: true, name: 'Provider 7' });
+      assert.deepEqual(log, ['start 1', 'released 1', 'start 2']);
+      const calls = peer.server.agUiRequests.slice(-2).map((r) => r.body['forwardedProps'] as Record<string, unknown>);
+      assert.ok(calls.every((forwarded) => forwarded['a2uiCallAgentFunction'] !== undefined && forwarded['a2uiErrors'] === undefined), 'a call’s run takes no error');
+      await reply(session, 'hello');
+      const next = peer.server.agUiRequests.at(-1)?.body['forwardedProps'] as Record<string, unknown>;
+      assert.equal((next['a2uiErrors'] as unknown[] | undefined)?.length, 1);
+    } finally {
+      globalThis.fetch = realFetch;
+    }
   });
 
   test('over AG-UI, a call whose run is cut off is said at once; no message shows as interrupted', { timeout: 20_000 }, async () => {

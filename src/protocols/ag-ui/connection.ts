@@ -1,5 +1,5 @@
 import type { ChatMessage } from '../../message/messages.js';
-import type { ReplyWriter } from '../reply.js';
+import { RecordsInto, type ReplyWriter } from '../reply.js';
 import { newReplyId, TurnConnection, type AnswersFrame, type CarryFrame, type TurnFrame, type TurnReader } from '../turn-connection.js';
 import { A2uiActivities } from './activities.js';
 import { a2uiContext } from './context.js';
@@ -25,6 +25,13 @@ import { Snapshots } from './snapshot.js';
 
 const isObject = (value: unknown): value is Readonly<Record<string, unknown>> => typeof value === 'object' && value !== null;
 
+/** The most calls to the agent's functions that wait for the one running. */
+const MAX_CALLS_WAITING = 16;
+
+/** What a call's run may give the conversation: A2UI records of the agent's answers (agentFunctionResponse) only. */
+const isCallAnswer = (record: { readonly type: string; readonly messages?: unknown }): boolean =>
+  record.type === 'a2ui' && Array.isArray(record.messages) && record.messages.every((m) => isObject(m) && 'agentFunctionResponse' in m);
+
 export class AgUiConnection extends TurnConnection {
   protected readonly name = 'AG-UI';
   /** The conversation's thread: the page's chat ID (`chat-id`), kept with the conversation; else one per connection. */
@@ -39,6 +46,9 @@ export class AgUiConnection extends TurnConnection {
   readonly #a2uiErrors: Readonly<Record<string, unknown>>[] = [];
   /** The renderer's answers to the agent's v1.0 calls since the last run (the last 16), for the next one. */
   readonly #a2uiAnswers: Readonly<Record<string, unknown>>[] = [];
+  /** The runs of calls to the agent's functions, one after another (a thread takes one run at a time), and how many wait. */
+  #calls: Promise<void> = Promise.resolve();
+  #callsWaiting = 0;
   /** The conversation the last run posted: what a snapshot is merged against where the session gives no live view. */
   #posted: readonly ChatMessage[] = [];
   /** The agent's copies of the conversation (`MESSAGES_SNAPSHOT`), merged into the chat's as it stands. */
@@ -59,9 +69,10 @@ export class AgUiConnection extends TurnConnection {
   }
 
   /** A run's input: the conversation, what protocols forward, and the A2UI error waiting to be told. */
-  #input(conversation: readonly ChatMessage[], forwarded: Readonly<Record<string, unknown>>, resume: readonly unknown[] = []): unknown {
-    const errors = this.#a2uiErrors.splice(0);
-    const answers = this.#a2uiAnswers.splice(0);
+  #input(conversation: readonly ChatMessage[], forwarded: Readonly<Record<string, unknown>>, resume: readonly unknown[] = [], call = false): unknown {
+    // A call's run is read for its answer only: what waits for the next run waits for a run the agent reads whole.
+    const errors = call ? [] : this.#a2uiErrors.splice(0);
+    const answers = call ? [] : this.#a2uiAnswers.splice(0);
     this.#activities.known(conversation);
     this.#posted = conversation;
     return {
@@ -108,12 +119,7 @@ export class AgUiConnection extends TurnConnection {
       if (waiting.push(payload) > 16) waiting.shift();
       return true;
     }
-    if ('callAgentFunction' in payload) {
-      if (!frame.messageId) return false;
-      const body = this.#input(frame.conversation ?? [], { a2uiCallAgentFunction: payload, ...this.#models(frame.carried) });
-      void this.turn(newReplyId('call'), body, { into: frame.messageId });
-      return true;
-    }
+    if ('callAgentFunction' in payload) return this.#call(frame, payload);
     const id = frame.clientActionId;
     if (!('action' in payload) || !id) return false;
     const body = this.#input(frame.conversation ?? [], { a2uiAction: { userAction: payload['action'] }, ...this.#models(frame.carried) });
@@ -121,7 +127,22 @@ export class AgUiConnection extends TurnConnection {
     return true;
   }
 
+  /**
+   * A call to the agent's function: a run of its own, after the calls before it (at most MAX_CALLS_WAITING wait; more
+   * cannot be carried), whose records go to the message that owns the surface, its answers only.
+   */
+  #call(frame: CarryFrame, payload: Readonly<Record<string, unknown>>): boolean {
+    const messageId = frame.messageId;
+    if (!messageId || this.#callsWaiting >= MAX_CALLS_WAITING) return false;
+    const body = this.#input(frame.conversation ?? [], { a2uiCallAgentFunction: payload, ...this.#models(frame.carried) }, [], true);
+    this.#callsWaiting += 1;
+    const run = (): Promise<void> | undefined => (this.state === 'open' ? this.turn(newReplyId('call'), body, { into: { messageId, keep: isCallAnswer } }) : undefined);
+    this.#calls = this.#calls.then(run).finally(() => void (this.#callsWaiting -= 1));
+    return true;
+  }
+
   protected reader(reply: ReplyWriter): TurnReader {
-    return new EventReader(reply, this.#activities, this.#state, this.#snapshots);
+    // A call's run has activities of its own: what it sends of surfaces is not counted as applied to the thread's.
+    return reply instanceof RecordsInto ? new EventReader(reply, new A2uiActivities()) : new EventReader(reply, this.#activities, this.#state, this.#snapshots);
   }
 }
