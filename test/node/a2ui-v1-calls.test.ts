@@ -75,6 +75,20 @@ describe('an agent’s function call, in the surface group', () => {
     assert.deepEqual(callable.reported, []);
   });
 
+  test('only agentOnly and rendererOrAgent admit the agent: any other value of a hand-made definition is rendererOnly', async () => {
+    const bogus = group([{ ...V1_BASIC_CATALOG, callers: { formatString: 'anyone' } as unknown as CatalogDefinition['callers'] }]);
+    bogus.g.apply(call('c1', 'formatString'), 'a1');
+    await bogus.ready;
+    const [refused] = bogus.answers;
+    assert.ok(refused && 'error' in refused);
+    assert.deepEqual([refused.error.code, refused.error.functionCallId], ['INVALID_FUNCTION_CALL', 'c1']);
+    assert.match(refused.error.message, /rendererOnly/);
+    const agentOnly = group([{ ...V1_BASIC_CATALOG, callers: { formatString: 'agentOnly' } }]);
+    agentOnly.g.apply(call('c2', 'formatString'), 'a1');
+    await agentOnly.ready;
+    assert.deepEqual(agentOnly.answers, [{ version: 'v1.0', rendererFunctionResponse: { functionCallId: 'c2', value: 'Hello' } }]);
+  });
+
   test('a wire that cannot carry a function’s value gets the error that says so, by the call’s ID', async () => {
     const { g, answers, ready } = group([CALLABLE], (answer) => !('rendererFunctionResponse' in answer));
     g.apply(call('c1', 'formatString'), 'a1');

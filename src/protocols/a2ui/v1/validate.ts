@@ -174,10 +174,14 @@ export function validateV1Message(message: Record<string, unknown>, state: A2uiV
   }
 }
 
-/** The sentence of `INVALID_FUNCTION_CALL` when the catalog keeps the agent from calling `name` (allowedCallers), or null. */
+/**
+ * The sentence of `INVALID_FUNCTION_CALL` when the catalog keeps the agent from calling `name` (allowedCallers), or
+ * null. Only `agentOnly` and `rendererOrAgent` admit the agent: any other value (a hand-made definition's) is the
+ * default, `rendererOnly`.
+ */
 export function refuseCall(name: string, catalog: CatalogDefinition): string | null {
-  const callers = (catalog.callers && Object.prototype.hasOwnProperty.call(catalog.callers, name) ? catalog.callers[name] : undefined) ?? 'rendererOnly';
-  return callers === 'rendererOnly' ? `Function "${name.slice(0, 60)}" is rendererOnly and cannot be invoked remotely.` : null;
+  const callers = catalog.callers && Object.prototype.hasOwnProperty.call(catalog.callers, name) ? catalog.callers[name] : undefined;
+  return callers === 'agentOnly' || callers === 'rendererOrAgent' ? null : `Function "${name.slice(0, 60)}" is rendererOnly and cannot be invoked remotely.`;
 }
 
 /**
