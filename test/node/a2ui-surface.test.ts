@@ -204,7 +204,7 @@ test('a2ui surface: checkSurface reports dangling references, cycles and depth a
 
 test('a2ui surface: clientDataModel holds the surfaces created with sendDataModel', () => {
   const store = storeWith(create('a', { sendDataModel: true }), create('b'), data({ value: { q: 1 } }, 'a'), data({ value: { q: 2 } }, 'b'));
-  assert.deepEqual(store.clientDataModel(), { surfaces: { a: { q: 1 } } });
+  assert.deepEqual(store.clientDataModel(), { version: 'v0.9', surfaces: { a: { q: 1 } } });
   assert.equal(storeWith(create('b')).clientDataModel(), undefined);
 });
 

@@ -12,6 +12,7 @@ import { A2uiSurfaceStore } from '../../src/protocols/a2ui/surface.js';
 import { BASIC_CATALOG_ID, type JsonObject } from '../../src/protocols/a2ui/types.js';
 import { validateA2uiMessages } from '../../src/protocols/a2ui/validate.js';
 import { createA2uiValidator } from '../../src/protocols/a2ui/validator.js';
+import { ClientFrame } from '../../src/protocols/composer/client-frames.js';
 import { A2UI_V1, componentCommon, DynamicString, V1_BASIC_CATALOG, V1_BASIC_CATALOG_ID } from '../../src/protocols/a2ui/v1/index.js';
 
 type Json = Record<string, unknown>;
@@ -270,4 +271,15 @@ test('a2ui v1: and, or and not read a ValidationResult as its `valid`', () => {
   // In a check, through and: the rule's message when the combination fails.
   assert.deepEqual(failingChecks([{ condition: { call: 'and', args: { values: [{ path: '/ok' }, { path: '/bad' }] } }, message: 'Both.' }], { data, scope: '' }), ['Both.']);
   assert.deepEqual(failingChecks([{ condition: { call: 'or', args: { values: [{ path: '/ok' }, { path: '/bad' }] } }, message: 'Either.' }], { data, scope: '' }), []);
+});
+
+test('a2ui v1: the data models asked for are a v1.0 message (renderer_data_model.json) when every such surface is v1.0; v0.9 when any is not', () => {
+  const store = new A2uiSurfaceStore({ versions });
+  assert.equal(store.apply(create({ sendDataModel: true, dataModel: { name: 'Ada' } })), null);
+  assert.deepEqual(store.clientDataModel(), { version: 'v1.0', surfaces: { s: { name: 'Ada' } } });
+  assert.equal(store.apply({ version: 'v0.9', createSurface: { surfaceId: 'old', catalogId: BASIC_CATALOG_ID, sendDataModel: true } }), null);
+  assert.equal(store.clientDataModel()?.version, 'v0.9', 'one message cannot be both');
+  // The Composer's frames take either.
+  const frame = (version: string) => ClientFrame.safeParse({ type: 'client_action', client_action_id: 'a1', message_id: 'm1', a2ui: { version, action: {} }, a2ui_data_model: { version, surfaces: {} } }).success;
+  assert.deepEqual([frame('v1.0'), frame('v0.9'), frame('v2')], [true, true, false]);
 });

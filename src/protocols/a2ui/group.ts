@@ -5,7 +5,7 @@ import { DEFAULT_CATALOGS, applyExpanded } from './expand.js';
 import type { SurfaceGroupOptions, SurfaceModel, SurfacePlacement } from './group-types.js';
 import { surfaceOf } from './placements.js';
 import { A2uiSurfaceStore } from './surface.js';
-import { A2UI_V09_VERSIONS, A2UI_VERSION, type A2uiError, type JsonValue } from './types.js';
+import { A2UI_V09_VERSIONS, A2UI_VERSION, type A2uiError } from './types.js';
 
 export type { SurfaceGroupOptions, SurfaceModel, SurfacePlacement } from './group-types.js';
 
@@ -253,12 +253,4 @@ export class SurfaceGroup {
     }
   }
 
-  /**
-   * client_data_model.json: the data model of every surface created with `sendDataModel` (A2UI's metadata of each
-   * user message and client action while one is shown), or null when none asked.
-   */
-  clientDataModel(): { readonly version: 'v0.9'; readonly surfaces: Readonly<Record<string, JsonValue>> } | null {
-    const model = this.#store.clientDataModel();
-    return model ? { version: 'v0.9', surfaces: model.surfaces } : null;
-  }
 }

@@ -8,6 +8,7 @@ import { loadA2uiVersion, SurfaceGroup } from './group.js';
 import { touchedBy, type A2uiRecord } from './records.js';
 import { A2UI_VERSION, type A2uiAction, type A2uiError } from './types.js';
 import type { CatalogDefinition } from './catalog-basic.js';
+import type { A2uiSurfaceStore } from './surface.js';
 
 /*
  * A2UI in one conversation (004_655f119d9cdaeeed.txt, docs/protocol.md "A2UI surfaces"): its surface group, fed by the
@@ -24,7 +25,7 @@ export type A2uiSendResult =
   | { readonly ok: false; readonly message: string };
 
 /** client_data_model.json: the data models of the surfaces created with `sendDataModel`, by surface ID. */
-export type ClientDataModel = NonNullable<ReturnType<SurfaceGroup['clientDataModel']>>;
+export type ClientDataModel = NonNullable<ReturnType<A2uiSurfaceStore['clientDataModel']>>;
 
 let nextAction = 0;
 
@@ -65,7 +66,8 @@ export class A2uiSession implements ProtocolState {
   }
 
   carried(): Readonly<Record<string, unknown>> | undefined {
-    const model = this.group.clientDataModel();
+    // A2UI's metadata of each user message and client action while a surface that asked for it is shown.
+    const model = this.group.store.clientDataModel();
     return model ? { a2ui: model } : undefined;
   }
 

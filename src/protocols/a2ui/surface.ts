@@ -3,7 +3,7 @@ import type { CatalogDefinition } from './catalog-basic.js';
 import { checkGraph } from './graph.js';
 import { checkPlainJson, copyJson, jsonBytes, jsonDepth } from './plain-json.js';
 import { parsePointer, writeAt } from './pointer.js';
-import type { A2uiComponent, A2uiError, A2uiValidationError, JsonObject, JsonValue } from './types.js';
+import { A2UI_VERSION, type A2uiComponent, type A2uiError, type A2uiValidationError, type JsonObject, type JsonValue } from './types.js';
 import { catalogsOf, ROOT_NOT_OBJECT, validateA2uiMessage, type A2uiSurfaceFacts } from './validate.js';
 import type { A2uiDialect } from './dialect.js';
 
@@ -194,11 +194,19 @@ export class A2uiSurfaceStore {
     return error;
   }
 
-  /** client_data_model.json: the data model of every surface created with `sendDataModel`, or `undefined` when none is. */
-  clientDataModel(): { surfaces: Record<string, JsonValue> } | undefined {
+  /**
+   * client_data_model.json: the data model of every surface created with `sendDataModel`, or `undefined` when none is;
+   * renderer_data_model.json (`v1.0`) when every one of them is a v1.0 surface.
+   */
+  clientDataModel(): { version: string; surfaces: Record<string, JsonValue> } | undefined {
     const surfaces: Record<string, JsonValue> = {};
-    for (const s of this.#surfaces.values()) if (s.sendDataModel) Object.defineProperty(surfaces, s.surfaceId, { value: s.data, enumerable: true, writable: true, configurable: true });
-    return Object.keys(surfaces).length > 0 ? { surfaces } : undefined;
+    let version = 'v1.0';
+    for (const s of this.#surfaces.values()) {
+      if (!s.sendDataModel) continue;
+      Object.defineProperty(surfaces, s.surfaceId, { value: s.data, enumerable: true, writable: true, configurable: true });
+      if (s.version !== 'v1.0') version = A2UI_VERSION;
+    }
+    return Object.keys(surfaces).length > 0 ? { version, surfaces } : undefined;
   }
 
   /** Sets or removes a value in a surface's data model; what was refused, or `null` when it changed. */

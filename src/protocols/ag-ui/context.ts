@@ -17,7 +17,7 @@ export const A2UI_CAPABILITIES_CONTEXT = 'A2UI client capabilities (a2ui client_
 /** The parameter A2UI advertises its catalogs under (a2ui/types.ts A2UI_CATALOG_PARAM). */
 const CATALOGS = 'a2ui_catalog';
 
-/** v1.0's basic catalog (a2ui/types.ts V1_BASIC_CATALOG_ID), which the chat draws once v1.0's rules load. */
+/** v1.0's basic catalog (a2ui/v1/id.ts V1_BASIC_CATALOG_ID), which the chat draws once v1.0's rules load. */
 const V1_BASIC_CATALOG_ID = 'https://a2ui.org/specification/v1_0/catalogs/basic/catalog.json';
 
 export interface ContextEntry {

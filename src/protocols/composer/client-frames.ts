@@ -13,7 +13,7 @@ import { MessageId, Sequence, UploadId, Name } from './wire-fields.js';
  * The data models of the surfaces created with `sendDataModel` (client_data_model.json: `{version, surfaces}`), sent
  * with every user message and client action while one such surface is shown, as A2UI asks for its metadata.
  */
-export const A2uiDataModel = z.strictObject({ version: z.literal('v0.9'), surfaces: z.looseObject({}) });
+export const A2uiDataModel = z.strictObject({ version: z.enum(['v0.9', 'v1.0']), surfaces: z.looseObject({}) });
 
 /**
  * A file sent with a user message, uploaded before the message was sent (docs/protocol.md "Attachments"). The server
