@@ -167,7 +167,10 @@ describe('compileRegex agrees with native RegExp', () => {
         if ('error' in ours) return fc.pre(false);
         assert.equal(ours.test(text), new RegExp(source, f).test(text), `/${source}/${f} on ${JSON.stringify(text)}`);
       }),
-      { numRuns: 3000 },
+      // A fixed seed: with a random one, a generated pattern once sent the oracle (native RegExp, which backtracks)
+      // past the whole node run's 300 s in \`npm test\` (2026-12-07: the run stopped in this file). Another seed, for a
+      // wider search: \`FC_SEED=<n> node --import tsx --test test/node/a2ui-regex.test.ts\`.
+      { numRuns: 3000, seed: Number(process.env['FC_SEED'] ?? 20261207) },
     );
   });
 });
