@@ -128,6 +128,7 @@ test('a2ui prompt for v1.0: its messages, every component and function of v1.0�
   // v1.0's Text has no heading variants; its functions say what they give (v1.0's catalog has it beside each one).
   assert.ok(lines.includes('- Text {text: Str, variant?: "caption"|"body"}'));
   assert.ok(lines.includes('- formatString {value: Str} → string') && lines.includes('- and, or {values: Bool[] (min 2)} → boolean'));
+  assert.ok(lines.some((line) => functionsOf(line).includes('required') && line.endsWith(' → validationResult')), 'v1.0’s checks give a ValidationResult');
   // A check is true of both versions (v1.0's condition is a binding or a call, never a literal).
   assert.ok(lines.includes('- Check = {"condition": {"path"} | a call, "message": string}: shown while it fails; a Button failing one is disabled.'));
   assert.match(prompt, /A component or call from another catalog names it: catalogId\./);

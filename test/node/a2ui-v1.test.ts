@@ -158,6 +158,8 @@ test('a2ui v1: the basic catalog has catalog.json’s components, properties, re
     assert.equal(ours.strict, true, name);
   }
   assert.deepEqual(Object.keys(V1_BASIC_FUNCTION_CALLS).sort(), Object.keys(json['functions'] as Json).sort());
+  // What each function gives, as catalog.json says beside it (its checks give a ValidationResult).
+  assert.deepEqual(V1_BASIC_CATALOG.returns, Object.fromEntries(Object.entries(json['functions'] as Record<string, Json>).map(([name, fn]) => [name, fn['returnType']])));
   // No basic function lets the agent call it (every allowedCallers is the default).
   for (const fn of Object.values(json['functions'] as Record<string, Json>)) assert.equal(fn['allowedCallers'], undefined);
 });

@@ -94,8 +94,14 @@ export const V1_BASIC_FUNCTION_CALLS: Record<string, z.ZodMiniType> = {
   openUrl: z.strictObject({ call: z.literal('openUrl'), catalogId: z.optional(z.string()), args: z.strictObject({ url: z.union([uri, DataBinding, FunctionCall]) }) }),
 };
 
-/** The type a v0.9 call schema says its function gives (its optional `returnType` literal). */
-const returnOf = (schema: z.ZodMiniType): string => String((defOf(defOf(shapeOf(schema)['returnType'] as z.ZodMiniType)['innerType'] as z.ZodMiniType)['values'] as unknown[])[0]);
+/**
+ * What a function gives in v1.0's catalog.json: v0.9's `returnType`, except that its checks (every boolean function
+ * but and, or and not) give a ValidationResult.
+ */
+function returnOf(name: string, schema: z.ZodMiniType): string {
+  const type = String((defOf(defOf(shapeOf(schema)['returnType'] as z.ZodMiniType)['innerType'] as z.ZodMiniType)['values'] as unknown[])[0]);
+  return type === 'boolean' && !/^(and|or|not)$/.test(name) ? 'validationResult' : type;
+}
 
 export const V1_BASIC_CATALOG: CatalogDefinition = {
   catalogId: V1_BASIC_CATALOG_ID,
@@ -104,5 +110,5 @@ export const V1_BASIC_CATALOG: CatalogDefinition = {
   functions: new Set(Object.keys(V1_BASIC_FUNCTION_CALLS)),
   functionCalls: V1_BASIC_FUNCTION_CALLS,
   // What each function gives (v1.0's catalog says it beside the function, not in the call): v0.9's returnType.
-  returns: Object.fromEntries(Object.entries(BASIC_FUNCTION_CALLS).map(([name, schema]) => [name, returnOf(schema)])),
+  returns: Object.fromEntries(Object.entries(BASIC_FUNCTION_CALLS).map(([name, schema]) => [name, returnOf(name, schema)])),
 };
