@@ -155,7 +155,8 @@ export class RecordsInto extends ReplyWriter {
   override fail(_code: string, message: string): void {
     if (this.#done) return;
     this.#done = true;
-    this.say({ type: 'protocol-error', reason: `A call to the agent's function got no answer: ${message}` });
+    // A run that failed after its answer came answered all the same.
+    if (!this.#kept) this.say({ type: 'protocol-error', reason: `A call to the agent's function got no answer: ${message}` });
   }
 
   /** Says, once, that the run sent more than this reply shows. */

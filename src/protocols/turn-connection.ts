@@ -21,6 +21,8 @@ export interface TurnOptions {
   readonly replyTo?: string;
   /** The assistant message it goes on with. */
   readonly continues?: string;
+  /** Stops the turn when it aborts (a call's run past the call's time). */
+  readonly signal?: AbortSignal;
   /** The ended assistant message its records go to, those `keep` takes; nothing else of it shows (reply.ts RecordsInto). */
   readonly into?: { readonly messageId: string; readonly keep: (record: { readonly type: string }) => boolean };
   /** Told once whether the agent took the request (its response began) or not, and why. */
@@ -139,6 +141,7 @@ export abstract class TurnConnection implements Connection {
 
   async #turn(key: string, body: unknown, options: TurnOptions): Promise<void> {
     const controller = new AbortController();
+    options.signal?.addEventListener('abort', () => controller.abort(), { once: true });
     const emit = (event: ConnectionEvent): void => this.emit(event);
     const reply = options.into ? new RecordsInto(emit, options.into.messageId, options.into.keep) : new ReplyWriter(emit, options.replyTo, () => newReplyId(this.name), options.continues, options.resume !== undefined);
     let told = false;

@@ -495,6 +495,38 @@ describe('a renderer’s call to an agent’s function, in a chat', () => {
     }
   });
 
+  test('over AG-UI, a call’s run that hangs is stopped at the call’s time (30 s from when it was carried), and the calls after it go on', { timeout: 20_000 }, async (t) => {
+    const log: string[] = [];
+    const realFetch = globalThis.fetch;
+    globalThis.fetch = async (input, init) => {
+      const call = typeof init?.body === 'string' && init.body.includes('"a2uiCallAgentFunction"');
+      if (!call) return realFetch(input, init);
+      const n = log.filter((entry) => entry.startsWith('start')).length + 1;
+      log.push(`start ${n}`);
+      if (n > 1) return realFetch(input, init);
+      // A hung agent: the first call's request never answers, until it is stopped.
+      return new Promise<Response>((_, fail) => init?.signal?.addEventListener('abort', () => (log.push('stopped 1'), fail(new Error('aborted')))));
+    };
+    try {
+      const { model, render, when } = await agUiProviderChat();
+      t.mock.timers.enable({ apis: ['setTimeout'] });
+      render();
+      await until(() => log.length === 1);
+      t.mock.timers.tick(20_000);
+      assert.equal(model.write('/providerId', 'PRV-7'), true);
+      const answered = when(() => (render().verdict as { name?: unknown } | undefined)?.name === 'Provider 7');
+      render();
+      await new Promise((done) => setImmediate(done));
+      assert.deepEqual(log, ['start 1'], 'the second call waits for the first');
+      // 30 s after the first call was carried, its run is stopped; the second (10 s left) runs and is answered.
+      t.mock.timers.tick(10_000);
+      await answered;
+      assert.deepEqual(log, ['start 1', 'stopped 1', 'start 2']);
+    } finally {
+      globalThis.fetch = realFetch;
+    }
+  });
+
   test('over AG-UI, a call whose run is cut off is said at once; no message shows as interrupted', { timeout: 20_000 }, async () => {
     // The second POST of this session (the call's run) ends after its first event.
     const { session, events, render } = await agUiProviderChat(`?session_id=cut-${Math.random().toString(36).slice(2)}&fault=drops:1000.1`);

@@ -25,8 +25,10 @@ import { Snapshots } from './snapshot.js';
 
 const isObject = (value: unknown): value is Readonly<Record<string, unknown>> => typeof value === 'object' && value !== null;
 
-/** The most calls to the agent's functions that wait for the one running. */
-const MAX_CALLS_WAITING = 16;
+/** The most calls to the agent's functions at a time: the one running and those waiting for it. */
+const MAX_CALLS = 16;
+/** A call's time (the chat's: a2ui/v1/calls.ts AGENT_CALL_TIMEOUT), from when it is carried, its run included. */
+const CALL_TIME = 30_000;
 
 /** What a call's run may give the conversation: A2UI records of the agent's answers (agentFunctionResponse) only. */
 const isCallAnswer = (record: { readonly type: string; readonly messages?: unknown }): boolean =>
@@ -128,21 +130,29 @@ export class AgUiConnection extends TurnConnection {
   }
 
   /**
-   * A call to the agent's function: a run of its own, after the calls before it (at most MAX_CALLS_WAITING wait; more
-   * cannot be carried), whose records go to the message that owns the surface, its answers only.
+   * A call to the agent's function: a run of its own, after the calls before it (MAX_CALLS at a time; more cannot be
+   * carried), whose records go to the message that owns the surface, its answers only. It has the call's time from
+   * now: a run past it is stopped (the chat's own timer tells the surface and the agent), one still waiting then is
+   * never sent, so a run that hangs holds the calls after it no longer than that.
    */
   #call(frame: CarryFrame, payload: Readonly<Record<string, unknown>>): boolean {
     const messageId = frame.messageId;
-    if (!messageId || this.#callsWaiting >= MAX_CALLS_WAITING) return false;
+    if (!messageId || this.#callsWaiting >= MAX_CALLS) return false;
     const body = this.#input(frame.conversation ?? [], { a2uiCallAgentFunction: payload, ...this.#models(frame.carried) }, [], true);
+    const stop = new AbortController();
+    const timer = setTimeout(() => stop.abort(), CALL_TIME);
     this.#callsWaiting += 1;
-    const run = (): Promise<void> | undefined => (this.state === 'open' ? this.turn(newReplyId('call'), body, { into: { messageId, keep: isCallAnswer } }) : undefined);
-    this.#calls = this.#calls.then(run).finally(() => void (this.#callsWaiting -= 1));
+    const run = (): Promise<void> | undefined =>
+      this.state === 'open' && !stop.signal.aborted ? this.turn(newReplyId('call'), body, { into: { messageId, keep: isCallAnswer }, signal: stop.signal }) : undefined;
+    this.#calls = this.#calls.then(run).finally(() => {
+      clearTimeout(timer);
+      this.#callsWaiting -= 1;
+    });
     return true;
   }
 
   protected reader(reply: ReplyWriter): TurnReader {
     // A call's run has activities of its own: what it sends of surfaces is not counted as applied to the thread's.
-    return reply instanceof RecordsInto ? new EventReader(reply, new A2uiActivities()) : new EventReader(reply, this.#activities, this.#state, this.#snapshots);
+    return new EventReader(reply, reply instanceof RecordsInto ? new A2uiActivities() : this.#activities, this.#state, this.#snapshots);
   }
 }
