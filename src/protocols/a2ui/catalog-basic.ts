@@ -225,7 +225,7 @@ export const BASIC_FUNCTION_CALLS = {
 
 /** catalog.json `$defs.theme`: open, with a hex `primaryColor`. */
 export const BasicTheme = z.looseObject({
-  primaryColor: z.optional(z.string().check(z.regex(/^#[0-9a-fA-F]{6}$/, 'Must be a color like "#00BFFF".'))),
+  primaryColor: z.optional(/* @__PURE__ */ (z.string().check(z.regex(/^#[0-9a-fA-F]{6}$/, 'Must be a color like "#00BFFF".')))),
   iconUrl: z.optional(z.string()),
   agentDisplayName: z.optional(z.string()),
 });
@@ -233,7 +233,7 @@ export const BasicTheme = z.looseObject({
 export const BASIC_CATALOG: CatalogDefinition = {
   catalogId: BASIC_CATALOG_ID,
   components: BASIC_COMPONENTS,
-  functions: new Set(Object.keys(BASIC_FUNCTION_CALLS)),
+  functions: /* @__PURE__ */ new Set(/* @__PURE__ */ Object.keys(BASIC_FUNCTION_CALLS)),
   functionCalls: BASIC_FUNCTION_CALLS,
   theme: BasicTheme,
 };

@@ -74,7 +74,7 @@ export function getPointer(root: JsonValue | undefined, pointer: string): JsonVa
  * How many `null`s one write may add before the places it lands in, over all its arrays: more than a data model's bytes
  * could hold (each is at least `null,`).
  */
-export const MAX_ARRAY_GAP = /* @__PURE__ */ Math.floor(A2UI_LIMITS.dataModelBytes / 5);
+export const MAX_ARRAY_GAP = /* @__PURE__ */ (() => Math.floor(A2UI_LIMITS.dataModelBytes / 5))();
 
 /** Whether a missing container before `segment` is created as an array: an index or `-` (renderer_guide.md, auto-typing). */
 const arrayFirst = (segment: string): boolean => segment === '-' || /^(0|[1-9]\d*)$/.test(segment);

@@ -91,7 +91,7 @@ export const UpdateComponentsMessage = z.strictObject({
   version,
   updateComponents: z.strictObject({
     surfaceId: z.string(),
-    components: z.array(AnyComponent).check(z.minLength(1)),
+    components: /* @__PURE__ */ (z.array(AnyComponent).check(z.minLength(1))),
   }),
 });
 
