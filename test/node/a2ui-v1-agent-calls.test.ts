@@ -398,6 +398,22 @@ describe('a renderer’s call to an agent’s function, in a chat', () => {
     return { session, events, model, render, when };
   }
 
+  /**
+   * Routes the POSTs of calls' runs (those with `a2uiCallAgentFunction`) through `answer`, the n-th of them counted from
+   * 1 and logged as `start n`; `send` makes the real request. Other requests go as they are.
+   */
+  function interceptCalls(answer: (n: number, send: () => Promise<Response>, signal: AbortSignal | null | undefined) => Promise<Response>) {
+    const log: string[] = [];
+    const realFetch = globalThis.fetch;
+    globalThis.fetch = (input, init) => {
+      if (typeof init?.body !== 'string' || !init.body.includes('"a2uiCallAgentFunction"')) return realFetch(input, init);
+      const n = log.filter((entry) => entry.startsWith('start')).length + 1;
+      log.push(`start ${n}`);
+      return answer(n, () => realFetch(input, init), init.signal);
+    };
+    return { log, restore: () => void (globalThis.fetch = realFetch) };
+  }
+
   /** The bodies of the AG-UI runs that called the agent's function. */
   const callRuns = () => peer.server.agUiRequests.map((r) => r.body).filter((body) => (body['forwardedProps'] as Record<string, unknown> | undefined)?.['a2uiCallAgentFunction'] !== undefined);
 
@@ -454,19 +470,10 @@ describe('a renderer’s call to an agent’s function, in a chat', () => {
   });
 
   test('over AG-UI, calls run one after another, and errors waiting for the next run wait for one the agent reads whole', { timeout: 20_000 }, async () => {
-    const log: string[] = [];
     let release: () => void = () => undefined;
     const held = new Promise<void>((done) => (release = done));
-    const realFetch = globalThis.fetch;
-    globalThis.fetch = async (input, init) => {
-      const call = typeof init?.body === 'string' && init.body.includes('"a2uiCallAgentFunction"');
-      if (!call) return realFetch(input, init);
-      const n = log.filter((entry) => entry.startsWith('start')).length + 1;
-      log.push(`start ${n}`);
-      // The first call's answer is held until the second call was carried.
-      if (n === 1) await held;
-      return realFetch(input, init);
-    };
+    // The first call's answer is held until the second call was carried.
+    const { log, restore } = interceptCalls(async (n, send) => (n === 1 && (await held), send()));
     try {
       const { session, model, render, when } = await agUiProviderChat();
       const first = when(() => (render().verdict as { valid?: unknown } | undefined)?.valid === true);
@@ -491,22 +498,15 @@ describe('a renderer’s call to an agent’s function, in a chat', () => {
       const next = peer.server.agUiRequests.at(-1)?.body['forwardedProps'] as Record<string, unknown>;
       assert.equal((next['a2uiErrors'] as unknown[] | undefined)?.length, 1);
     } finally {
-      globalThis.fetch = realFetch;
+      restore();
     }
   });
 
   test('over AG-UI, a call’s run that hangs is stopped at the call’s time (30 s from when it was carried), and the calls after it go on', { timeout: 20_000 }, async (t) => {
-    const log: string[] = [];
-    const realFetch = globalThis.fetch;
-    globalThis.fetch = async (input, init) => {
-      const call = typeof init?.body === 'string' && init.body.includes('"a2uiCallAgentFunction"');
-      if (!call) return realFetch(input, init);
-      const n = log.filter((entry) => entry.startsWith('start')).length + 1;
-      log.push(`start ${n}`);
-      if (n > 1) return realFetch(input, init);
-      // A hung agent: the first call's request never answers, until it is stopped.
-      return new Promise<Response>((_, fail) => init?.signal?.addEventListener('abort', () => (log.push('stopped 1'), fail(new Error('aborted')))));
-    };
+    // A hung agent: the first call's request never answers, until it is stopped.
+    const { log, restore } = interceptCalls((n, send, signal) =>
+      n > 1 ? send() : new Promise<Response>((_, fail) => signal?.addEventListener('abort', () => (log.push('stopped 1'), fail(new Error('aborted'))))),
+    );
     try {
       const { model, render, when } = await agUiProviderChat();
       t.mock.timers.enable({ apis: ['setTimeout'] });
@@ -523,7 +523,7 @@ describe('a renderer’s call to an agent’s function, in a chat', () => {
       await answered;
       assert.deepEqual(log, ['start 1', 'stopped 1', 'start 2']);
     } finally {
-      globalThis.fetch = realFetch;
+      restore();
     }
   });
 
