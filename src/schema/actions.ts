@@ -43,11 +43,9 @@ export const RunTaskAction = z.strictObject({
    * Generated tasks dispatch with the reserved task ID 0. Older protocol-v1 positive IDs are accepted for replay
    * and normalized to 0, so generated content can never complete an unrelated sidebar task.
    */
-  taskId: z.pipe(
-    z.optional(z.int().check(z.nonnegative(), z.maximum(Number.MAX_SAFE_INTEGER))),
-    z.transform(() => 0 as const),
-  ),
-});
+  taskId: z.optional(z.int().check(z.nonnegative(), z.maximum(Number.MAX_SAFE_INTEGER))),
+  // (An overwrite, not a pipe into a transform: the same for two zod classes fewer in every bundle.)
+}).check(z.overwrite((action) => ({ ...action, taskId: 0 })));
 
 export const PrefillComposerAction = z.strictObject({ id: Id, type: z.literal('prefill-composer'), label: Label, text: FollowUpText });
 

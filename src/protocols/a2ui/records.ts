@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { lenient } from '../../schema/lenient.js';
 import type { MessageFields, RecordHandler, StoredRecord } from '../module.js';
 import { touchedSurfaces } from './placements.js';
 
@@ -14,8 +15,8 @@ const SurfaceId = z.string().check(z.minLength(1), z.maxLength(128));
 const A2uiRecord = z.object({
   type: z.literal('a2ui'),
   messages: z.array(z.unknown()).check(z.minLength(1), z.maxLength(64)),
-  message_id: z.optional(z.catch(z.optional(z.string().check(z.maxLength(128))), undefined)),
-  sequence: z.optional(z.catch(z.optional(z.int().check(z.nonnegative())), undefined)),
+  message_id: lenient(z.string().check(z.maxLength(128))),
+  sequence: lenient(z.int().check(z.nonnegative())),
 });
 export type A2uiRecord = z.infer<typeof A2uiRecord>;
 

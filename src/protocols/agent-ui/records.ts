@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { lenient } from '../../schema/lenient.js';
 import type { ChatMessage, UiEnvelopeEntry } from '../../message/messages.js';
 import { RENDER_STATUSES, type RenderStatus } from '../../message/messages.js';
 import { ENVELOPE_THREAD_LIMITS } from '../../limits.js';
@@ -26,8 +27,8 @@ export interface EnvelopeRecord {
   readonly error?: string;
 }
 
-const Status = z.optional(z.catch(z.optional(z.enum(RENDER_STATUSES)), undefined));
-const ErrorText = z.optional(z.catch(z.optional(z.string()), undefined));
+const Status = lenient(z.enum(RENDER_STATUSES));
+const ErrorText = lenient(z.string());
 const EnvelopeRecordSchema = z.object({ ...UiEnvelopeEvent.shape, renderStatus: Status, error: ErrorText });
 
 /** Whether an envelope is JSON within ENVELOPE_THREAD_LIMITS.envelopeBytes (what a message keeps and persists). */
@@ -111,7 +112,7 @@ const StoredEntry = z.object({
   createdAt: z.number().check(z.nonnegative()),
   envelope: z.unknown(),
   renderStatus: z.string(),
-  error: z.optional(z.catch(z.optional(z.string()), undefined)),
+  error: lenient(z.string()),
 });
 
 /** `uiEnvelopes` and `uiSessionId` (001 "State Persistence", exactly): read leniently, written as they are. */

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { lenient } from '../../schema/lenient.js';
 import type { ChatMessage } from '../../message/messages.js';
 import type { MantisPart, ReasoningPart, TodoPart, ToolPart } from '../../message/parts.js';
 import type { RecordHandler } from '../module.js';
@@ -25,7 +26,7 @@ export interface ReasoningRecord {
 /** A stored record may lack the message and sequence its frame had. */
 const stored = <T extends z.core.$ZodLooseShape>(schema: z.ZodMiniObject<T>) =>
   // Its shape spread into a new object (not z.extend, which costs the bundle more than this saves).
-  z.object({ ...schema.shape, message_id: z.optional(z.catch(z.optional(MessageId), undefined)), sequence: z.optional(z.catch(z.optional(Sequence), undefined)) });
+  z.object({ ...schema.shape, message_id: lenient(MessageId), sequence: lenient(Sequence) });
 
 const StoredTool = stored(ToolEvent);
 const StoredTodo = stored(TodoEvent);
