@@ -32,7 +32,7 @@ const snapshot = (operations: readonly unknown[], extra: Readonly<Record<string,
 });
 
 /** The runs that draw a surface, by a word of the user's message, longest first. */
-export const A2UI_SCRIPTS = (text: Text): Record<string, (emit: Emit, run: Run) => Promise<void>> => ({
+export const A2UI_SCRIPTS = (text: Text): Record<string, (emit: Emit, run: Run, said: string) => Promise<void>> => ({
   /** The status first (building), then a snapshot whose operations differ from the first (the heading changed). */
   'surface rebuild': async (emit, run) => {
     emit({ type: EventType.RUN_STARTED, ...run, metadata: MARKER });
@@ -70,10 +70,15 @@ export const A2UI_SCRIPTS = (text: Text): Record<string, (emit: Emit, run: Run) 
     await text(emit, 'm1', 'I asked your renderer to run a function.');
     emit({ type: EventType.RUN_FINISHED, ...run });
   },
-  /** The `a2ui agent` surface (a2ui-agent-functions.ts): its calls to the agent's function come as runs of their own (callRun). */
-  'surface agent': async (emit, run) => {
+  /**
+   * The `a2ui agent` surface (a2ui-agent-functions.ts): its calls to the agent's function come as runs of their own
+   * (callRun). Its history grows by the words said: `note` sets /note, then `seen` sets /seen (each sent again after).
+   */
+  'surface agent': async (emit, run, said) => {
     emit({ type: EventType.RUN_STARTED, ...run, metadata: MARKER });
-    emit({ ...snapshot(scriptMessages('agent', false)), messageId: 'a2ui-surface-provider' });
+    const grown = [['note', 'From the agent'], ['seen', true]].filter(([word]) => said.includes(word as string));
+    const more = grown.map(([word, value]) => ({ version: 'v1.0', updateDataModel: { surfaceId: 'provider', path: `/${word}`, value } }));
+    emit({ ...snapshot([...scriptMessages('agent', false), ...more]), messageId: 'a2ui-surface-provider' });
     await text(emit, 'm1', 'This surface asks me whether a provider exists.');
     emit({ type: EventType.RUN_FINISHED, ...run });
   },
@@ -125,7 +130,8 @@ export async function actionRun(emit: Emit, run: Run, forwarded: Readonly<Record
  * A run that answers a renderer's call to this agent's function (`forwardedProps.a2uiCallAgentFunction`, the v1.0
  * `callAgentFunction` message): an activity of its own whose one operation is the `agentFunctionResponse`, and no
  * text. A value that is not such a message fails the run. `reply` (the endpoint's `call_reply`) plays an agent that
- * does otherwise: `chatty` also says something and updates the surface, `silent` answers nothing.
+ * does otherwise: `chatty` also says something and updates the surface, `silent` answers nothing, `state` also sets
+ * the shared state (`{answered: <functionCallId>}`).
  */
 export function callRun(emit: Emit, run: Run, forwarded: Readonly<Record<string, unknown>>, reply: string | null = null): void {
   emit({ type: EventType.RUN_STARTED, ...run, metadata: MARKER });
@@ -137,6 +143,7 @@ export function callRun(emit: Emit, run: Run, forwarded: Readonly<Record<string,
     return;
   }
   const { functionCallId } = answer['agentFunctionResponse'] as { functionCallId: string };
+  if (reply === 'state') emit({ type: EventType.STATE_SNAPSHOT, snapshot: { answered: functionCallId } });
   emit({ ...snapshot([answer]), messageId: `a2ui-call-${functionCallId}` });
   if (reply === 'chatty') {
     emit({ type: EventType.TEXT_MESSAGE_CHUNK, messageId: `said-${functionCallId}`, role: 'assistant', delta: 'I checked that provider.' });

@@ -13,7 +13,6 @@ import { InPageTransport } from '../helpers/in-page-transport.js';
 import {
   BASIC_CATALOG,
   SurfaceGroup,
-  a2uiOf,
   evaluate,
   failingChecks,
   loadA2uiVersion,
@@ -28,11 +27,9 @@ import { readCatalogs } from '../../src/protocols/a2ui/catalog-input.js';
 import { V1_BASIC_CATALOG, V1_BASIC_CATALOG_ID, V1_BASIC_FUNCTION_CALLS, parseA2uiV1RendererMessage } from '../../src/protocols/a2ui/v1/index.js';
 import { WebSocketTransport } from '../../src/protocols/composer/transports.js';
 import { PROVIDER_CATALOG_ID } from '../../demo/server/a2ui-agent-functions.js';
-import { readFileSync } from 'node:fs';
 import { COMPOSER_SSE_PATH } from '../../demo/server/agent-server.js';
-import { AG_UI_PATH } from '../../demo/server/ag-ui.js';
 import { useAgentServer } from './agent.js';
-import { reply, turnSession } from './turn-session.js';
+import { PROVIDER_DOCUMENT, providerSurface, useSessions, valid } from './provider-chat.js';
 
 /** The v1.0 basic catalog and one function of the agent's, verifyProvider, with the schema of its call. */
 export const AGENT_CATALOG: CatalogDefinition = {
@@ -309,19 +306,7 @@ describe('a renderer’s call to an agent’s function (v1.0 callAgentFunction)'
   });
 });
 
-/** The catalog of the reference server's `a2ui agent` surface, as a page gives it: a v1.0 catalog document. */
-const PROVIDER_DOCUMENT = JSON.parse(readFileSync(new URL('../../demo/catalogs/provider-v1.json', import.meta.url), 'utf8')) as Record<string, unknown>;
-
-const sessions: ChatSession[] = [];
-afterEach(() => {
-  for (const session of sessions.splice(0)) {
-    session.disconnect();
-    session.transport?.close();
-  }
-});
-
-/** Resolves once `ready()` holds, checked after each turn of the event loop (what it waits for loads modules). */
-const until = (ready: () => boolean): Promise<void> => new Promise((done) => (function check() { if (ready()) done(); else setImmediate(check); })());
+const sessions = useSessions();
 
 describe('a renderer’s call to an agent’s function, in a chat', () => {
   const peer = useAgentServer();
@@ -334,18 +319,7 @@ describe('a renderer’s call to an agent’s function, in a chat', () => {
     session.configureProtocol('a2ui', await readCatalogs([BASIC_CATALOG, PROVIDER_DOCUMENT]));
     session.connect();
     await send(session);
-    await until(() => a2uiOf(session)?.group.store.get('provider')?.version === 'v1.0');
-    const model = a2uiOf(session)?.group.surface('provider') as SurfaceModel;
-    const field = model.state?.components.get('field') as unknown as { checks: { condition: unknown }[] };
-    const condition = field.checks[0]?.condition;
-    /** One render of the TextField's check, as the renderer makes it: its value, and what the surface says. */
-    const render = () => {
-      const calls = model.calls;
-      return { verdict: evaluate(condition, { data: model.state?.data ?? null, scope: '', functions: calls?.functions }), notice: calls?.notice };
-    };
-    /** Resolves at the first change of the surface after which `ready()` holds. */
-    const when = (ready: () => boolean) => new Promise<void>((done) => { const stop = model.subscribe(() => ready() && (stop(), done())); });
-    return { session, model, render, when };
+    return { session, ...(await providerSurface(session)) };
   }
 
   test('the demo’s catalog document is the one the reference agent’s surface names', () => {
@@ -360,7 +334,7 @@ describe('a renderer’s call to an agent’s function, in a chat', () => {
       assert.equal(session.send('a2ui agent').ok, true);
       await shown;
     });
-    const answered = when(() => (render().verdict as { valid?: unknown } | undefined)?.valid === true);
+    const answered = when(() => valid(render().verdict));
     // The catalog says verifyProvider gives a validationResult: while the agent has not answered, the check says it waits.
     assert.deepEqual(render().verdict, { valid: false, message: 'Waiting for the agent…' });
     await answered;
@@ -381,161 +355,6 @@ describe('a renderer’s call to an agent’s function, in a chat', () => {
     assert.deepEqual(kept.errors, []);
   });
 
-  /** A chat over AG-UI (`query` on the endpoint's URL) with the provider catalog, once the `surface agent` run drew it. */
-  async function agUiProviderChat(query = '') {
-    const { session, events } = turnSession('ag-ui', `${peer.server.origin}${AG_UI_PATH}${query}`);
-    sessions.push(session);
-    session.configureProtocol('a2ui', await readCatalogs([BASIC_CATALOG, PROVIDER_DOCUMENT]));
-    await reply(session, 'surface agent');
-    await until(() => a2uiOf(session)?.group.store.get('provider')?.version === 'v1.0');
-    const model = a2uiOf(session)?.group.surface('provider') as SurfaceModel;
-    const field = model.state?.components.get('field') as unknown as { checks: { condition: unknown }[] };
-    const render = () => {
-      const calls = model.calls;
-      return { verdict: evaluate(field.checks[0]?.condition, { data: model.state?.data ?? null, scope: '', functions: calls?.functions }), notice: calls?.notice };
-    };
-    const when = (ready: () => boolean) => new Promise<void>((done) => { const stop = model.subscribe(() => ready() && (stop(), done())); });
-    return { session, events, model, render, when };
-  }
-
-  /**
-   * Routes the POSTs of calls' runs (those with `a2uiCallAgentFunction`) through `answer`, the n-th of them counted from
-   * 1 and logged as `start n`; `send` makes the real request. Other requests go as they are.
-   */
-  function interceptCalls(answer: (n: number, send: () => Promise<Response>, signal: AbortSignal | null | undefined) => Promise<Response>) {
-    const log: string[] = [];
-    const realFetch = globalThis.fetch;
-    globalThis.fetch = (input, init) => {
-      if (typeof init?.body !== 'string' || !init.body.includes('"a2uiCallAgentFunction"')) return realFetch(input, init);
-      const n = log.filter((entry) => entry.startsWith('start')).length + 1;
-      log.push(`start ${n}`);
-      return answer(n, () => realFetch(input, init), init.signal);
-    };
-    return { log, restore: () => void (globalThis.fetch = realFetch) };
-  }
-
-  /** The bodies of the AG-UI runs that called the agent's function. */
-  const callRuns = () => peer.server.agUiRequests.map((r) => r.body).filter((body) => (body['forwardedProps'] as Record<string, unknown> | undefined)?.['a2uiCallAgentFunction'] !== undefined);
-
-  test('over AG-UI: the call is a run of its own (forwardedProps.a2uiCallAgentFunction), its answer an activity that goes to the surface’s message', { timeout: 20_000 }, async () => {
-    const before = callRuns().length;
-    const { session, model, render, when } = await agUiProviderChat();
-    const messages = session.messages.length;
-    const answered = when(() => (render().verdict as { valid?: unknown } | undefined)?.valid === true);
-    assert.deepEqual(render().verdict, { valid: false, message: 'Waiting for the agent…' });
-    await answered;
-    assert.deepEqual(render(), { verdict: { valid: true, name: 'Provider 102' }, notice: undefined });
-    // The run carried the v1.0 message as renderer_to_agent.json has it, on the chat's thread.
-    const runs = callRuns().slice(before);
-    assert.equal(runs.length, 1);
-    const sent = parseA2uiV1RendererMessage((runs[0]?.['forwardedProps'] as Record<string, unknown>)['a2uiCallAgentFunction']);
-    assert.ok(sent.ok && sent.kind === 'callAgentFunction', JSON.stringify(sent));
-    assert.deepEqual((sent.message['callAgentFunction'] as { surfaceId: string; callFunction: unknown }).callFunction, { call: 'verifyProvider', args: { providerId: 'PRV-102' } });
-    // The same thread as this chat's own turn (the last run that was not a call's).
-    const turn = peer.server.agUiRequests.filter((r) => (r.body['forwardedProps'] as Record<string, unknown>)['a2uiCallAgentFunction'] === undefined).at(-1);
-    assert.equal(turn?.body['messages'] && JSON.stringify(turn.body['messages']).includes('surface agent'), true);
-    assert.equal(runs[0]?.['threadId'], turn?.body['threadId']);
-    // No message of its own: the answer went to the message that owns the surface.
-    assert.equal(session.messages.length, messages);
-
-    // An ID the agent does not know: its error answer is said in the surface's place.
-    const failed = when(() => render().notice !== undefined);
-    assert.equal(model.write('/providerId', 'nobody'), true);
-    render();
-    await failed;
-    assert.deepEqual(render(), { verdict: undefined, notice: "The agent's verifyProvider failed: Provider ID nobody was not found." });
-    assert.equal(callRuns().length - before, 2);
-    assert.equal(session.messages.length, messages);
-  });
-
-  test('over AG-UI, a call’s run that says more than its answer: the answer is used, the rest is not shown and said once', { timeout: 20_000 }, async () => {
-    const { session, model, render, when } = await agUiProviderChat('?call_reply=chatty');
-    const parts = JSON.stringify(session.messages.map((m) => (m.role === 'assistant' ? m.parts : m.text)));
-    const said = new Promise<string>((done) => session.subscribe((e) => e.type === 'protocol-notice' && e.key === 'call-run' && done(e.reason)));
-    const answered = when(() => (render().verdict as { valid?: unknown } | undefined)?.valid === true);
-    render();
-    await answered;
-    assert.match(await said, /sent more than its answer/);
-    // Its text and its update of the surface (/providerId to PRV-999) went nowhere: the conversation shows what it did.
-    assert.equal(JSON.stringify(session.messages.map((m) => (m.role === 'assistant' ? m.parts : m.text))), parts);
-    assert.doesNotMatch(JSON.stringify(session.messages), /I checked that provider|PRV-999/);
-    assert.deepEqual(model.state?.data, { providerId: 'PRV-102' });
-  });
-
-  test('over AG-UI, a call’s run that ends without its answer is said at once', { timeout: 20_000 }, async () => {
-    const { session, render } = await agUiProviderChat('?call_reply=silent');
-    const said = new Promise<string>((done) => session.subscribe((e) => e.type === 'protocol-error' && done(e.reason)));
-    render();
-    assert.equal(await said, "A call to the agent's function got no answer: the run ended without it.");
-  });
-
-  test('over AG-UI, calls run one after another, and errors waiting for the next run wait for one the agent reads whole', { timeout: 20_000 }, async () => {
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((done) => (release = done));
-    // The first call's answer is held until the second call was carried.
-    const { log, restore } = interceptCalls(async (n, send) => (n === 1 && (await held), send()));
-    try {
-      const { session, model, render, when } = await agUiProviderChat();
-      const first = when(() => (render().verdict as { valid?: unknown } | undefined)?.valid === true);
-      // (Resolves once the check of the value shown then is valid.)
-      render();
-      await until(() => log.length === 1);
-      // A refused surface: its error waits for the next run.
-      await reply(session, 'surface broken');
-      assert.equal(model.write('/providerId', 'PRV-7'), true);
-      render();
-      // The second call is carried after this render (a microtask); it waits for the first.
-      await new Promise((done) => setImmediate(done));
-      log.push('released 1');
-      release();
-      // The check is valid once the call of the value it shows now (PRV-7, the second) was answered.
-      await first;
-      assert.deepEqual(render().verdict, { valid: true, name: 'Provider 7' });
-      assert.deepEqual(log, ['start 1', 'released 1', 'start 2']);
-      const calls = peer.server.agUiRequests.slice(-2).map((r) => r.body['forwardedProps'] as Record<string, unknown>);
-      assert.ok(calls.every((forwarded) => forwarded['a2uiCallAgentFunction'] !== undefined && forwarded['a2uiErrors'] === undefined), 'a call’s run takes no error');
-      await reply(session, 'hello');
-      const next = peer.server.agUiRequests.at(-1)?.body['forwardedProps'] as Record<string, unknown>;
-      assert.equal((next['a2uiErrors'] as unknown[] | undefined)?.length, 1);
-    } finally {
-      restore();
-    }
-  });
-
-  test('over AG-UI, a call’s run that hangs is stopped at the call’s time (30 s from when it was carried), and the calls after it go on', { timeout: 20_000 }, async (t) => {
-    // A hung agent: the first call's request never answers, until it is stopped.
-    const { log, restore } = interceptCalls((n, send, signal) =>
-      n > 1 ? send() : new Promise<Response>((_, fail) => signal?.addEventListener('abort', () => (log.push('stopped 1'), fail(new Error('aborted'))))),
-    );
-    try {
-      const { model, render, when } = await agUiProviderChat();
-      t.mock.timers.enable({ apis: ['setTimeout'] });
-      render();
-      await until(() => log.length === 1);
-      t.mock.timers.tick(20_000);
-      assert.equal(model.write('/providerId', 'PRV-7'), true);
-      const answered = when(() => (render().verdict as { name?: unknown } | undefined)?.name === 'Provider 7');
-      render();
-      await new Promise((done) => setImmediate(done));
-      assert.deepEqual(log, ['start 1'], 'the second call waits for the first');
-      // 30 s after the first call was carried, its run is stopped; the second (10 s left) runs and is answered.
-      t.mock.timers.tick(10_000);
-      await answered;
-      assert.deepEqual(log, ['start 1', 'stopped 1', 'start 2']);
-    } finally {
-      restore();
-    }
-  });
-
-  test('over AG-UI, a call whose run is cut off is said at once; no message shows as interrupted', { timeout: 20_000 }, async () => {
-    // The second POST of this session (the call's run) ends after its first event.
-    const { session, events, render } = await agUiProviderChat(`?session_id=cut-${Math.random().toString(36).slice(2)}&fault=drops:1000.1`);
-    const said = new Promise<string>((done) => session.subscribe((e) => e.type === 'protocol-error' && done(e.reason)));
-    render();
-    assert.equal(await said, "A call to the agent's function got no answer: The reply was cut off before it finished.");
-    assert.equal(events.filter((e) => e.type === 'message-interrupted').length, 0);
-    assert.equal(render().notice, undefined, 'the call still waits for its answer (until its timeout)');
-  });
 });
 
 describe('an event after its message ended (the agent’s answer to a renderer’s call)', () => {

@@ -1,0 +1,241 @@
+// A renderer's calls to the agent's functions over AG-UI (issue 31, item 3: "over AG-UI in `forwardedProps` beside
+// `a2uiAction` (same naming)"; docs/protocol.md "A2UI over AG-UI"): each call is a run of its own with
+// `forwardedProps.a2uiCallAgentFunction`, read for its answer only, against the reference agent's AG-UI endpoint,
+// whose events @ag-ui/encoder writes. Calls run one after another, 16 at a time, each within the call's time.
+import assert from 'node:assert/strict';
+import { describe, test, type TestContext } from 'node:test';
+import { BASIC_CATALOG } from '../../src/protocols/a2ui/index.js';
+import { readCatalogs } from '../../src/protocols/a2ui/catalog-input.js';
+import { parseA2uiV1RendererMessage } from '../../src/protocols/a2ui/v1/index.js';
+import { AgUiConnection } from '../../src/protocols/ag-ui/connection.js';
+import type { CarryFrame } from '../../src/protocols/turn-connection.js';
+import { AG_UI_PATH } from '../../demo/server/ag-ui.js';
+import { useAgentServer } from './agent.js';
+import { PROVIDER_DOCUMENT, providerSurface, until, useSessions, valid } from './provider-chat.js';
+import { reply, turnSession } from './turn-session.js';
+
+/**
+ * The calls to the agent's function this test's chats carry (each AgUiConnection's `carry` of a callAgentFunction), in
+ * order, each with whether it was taken: counted, so a test waits for a call to be carried, never for a fixed time.
+ */
+function countCalls(t: TestContext): () => boolean[] {
+  const connection = AgUiConnection.prototype as unknown as { carry(frame: CarryFrame): boolean };
+  const carry = t.mock.method(connection, 'carry');
+  const isCall = (frame: CarryFrame) => typeof frame.payload === 'object' && frame.payload !== null && 'callAgentFunction' in frame.payload;
+  return () => carry.mock.calls.filter((call) => isCall(call.arguments[0] as CarryFrame)).map((call) => call.result === true);
+}
+
+describe('a renderer’s call to an agent’s function, over AG-UI', () => {
+  const peer = useAgentServer();
+  const sessions = useSessions();
+
+  /** A chat over AG-UI (`query` on the endpoint's URL) with the provider catalog, once the `surface agent` run drew it. */
+  async function agUiProviderChat(query = '') {
+    const { session, events } = turnSession('ag-ui', `${peer.server.origin}${AG_UI_PATH}${query}`);
+    sessions.push(session);
+    session.configureProtocol('a2ui', await readCatalogs([BASIC_CATALOG, PROVIDER_DOCUMENT]));
+    await reply(session, 'surface agent');
+    return { session, events, ...(await providerSurface(session)) };
+  }
+
+  /**
+   * Routes the POSTs of calls' runs (those with `a2uiCallAgentFunction`) through `answer`, the n-th of them counted from
+   * 1 and logged as `start n`; `send` makes the real request. Other requests go as they are.
+   */
+  function interceptCalls(answer: (n: number, send: () => Promise<Response>, signal: AbortSignal | null | undefined) => Promise<Response>) {
+    const log: string[] = [];
+    const realFetch = globalThis.fetch;
+    globalThis.fetch = (input, init) => {
+      if (typeof init?.body !== 'string' || !init.body.includes('"a2uiCallAgentFunction"')) return realFetch(input, init);
+      const n = log.filter((entry) => entry.startsWith('start')).length + 1;
+      log.push(`start ${n}`);
+      return answer(n, () => realFetch(input, init), init.signal);
+    };
+    return { log, restore: () => void (globalThis.fetch = realFetch) };
+  }
+
+  /** The bodies of the AG-UI runs that called the agent's function. */
+  const callRuns = () => peer.server.agUiRequests.map((r) => r.body).filter((body) => (body['forwardedProps'] as Record<string, unknown> | undefined)?.['a2uiCallAgentFunction'] !== undefined);
+
+  test('over AG-UI: the call is a run of its own (forwardedProps.a2uiCallAgentFunction), its answer an activity that goes to the surface’s message', { timeout: 20_000 }, async () => {
+    const before = callRuns().length;
+    const { session, model, render, when } = await agUiProviderChat();
+    const messages = session.messages.length;
+    const answered = when(() => valid(render().verdict));
+    assert.deepEqual(render().verdict, { valid: false, message: 'Waiting for the agent…' });
+    await answered;
+    assert.deepEqual(render(), { verdict: { valid: true, name: 'Provider 102' }, notice: undefined });
+    // The run carried the v1.0 message as renderer_to_agent.json has it, on the chat's thread.
+    const runs = callRuns().slice(before);
+    assert.equal(runs.length, 1);
+    const sent = parseA2uiV1RendererMessage((runs[0]?.['forwardedProps'] as Record<string, unknown>)['a2uiCallAgentFunction']);
+    assert.ok(sent.ok && sent.kind === 'callAgentFunction', JSON.stringify(sent));
+    assert.deepEqual((sent.message['callAgentFunction'] as { surfaceId: string; callFunction: unknown }).callFunction, { call: 'verifyProvider', args: { providerId: 'PRV-102' } });
+    // The same thread as this chat's own turn (the last run that was not a call's).
+    const turn = peer.server.agUiRequests.filter((r) => (r.body['forwardedProps'] as Record<string, unknown>)['a2uiCallAgentFunction'] === undefined).at(-1);
+    assert.equal(turn?.body['messages'] && JSON.stringify(turn.body['messages']).includes('surface agent'), true);
+    assert.equal(runs[0]?.['threadId'], turn?.body['threadId']);
+    // No message of its own: the answer went to the message that owns the surface.
+    assert.equal(session.messages.length, messages);
+
+    // An ID the agent does not know: its error answer is said in the surface's place.
+    const failed = when(() => render().notice !== undefined);
+    assert.equal(model.write('/providerId', 'nobody'), true);
+    render();
+    await failed;
+    assert.deepEqual(render(), { verdict: undefined, notice: "The agent's verifyProvider failed: Provider ID nobody was not found." });
+    assert.equal(callRuns().length - before, 2);
+    assert.equal(session.messages.length, messages);
+  });
+
+  test('over AG-UI, a call’s run that says more than its answer: the answer is used, the rest is not shown and said once', { timeout: 20_000 }, async () => {
+    const { session, model, render, when } = await agUiProviderChat('?call_reply=chatty');
+    const parts = JSON.stringify(session.messages.map((m) => (m.role === 'assistant' ? m.parts : m.text)));
+    const said = new Promise<string>((done) => session.subscribe((e) => e.type === 'protocol-notice' && e.key === 'call-run' && done(e.reason)));
+    const answered = when(() => valid(render().verdict));
+    render();
+    await answered;
+    assert.match(await said, /sent more than its answer/);
+    // Its text and its update of the surface (/providerId to PRV-999) went nowhere: the conversation shows what it did.
+    assert.equal(JSON.stringify(session.messages.map((m) => (m.role === 'assistant' ? m.parts : m.text))), parts);
+    assert.doesNotMatch(JSON.stringify(session.messages), /I checked that provider|PRV-999/);
+    assert.deepEqual(model.state?.data, { providerId: 'PRV-102' });
+  });
+
+  test('over AG-UI, a call’s run that ends without its answer is said at once', { timeout: 20_000 }, async () => {
+    const { session, render } = await agUiProviderChat('?call_reply=silent');
+    const said = new Promise<string>((done) => session.subscribe((e) => e.type === 'protocol-error' && done(e.reason)));
+    render();
+    assert.equal(await said, "A call to the agent's function got no answer: the run ended without it.");
+  });
+
+  test('over AG-UI, calls run one after another, and errors waiting for the next run wait for one the agent reads whole', { timeout: 20_000 }, async (t) => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((done) => (release = done));
+    // The first call's answer is held until the second call was carried.
+    const { log, restore } = interceptCalls(async (n, send) => (n === 1 && (await held), send()));
+    const carried = countCalls(t);
+    try {
+      const { session, model, render, when } = await agUiProviderChat();
+      const first = when(() => valid(render().verdict));
+      // (Resolves once the check of the value shown then is valid.)
+      render();
+      await until(() => log.length === 1);
+      // A refused surface: its error waits for the next run.
+      await reply(session, 'surface broken');
+      assert.equal(model.write('/providerId', 'PRV-7'), true);
+      render();
+      // The second call is carried after this render (a microtask); it waits for the first.
+      await until(() => carried().length === 2);
+      assert.deepEqual(log, ['start 1']);
+      log.push('released 1');
+      release();
+      // The check is valid once the call of the value it shows now (PRV-7, the second) was answered.
+      await first;
+      assert.deepEqual(render().verdict, { valid: true, name: 'Provider 7' });
+      assert.deepEqual(log, ['start 1', 'released 1', 'start 2']);
+      const calls = peer.server.agUiRequests.slice(-2).map((r) => r.body['forwardedProps'] as Record<string, unknown>);
+      assert.ok(calls.every((forwarded) => forwarded['a2uiCallAgentFunction'] !== undefined && forwarded['a2uiErrors'] === undefined), 'a call’s run takes no error');
+      await reply(session, 'hello');
+      const next = peer.server.agUiRequests.at(-1)?.body['forwardedProps'] as Record<string, unknown>;
+      assert.equal((next['a2uiErrors'] as unknown[] | undefined)?.length, 1);
+    } finally {
+      restore();
+    }
+  });
+
+  test('over AG-UI, a call’s run that hangs is stopped at the call’s time (30 s from when it was carried), and the calls after it go on', { timeout: 20_000 }, async (t) => {
+    // A hung agent: the first call's request never answers, until it is stopped.
+    const { log, restore } = interceptCalls((n, send, signal) =>
+      n > 1 ? send() : new Promise<Response>((_, fail) => signal?.addEventListener('abort', () => (log.push('stopped 1'), fail(new Error('aborted'))))),
+    );
+    try {
+      const { model, render, when } = await agUiProviderChat();
+      const carried = countCalls(t);
+      t.mock.timers.enable({ apis: ['setTimeout'] });
+      render();
+      await until(() => log.length === 1);
+      t.mock.timers.tick(20_000);
+      assert.equal(model.write('/providerId', 'PRV-7'), true);
+      const answered = when(() => (render().verdict as { name?: unknown } | undefined)?.name === 'Provider 7');
+      render();
+      await until(() => carried().length === 2);
+      assert.deepEqual(log, ['start 1'], 'the second call waits for the first');
+      // 30 s after the first call was carried, its run is stopped; the second (10 s left) runs and is answered.
+      t.mock.timers.tick(10_000);
+      await answered;
+      assert.deepEqual(log, ['start 1', 'stopped 1', 'start 2']);
+    } finally {
+      restore();
+    }
+  });
+
+  test('over AG-UI, a call whose run is cut off is said at once; no message shows as interrupted', { timeout: 20_000 }, async () => {
+    // The second POST of this session (the call's run) ends after its first event.
+    const { session, events, render } = await agUiProviderChat(`?session_id=cut-${Math.random().toString(36).slice(2)}&fault=drops:1000.1`);
+    const said = new Promise<string>((done) => session.subscribe((e) => e.type === 'protocol-error' && done(e.reason)));
+    render();
+    assert.equal(await said, "A call to the agent's function got no answer: The reply was cut off before it finished.");
+    assert.equal(events.filter((e) => e.type === 'message-interrupted').length, 0);
+    assert.equal(render().notice, undefined, 'the call still waits for its answer (until its timeout)');
+  });
+
+  test('over AG-UI, a call’s run reads its surfaces apart: what it sends of the thread’s surface never counts as applied, so the next run’s history is read as it grew', { timeout: 20_000 }, async () => {
+    const { session, model, render, when } = await agUiProviderChat('?call_reply=chatty');
+    await reply(session, 'surface agent note');
+    assert.deepEqual(model.state?.data, { providerId: 'PRV-102', note: 'From the agent' });
+    // The call's run also sends the provider surface's activity: an updateDataModel of /providerId, not shown.
+    const answered = when(() => valid(render().verdict));
+    render();
+    await answered;
+    assert.equal(model.write('/note', 'Mine'), true);
+    // The thread's history, grown by one operation: only that one is applied, so the user's note stays.
+    await reply(session, 'surface agent note seen');
+    assert.deepEqual(model.state?.data, { providerId: 'PRV-102', note: 'Mine', seen: true });
+  });
+
+  test('over AG-UI, 16 calls at a time (the one running and those waiting): one more is not carried, and says so in the surface’s place', { timeout: 20_000 }, async (t) => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((done) => (release = done));
+    const { log, restore } = interceptCalls(async (n, send) => (n === 1 && (await held), send()));
+    const carried = countCalls(t);
+    try {
+      const { model, render, when } = await agUiProviderChat();
+      render();
+      await until(() => log.length === 1);
+      for (let n = 2; n <= 16; n += 1) {
+        assert.equal(model.write('/providerId', `PRV-${n}`), true);
+        render();
+      }
+      await until(() => carried().length === 16);
+      const refused = when(() => render().notice !== undefined);
+      assert.equal(model.write('/providerId', 'PRV-17'), true);
+      render();
+      await refused;
+      assert.deepEqual(carried(), [...Array<boolean>(16).fill(true), false]);
+      assert.equal(render().notice, "This connection cannot carry a call to the agent's verifyProvider.");
+      assert.deepEqual(log, ['start 1'], 'the first still runs; the others wait for it');
+      // Released, the fifteen waiting run one after another: the last of them answers PRV-16.
+      release();
+      assert.equal(model.write('/providerId', 'PRV-16'), true);
+      const last = when(() => valid(render().verdict));
+      render();
+      await last;
+      assert.equal(log.length, 16);
+    } finally {
+      restore();
+    }
+  });
+
+  test('over AG-UI, a call’s run reads the shared state as any run does: the next run carries what it set', { timeout: 20_000 }, async () => {
+    const { session, render, when } = await agUiProviderChat('?call_reply=state');
+    const answered = when(() => valid(render().verdict));
+    render();
+    await answered;
+    // (The server keeps the last 20 requests: this call's run is the last one.)
+    const run = callRuns().at(-1);
+    const call = (run?.['forwardedProps'] as { a2uiCallAgentFunction: { callAgentFunction: { functionCallId: string } } }).a2uiCallAgentFunction;
+    await reply(session, 'hello');
+    assert.deepEqual(peer.server.agUiRequests.at(-1)?.body['state'], { answered: call.callAgentFunction.functionCallId });
+  });
+});
