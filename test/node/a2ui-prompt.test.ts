@@ -149,3 +149,27 @@ test('a2ui prompt: v1.0’s at most 40% of its catalog.json; the minimal catalog
   const minimalJson = encode(minified('minimal/catalog.json')).length;
   assert.ok(minimal <= 0.75 * minimalJson, `minimal: ${minimal} tokens, ${minimalJson} for its catalog.json`);
 });
+
+test('a2ui prompt: the version is the catalogs’ when none is given; a v1.0 catalog’s `instructions` are carried as its guidelines; v1.0’s basic guidelines and formatString’s use are said', async () => {
+  const v1 = buildA2uiPrompt({ catalogs: [V1_BASIC_CATALOG] });
+  assert.equal(v1, buildA2uiPrompt({ catalogs: [V1_BASIC_CATALOG], version: 'v1.0' }), 'every catalog v1.0: a v1.0 prompt');
+  assert.match(buildA2uiPrompt({ catalogs: [V1_BASIC_CATALOG, BASIC_CATALOG] }), /^# Interactive UI \(A2UI v0\.9\)\n/, 'any v0.9 catalog: v0.9');
+  // What catalog.json's instructions say that the rest of the prompt does not: its hierarchy and its checks' messages.
+  assert.match(v1, /\n- Nest as asked \("inside" is a child\); a check's message is its error \(no Text for errors\)\.\n/);
+  assert.doesNotMatch(buildA2uiPrompt({ catalogs: [BASIC_CATALOG] }), /Nest as asked/);
+  // formatString's placeholders, where a catalog has it (not the minimal catalog).
+  assert.match(v1, /\n- Join data into text by formatString \("Hi \$\{\/name\}"\); there is no \+\.\n/);
+  assert.match(buildA2uiPrompt({ catalogs: [BASIC_CATALOG] }), /by formatString/);
+  assert.doesNotMatch(buildA2uiPrompt({ catalogs: [MINIMAL_CATALOG] }), /formatString/);
+  // The specification's basic catalog.json given as a document: its instructions, as written, after its lines.
+  const document = JSON.parse(readFileSync(join(SPEC, '../../v1.0/catalogs/basic/catalog.json'), 'utf8')) as { instructions: string; catalogId: string };
+  const { catalogFromJson } = await import('../../src/protocols/a2ui/json-catalog/index.js');
+  const { readA2uiV1Catalog } = await import('../../src/protocols/a2ui/v1/catalog-json.js');
+  const read = readA2uiV1Catalog(document, catalogFromJson);
+  assert.equal(read.instructions, document.instructions);
+  const given = buildA2uiPrompt({ catalogs: [read] });
+  assert.match(given, /^# Interactive UI \(A2UI v1\.0\)\n/);
+  assert.ok(given.includes(`\nGuidelines of "${document.catalogId}":\n${document.instructions}\n`));
+  assert.ok(given.indexOf('Guidelines of') > given.indexOf('- and, or {'), 'after the catalog’s own lines');
+  assert.doesNotMatch(v1, /Guidelines of/, 'V1_BASIC_CATALOG carries none: the prompt says them already');
+});

@@ -3,14 +3,17 @@
 // where a component goes (allowedParents, allowedChildren) and who may call a function (allowedCallers). A function no
 // renderer implements is the agent's; a catalog may hold functions only (a2ui_custom_functions.md).
 import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { SurfaceGroup, createA2uiValidator, loadA2uiVersion, type A2uiCallAnswer, type A2uiError, type CatalogDefinition } from '../../src/protocols/a2ui/index.js';
+import { SurfaceGroup, createA2uiValidator, validateA2uiMessages, loadA2uiVersion, type A2uiCallAnswer, type A2uiError, type CatalogDefinition } from '../../src/protocols/a2ui/index.js';
 import { readCatalogs } from '../../src/protocols/a2ui/catalog-input.js';
 import { catalogFromJson } from '../../src/protocols/a2ui/json-catalog/index.js';
 import { A2UI_V1, V1_BASIC_CATALOG } from '../../src/protocols/a2ui/v1/index.js';
 import { readA2uiV1Catalog } from '../../src/protocols/a2ui/v1/catalog-json.js';
 
 const ID = 'https://example.com/catalogs/tiles-v1.json';
+const FIXTURES = join(import.meta.dirname, '../fixtures/a2ui-spec/v1.0');
 
 /** A v1.0 catalog document: Column, Row (which holds only Text and Button), Text and Button, and its functions. */
 const document = (functions: Record<string, unknown> = {}, extra: Record<string, unknown> = {}) => ({
@@ -126,4 +129,28 @@ describe('a v1.0 catalog document', () => {
     assert.throws(() => catalogFromJson({ catalogId: ID, components: { Text: {} }, functions: { lookup: plain } }, [V1_BASIC_CATALOG]), /not one this client implements/);
     assert.throws(() => catalogFromJson({ catalogId: ID, functions: {} }, [V1_BASIC_CATALOG]), /needs components/);
   });
+
+  test('its `$ref`s into common_types.json are v1.0’s: the specification’s own basic catalog.json reads, and judges every v1.0 example as V1_BASIC_CATALOG does', async () => {
+    const spec = JSON.parse(readFileSync(join(FIXTURES, 'catalogs/basic/catalog.json'), 'utf8')) as { instructions: string };
+    const { catalogs, refused } = await read([spec]);
+    assert.deepEqual(refused, [], 'Child, FunctionCommon and the rest of v1.0’s common types are known');
+    assert.equal(catalogs[0]?.instructions, spec.instructions, 'its instructions kept for the prompt');
+    const examples = readdirSync(join(FIXTURES, 'examples')).filter((name) => name.endsWith('.json'));
+    assert.ok(examples.length >= 18);
+    for (const name of examples) {
+      const { messages } = JSON.parse(readFileSync(join(FIXTURES, 'examples', name), 'utf8')) as { messages: unknown[] };
+      const given = validateA2uiMessages(messages, { catalogs, versions: [A2UI_V1] });
+      assert.deepEqual(given, validateA2uiMessages(messages, { catalogs: [V1_BASIC_CATALOG], versions: [A2UI_V1] }), name);
+      assert.equal(given.ok, true, `${name}: ${JSON.stringify(given)}`);
+    }
+    // A binding's call is v1.0's: its own catalogId is allowed, v0.9's returnType is not.
+    const text = (call: Record<string, unknown>) => [{ version: 'v1.0', createSurface: { surfaceId: 's', catalogId: ID, components: [{ id: 'root', component: 'Text', text: { call: 'formatString', args: { value: 'Hi' }, ...call } }] } }];
+    const own = { catalogId: ID, protocolVersion: '1.0', components: { Text: { type: 'object', allOf: [{ $ref: 'common_types.json#/$defs/ComponentCommon' }, { properties: { component: { const: 'Text' }, text: { $ref: 'common_types.json#/$defs/DynamicString' } }, required: ['component', 'text'] }], unevaluatedProperties: false } }, functions: { formatString: fn('formatString') } };
+    const { catalogs: mine, refused: none } = await read([own]);
+    assert.deepEqual(none, []);
+    assert.equal(validateA2uiMessages(text({ catalogId: ID }), { catalogs: mine, versions: [A2UI_V1] }).ok, true);
+    const old = validateA2uiMessages(text({ returnType: 'string' }), { catalogs: mine, versions: [A2UI_V1] });
+    assert.equal(old.ok === false && old.error.path, '/components/0/text/returnType');
+  });
 });
+

@@ -42,6 +42,8 @@ export interface CatalogDefinition {
   readonly callers?: Readonly<Record<string, 'rendererOnly' | 'agentOnly' | 'rendererOrAgent'>>;
   /** v1.0 function name → its `returnType` (a check on an agent's function that gives a `validationResult` says it waits). */
   readonly returns?: Readonly<Record<string, string>>;
+  /** v1.0's `instructions`: the catalog's design guidelines for the model (Markdown), which buildA2uiPrompt carries. */
+  readonly instructions?: string;
 }
 
 /** A string property that must not be longer than `max` characters when it is a literal. */

@@ -18,7 +18,7 @@ export interface A2uiPromptOptions {
    * `V1_BASIC_CATALOG` of mantis-ui/a2ui-v1, or catalogs of `protocolVersion` 1.0). A surface names one of them.
    */
   readonly catalogs?: readonly CatalogDefinition[];
-  /** The protocol version the model writes: `v0.9` (the default) or `v1.0`. */
+  /** The protocol version the model writes: `v0.9` or `v1.0`; by default v1.0 when every catalog is, else v0.9. */
   readonly version?: 'v0.9' | 'v1.0';
 }
 
@@ -103,6 +103,8 @@ function catalogLines(catalogs: readonly CatalogDefinition[]): string[] {
       }
       lines.push(head, ...[...shapes].map(([text, names]) => `- ${names.join(', ')} ${text}`), ...(again.length > 0 ? [`- as above: ${again.join(', ')}`] : []));
     }
+    // A v1.0 catalog's own guidelines for the model ("These rules guide LLMs when generating UI layouts under this catalog").
+    if (catalog.instructions) lines.push(`Guidelines of "${catalog.catalogId}":`, catalog.instructions);
   }
   return lines;
 }
@@ -110,7 +112,7 @@ function catalogLines(catalogs: readonly CatalogDefinition[]): string[] {
 /** The A2UI part of a backend's system prompt, for the given catalogs (of the version it writes). */
 export function buildA2uiPrompt(options: A2uiPromptOptions = {}): string {
   const catalogs = options.catalogs ?? [BASIC_CATALOG];
-  const version = options.version ?? 'v0.9';
+  const version = options.version ?? (catalogs.every((catalog) => catalog.protocolVersion === '1.0') ? 'v1.0' : 'v0.9');
   const v1 = version === 'v1.0';
   const lines = catalogLines(catalogs);
   const text = lines.join('\n');
@@ -133,6 +135,9 @@ export function buildA2uiPrompt(options: A2uiPromptOptions = {}): string {
     ...lines,
     'Rules:',
     '- Bind inputs with {"path"}; an event\'s context reading those paths brings you the input.',
+    uses('formatString') && '- Join data into text by formatString ("Hi ${/name}"); there is no +.',
+    // The v1.0 basic catalog's guidelines (its catalog.json `instructions`) that the lines above do not already say.
+    v1 && '- Nest as asked ("inside" is a child); a check\'s message is its error (no Text for errors).',
     `- A user's action comes as a user turn starting ${A2UI_ACTION_PREFIX} surface=<surfaceId> source=<component id> name=<event name>, then "context:" and its JSON. Answer by changing that surface: prefer updateDataModel of its bound paths; updateComponents only when its structure must change.`,
     uses('openUrl') && '- An Action may also be {"functionCall": {"call": "openUrl", "args": {"url": "https://…"}}}: it opens after the user confirms.',
     regexes.length > 0 && `- Regular expressions (${regexes.join(', ')}): no lookaround or backreferences; \\p{…} works.`,

@@ -29,22 +29,28 @@ function fromZod(schema: z.ZodMiniType, keys: readonly string[] = []): Check {
   };
 }
 
-/** common_types.json's definitions, by name. */
-const COMMON: Readonly<Record<string, Check>> = {
-  ComponentId: fromZod(common.ComponentId),
-  AccessibilityAttributes: fromZod(common.AccessibilityAttributes),
-  ComponentCommon: fromZod(z.looseObject({ id: common.ComponentId, accessibility: z.optional(common.AccessibilityAttributes) }), ['id', 'accessibility']),
-  ChildList: fromZod(common.ChildList),
-  DataBinding: fromZod(common.DataBinding),
-  DynamicValue: fromZod(common.DynamicValue),
-  DynamicString: fromZod(common.DynamicString),
-  DynamicNumber: fromZod(common.DynamicNumber),
-  DynamicBoolean: fromZod(common.DynamicBoolean),
-  DynamicStringList: fromZod(common.DynamicStringList),
-  FunctionCall: fromZod(common.FunctionCall),
-  CheckRule: fromZod(common.CheckRule),
-  Checkable: fromZod(z.looseObject(common.checkable), ['checks']),
-  Action: fromZod(common.Action),
+/**
+ * The definitions of a version's common_types.json that a catalog's `$ref`s may name, by name: each the Zod schema it
+ * is, or that and the property names it evaluates (what a strict object around it may hold).
+ */
+export type CommonTypes = Readonly<Record<string, z.ZodMiniType | readonly [z.ZodMiniType, readonly string[]]>>;
+
+/** v0.9's common_types.json (a v1.0 document is read with v1.0's: v1/catalog-json.ts). */
+const COMMON: CommonTypes = {
+  ComponentId: common.ComponentId,
+  AccessibilityAttributes: common.AccessibilityAttributes,
+  ComponentCommon: [z.looseObject({ id: common.ComponentId, accessibility: z.optional(common.AccessibilityAttributes) }), ['id', 'accessibility']],
+  ChildList: common.ChildList,
+  DataBinding: common.DataBinding,
+  DynamicValue: common.DynamicValue,
+  DynamicString: common.DynamicString,
+  DynamicNumber: common.DynamicNumber,
+  DynamicBoolean: common.DynamicBoolean,
+  DynamicStringList: common.DynamicStringList,
+  FunctionCall: common.FunctionCall,
+  CheckRule: common.CheckRule,
+  Checkable: [z.looseObject(common.checkable), ['checks']],
+  Action: common.Action,
 };
 
 export class Compiler implements SchemaReader {
@@ -55,8 +61,11 @@ export class Compiler implements SchemaReader {
   #nodes = 0;
   #depth = 0;
 
-  constructor(root: Record<string, unknown>) {
+  readonly #common: CommonTypes;
+
+  constructor(root: Record<string, unknown>, common: CommonTypes = COMMON) {
     this.#root = root;
+    this.#common = common;
     this.#names = [root['$id'], root['catalogId']].filter((name): name is string => typeof name === 'string' && name.length > 0);
   }
 
@@ -105,9 +114,9 @@ export class Compiler implements SchemaReader {
     const pointer = hash < 0 ? '' : ref.slice(hash + 1);
     if (/(^|\/)common_types\.json$/.test(address)) {
       const name = /^\/\$defs\/([A-Za-z]+)$/.exec(pointer)?.[1];
-      const check = name && Object.prototype.hasOwnProperty.call(COMMON, name) ? COMMON[name] : undefined;
-      if (!check) throw new CatalogJsonError(at, `common_types.json has no definition at "${pointer.slice(0, 80)}".`);
-      return check;
+      const type = name && Object.prototype.hasOwnProperty.call(this.#common, name) ? this.#common[name] : undefined;
+      if (!type) throw new CatalogJsonError(at, `common_types.json has no definition at "${pointer.slice(0, 80)}".`);
+      return Array.isArray(type) ? fromZod(type[0] as z.ZodMiniType, type[1] as string[]) : fromZod(type as z.ZodMiniType);
     }
     if (address !== '' && !this.#names.includes(address)) throw new CatalogJsonError(at, `Only references into this catalog and common_types.json are followed, not "${ref.slice(0, 120)}".`);
     // A schema may refer to itself (a tree), through a part of the value: never straight back (a check with no end).

@@ -5,5 +5,5 @@
  */
 export { catalogFromJson, MAX_CATALOG_COMPONENTS } from './read-catalog.js';
 export { CatalogJsonError, type Check, type Result } from './json-checks.js';
-export { MAX_SCHEMA_NODES } from './compiler.js';
+export { MAX_SCHEMA_NODES, type CommonTypes } from './compiler.js';
 export { COMPOSITION } from './compose.js';

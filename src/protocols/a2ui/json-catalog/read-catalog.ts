@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import type { CatalogDefinition } from '../catalog-basic.js';
 import type { HigherOrderCatalog, HigherOrderDefinition } from '../higher-order.js';
 import { FORBIDDEN_SEGMENTS, formatPointer } from '../pointer.js';
-import { Compiler } from './compiler.js';
+import { Compiler, type CommonTypes } from './compiler.js';
 import { COMPOSITION, readComposition } from './compose.js';
 import { CatalogJsonError, isRecord, type Check } from './json-checks.js';
 
@@ -115,9 +115,10 @@ function offered(drawn: readonly (CatalogDefinition & HigherOrderCatalog)[]) {
 /**
  * Reads a catalog document onto the catalogs whose renderers draw its components (`drawn`: for ours, DEFAULT_CATALOGS
  * of mantis-ui/a2ui). Throws a CatalogJsonError (a TypeError with the JSON Pointer of the problem in `path`) when the
- * document is not a catalog this client can honour in full.
+ * document is not a catalog this client can honour in full. `common`: the common_types.json its `$ref`s name (v0.9's by
+ * default; readA2uiV1Catalog of v1/catalog-json.ts gives v1.0's).
  */
-export function catalogFromJson(document: unknown, drawn: readonly (CatalogDefinition & HigherOrderCatalog)[]): CatalogDefinition & HigherOrderCatalog {
+export function catalogFromJson(document: unknown, drawn: readonly (CatalogDefinition & HigherOrderCatalog)[], common?: CommonTypes): CatalogDefinition & HigherOrderCatalog {
   if (!isRecord(document)) throw new CatalogJsonError('', 'A catalog is a JSON object.');
   const catalogId = document['catalogId'];
   if (typeof catalogId !== 'string' || catalogId.length === 0 || catalogId.length > 500) throw new CatalogJsonError('/catalogId', 'A catalog needs a catalogId (at most 500 characters).');
@@ -130,7 +131,7 @@ export function catalogFromJson(document: unknown, drawn: readonly (CatalogDefin
   if (!isRecord(components) || (!v1 && Object.keys(components).length === 0)) throw new CatalogJsonError('/components', 'A catalog needs components.');
   const fns = functionSchemas(document['functions']);
   if (Object.keys(components).length + fns.length > MAX_CATALOG_COMPONENTS) throw new CatalogJsonError('', `A catalog may define at most ${MAX_CATALOG_COMPONENTS} components and functions.`);
-  const compiler = new Compiler(document);
+  const compiler = new Compiler(document, common);
   const { components: builtIn, calls: builtInCalls, higherOrder: builtInHigherOrders, theme: builtInTheme } = offered(drawn);
   const table: Record<string, z.ZodMiniType> = Object.create(null) as Record<string, z.ZodMiniType>;
   const compositions: [string, unknown, z.ZodMiniType, string][] = [];
