@@ -198,6 +198,7 @@ export default defineConfig(({ mode }): UserConfig => {
                 'a2ui-catalog': 'src/protocols/a2ui/catalog-tools.ts',
                 'a2ui-json': 'src/protocols/a2ui/json-catalog/index.ts',
                 'a2ui-v1': 'src/protocols/a2ui/v1/index.ts',
+                'a2ui-v1-json': 'src/protocols/a2ui/v1/json.ts',
                 prompt: 'src/prompt/index.ts',
                 transports: 'src/protocols/composer/transports.ts',
                 media: 'src/media/index.ts',

@@ -163,9 +163,8 @@ test('a2ui prompt: the version is the catalogs’ when none is given; a v1.0 cat
   assert.doesNotMatch(buildA2uiPrompt({ catalogs: [MINIMAL_CATALOG] }), /formatString/);
   // The specification's basic catalog.json given as a document: its instructions, as written, after its lines.
   const document = JSON.parse(readFileSync(join(SPEC, '../../v1.0/catalogs/basic/catalog.json'), 'utf8')) as { instructions: string; catalogId: string };
-  const { catalogFromJson } = await import('../../src/protocols/a2ui/json-catalog/index.js');
-  const { readA2uiV1Catalog } = await import('../../src/protocols/a2ui/v1/catalog-json.js');
-  const read = readA2uiV1Catalog(document, catalogFromJson);
+  const { readA2uiV1Catalog } = await import('../../src/protocols/a2ui/v1/json.js');
+  const read = readA2uiV1Catalog(document);
   assert.equal(read.instructions, document.instructions);
   const given = buildA2uiPrompt({ catalogs: [read] });
   assert.match(given, /^# Interactive UI \(A2UI v1\.0\)\n/);

@@ -10,7 +10,7 @@ import { SurfaceGroup, createA2uiValidator, validateA2uiMessages, loadA2uiVersio
 import { readCatalogs } from '../../src/protocols/a2ui/catalog-input.js';
 import { catalogFromJson } from '../../src/protocols/a2ui/json-catalog/index.js';
 import { A2UI_V1, V1_BASIC_CATALOG } from '../../src/protocols/a2ui/v1/index.js';
-import { readA2uiV1Catalog } from '../../src/protocols/a2ui/v1/catalog-json.js';
+import { readA2uiV1Catalog } from '../../src/protocols/a2ui/v1/json.js';
 
 const ID = 'https://example.com/catalogs/tiles-v1.json';
 const FIXTURES = join(import.meta.dirname, '../fixtures/a2ui-spec/v1.0');
@@ -111,7 +111,7 @@ describe('a v1.0 catalog document', () => {
     const { catalogs, refused } = await read([document({ lookup: fn('lookup', { allowedCallers: 'everyone' }) })]);
     assert.deepEqual(catalogs, []);
     assert.match(refused[0] ?? '', /a2uiCatalogs\[0\] cannot be used: \/functions\/lookup\/allowedCallers/);
-    assert.throws(() => readA2uiV1Catalog({ ...document(), protocolVersion: '0.9' }, catalogFromJson), /protocolVersion/);
+    assert.throws(() => readA2uiV1Catalog({ ...document(), protocolVersion: '0.9' }), /protocolVersion/);
   });
 
   test('catalogFromJson reads a v1.0 document of plain schemas too (the version, the agent’s functions); the words about definitions are readA2uiV1Catalog’s', () => {
@@ -123,7 +123,7 @@ describe('a v1.0 catalog document', () => {
     assert.equal(catalog.callers, undefined);
     // Left on a definition, they are keywords the JSON Schema reader does not know: refused, saying where.
     assert.throws(() => catalogFromJson(document({ lookup: fn('lookup') }), [V1_BASIC_CATALOG]), /\/components\/Row\/allowedChildren: The keyword "allowedChildren" is not supported/);
-    const read = readA2uiV1Catalog(document({ lookup: fn('lookup', { allowedCallers: 'agentOnly' }) }), catalogFromJson);
+    const read = readA2uiV1Catalog(document({ lookup: fn('lookup', { allowedCallers: 'agentOnly' }) }));
     assert.deepEqual([{ ...read.returns }, { ...read.callers }], [{ lookup: 'string' }, { lookup: 'agentOnly' }]);
     // A v0.9 document may name only functions a renderer implements, and needs components.
     assert.throws(() => catalogFromJson({ catalogId: ID, components: { Text: {} }, functions: { lookup: plain } }, [V1_BASIC_CATALOG]), /not one this client implements/);

@@ -58,6 +58,7 @@ describe('the built entries', { skip }, () => {
         'mantis-ui/a2ui-catalog': ['catalogJson', 'slimCatalog', 'estimateTokens', 'BASIC_DESCRIPTIONS', 'MANTIS_DESCRIPTIONS'],
         'mantis-ui/a2ui-json': ['catalogFromJson', 'CatalogJsonError', 'MAX_SCHEMA_NODES', 'MAX_CATALOG_COMPONENTS', 'COMPOSITION'],
         'mantis-ui/a2ui-v1': ['A2UI_V1', 'V1_BASIC_CATALOG', 'parseA2uiV1RendererMessage', 'checkComposition'],
+        'mantis-ui/a2ui-v1-json': ['readA2uiV1Catalog', 'isA2uiV1CatalogDocument'],
         'mantis-ui/transports': ['WebSocketTransport', 'SseTransport', 'ReconnectingTransport', 'createTransport', 'composerUrl'],
         'mantis-ui/media': ['createMediaService', 'MEDIA_LIMITS'],
         'mantis-ui/uploads': ['deferredUploader', 'sniff', 'checkAttachment', 'AttachmentTray', 'attachmentPolicy'],
@@ -79,6 +80,32 @@ describe('the built entries', { skip }, () => {
       const a2ui = await import('mantis-ui/a2ui');
       for (const name of ['catalogJson', 'slimCatalog', 'MANTIS_DESCRIPTIONS', 'BASIC_DESCRIPTIONS', 'A2UI_V1', 'V1_BASIC_CATALOG']) if (name in a2ui) throw new Error('mantis-ui/a2ui still exports ' + name);
       for (const name of ['validateA2uiMessages', 'createA2uiValidator', 'buildA2uiPrompt', 'MINIMAL_CATALOG']) if (!(name in a2ui)) throw new Error('mantis-ui/a2ui has no ' + name);
+      console.log('ok');
+    `);
+    assert.equal(status, 0, output);
+    assert.match(output, /ok/);
+  });
+
+  test('a backend reads a v1.0 catalog document whole (mantis-ui/a2ui-v1-json) and its validator keeps the document’s composition and prompt guidelines', () => {
+    const { status, output } = runModule(`
+      const { readA2uiV1Catalog, isA2uiV1CatalogDocument } = await import('mantis-ui/a2ui-v1-json');
+      const { A2UI_V1 } = await import('mantis-ui/a2ui-v1');
+      const { createA2uiValidator, buildA2uiPrompt } = await import('mantis-ui/a2ui');
+      const document = { catalogId: 'https://example.com/tiles.json', protocolVersion: '1.0', instructions: 'Keep tiles short.', components: { Column: {}, Text: { allowedParents: ['Column'] } } };
+      if (!isA2uiV1CatalogDocument(document)) throw new Error('not read as a v1.0 document');
+      const catalog = readA2uiV1Catalog(document);
+      // The trees of a turn, checked once it is complete (a message may name components a later one sends).
+      const trees = (components) => {
+        const validator = createA2uiValidator({ catalogs: [catalog], versions: [A2UI_V1] });
+        const checked = validator.check({ version: 'v1.0', createSurface: { surfaceId: 's', catalogId: document.catalogId, components } });
+        if (!checked.ok) throw new Error(JSON.stringify(checked));
+        return validator.checkTrees().map((error) => error.code);
+      };
+      const refused = trees([{ id: 'root', component: 'Text', text: 'Hi' }]);
+      if (refused.join() !== 'UNALLOWED_PARENT') throw new Error('a Text under Surface: ' + refused.join());
+      const taken = trees([{ id: 'root', component: 'Column', children: ['t'] }, { id: 't', component: 'Text', text: 'Hi' }]);
+      if (taken.length > 0) throw new Error('a Text in a Column: ' + taken.join());
+      if (!buildA2uiPrompt({ catalogs: [catalog] }).includes('Keep tiles short.')) throw new Error('no guidelines in the prompt');
       console.log('ok');
     `);
     assert.equal(status, 0, output);

@@ -122,7 +122,7 @@ test('mantis-artifact-panel and mantis-media-item are listed with their attribut
 test('package.json points tools at the committed manifest and exports every entry', () => {
   const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { customElements: string; exports: Record<string, unknown> };
   assert.equal(pkg.customElements, 'custom-elements.json');
-  assert.deepEqual(Object.keys(pkg.exports).sort(), ['.', './a2ui', './a2ui-catalog', './a2ui-json', './a2ui-v1', './agent-ui', './core', './custom-elements.json', './jsx', './mantis-ui.iife.js', './mantis-ui.pinned.js', './media', './package.json', './prompt', './react', './svelte', './testing', './transports', './uploads']);
+  assert.deepEqual(Object.keys(pkg.exports).sort(), ['.', './a2ui', './a2ui-catalog', './a2ui-json', './a2ui-v1', './a2ui-v1-json', './agent-ui', './core', './custom-elements.json', './jsx', './mantis-ui.iife.js', './mantis-ui.pinned.js', './media', './package.json', './prompt', './react', './svelte', './testing', './transports', './uploads']);
 });
 
 test('agent-envelope is listed with its attributes, properties and typed event', () => {

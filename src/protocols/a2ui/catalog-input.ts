@@ -56,7 +56,7 @@ export async function readCatalogs(value: unknown, setting = 'a2uiCatalogs'): Pr
         const v1 = await import('./v1/catalog-json.js').catch(() => null);
         readV1 = (document) => {
           if (!v1) throw new Error("A2UI v1.0's rules could not be loaded");
-          return v1.readA2uiV1Catalog(document, reader);
+          return v1.readV1Catalog(document, reader);
         };
       }
     } catch {

@@ -116,7 +116,7 @@ function offered(drawn: readonly (CatalogDefinition & HigherOrderCatalog)[]) {
  * Reads a catalog document onto the catalogs whose renderers draw its components (`drawn`: for ours, DEFAULT_CATALOGS
  * of mantis-ui/a2ui). Throws a CatalogJsonError (a TypeError with the JSON Pointer of the problem in `path`) when the
  * document is not a catalog this client can honour in full. `common`: the common_types.json its `$ref`s name (v0.9's by
- * default; readA2uiV1Catalog of v1/catalog-json.ts gives v1.0's).
+ * default; readA2uiV1Catalog of mantis-ui/a2ui-v1-json gives v1.0's).
  */
 export function catalogFromJson(document: unknown, drawn: readonly (CatalogDefinition & HigherOrderCatalog)[], common?: CommonTypes): CatalogDefinition & HigherOrderCatalog {
   if (!isRecord(document)) throw new CatalogJsonError('', 'A catalog is a JSON object.');
@@ -124,7 +124,7 @@ export function catalogFromJson(document: unknown, drawn: readonly (CatalogDefin
   if (typeof catalogId !== 'string' || catalogId.length === 0 || catalogId.length > 500) throw new CatalogJsonError('/catalogId', 'A catalog needs a catalogId (at most 500 characters).');
   // v1.0 (protocolVersion 1.x): a catalog may hold functions only, and a function no drawn catalog has a schema of is
   // the agent's (a renderer calls it on the agent). Where a component goes and who may call a function (allowedParents,
-  // allowedChildren, allowedCallers, returnType) are no JSON Schema: readA2uiV1Catalog (v1/catalog-json.ts) takes them
+  // allowedChildren, allowedCallers, returnType) are no JSON Schema: readV1Catalog (v1/catalog-json.ts) takes them
   // off the definitions first, and a document that still has them is refused here like any unknown keyword.
   const v1 = /^1\./.test(String(document['protocolVersion']));
   const components = document['components'] ?? (v1 ? {} : null);

@@ -79,7 +79,7 @@ function split(definitions: Definitions | undefined, words: readonly string[]): 
  * Reads a v1.0 catalog document with `read` (catalogFromJson) onto `drawn` (the v1.0 basic catalog). Throws a
  * TypeError whose `path` is a JSON Pointer into the document when it is not a v1.0 catalog this client can honour.
  */
-export function readA2uiV1Catalog(document: unknown, read: Reader, drawn: readonly CatalogDefinition[] = [V1_BASIC_CATALOG]): CatalogDefinition {
+export function readV1Catalog(document: unknown, read: Reader, drawn: readonly CatalogDefinition[] = [V1_BASIC_CATALOG]): CatalogDefinition {
   const check = isA2uiV1CatalogDocument(document) ? checkA2uiV1Catalog(document) : { ok: false as const, path: '/protocolVersion', message: 'A v1.0 catalog says "protocolVersion": "1.0".' };
   if (!check.ok) throw Object.assign(new TypeError(`${check.path || '/'}: ${check.message}`), { path: check.path });
   const given = document as { components?: Definitions; functions?: Definitions; instructions?: string };
