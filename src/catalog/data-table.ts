@@ -10,7 +10,7 @@ export const ColumnSchema = z.strictObject({
   format: z.optional(z.enum(['text', 'number'])),
 });
 
-const Cell = z.union([z.string().check(z.maxLength(TEXT_LIMITS.value)), z.number(), z.null()]);
+const Cell = z.union([z.string().check(z.maxLength(TEXT_LIMITS.value)), z.number(), z.literal(null)]);
 
 export const RowSchema = z.strictObject({
   id: Id,

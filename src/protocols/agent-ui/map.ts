@@ -85,8 +85,8 @@ const Junctions = z.strictObject({
       id: z.optional(z.union([z.string().check(z.maxLength(L.name)), z.number()])),
       geometry: z.strictObject({ type: z.literal('Point'), coordinates: tupleOf([Lon, Lat]) }),
       properties: z.union([
-        z.null(),
-        keyedBy(z.union([z.string().check(z.maxLength(L.propertyString)), z.number(), z.boolean(), z.null()]), L.name, 1).check(
+        z.literal(null),
+        keyedBy(z.union([z.string().check(z.maxLength(L.propertyString)), z.number(), z.boolean(), z.literal(null)]), L.name, 1).check(
           z.refine((properties) => Object.keys(properties).length <= L.featureProperties),
         ),
       ]),

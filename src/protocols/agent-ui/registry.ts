@@ -36,7 +36,7 @@ const Notes = z.optional(keyedBy(Text, L.registryText).check(z.refine((notes) =>
 export const ServerRegistry = z.object({
   schemaVersion: z.literal(AGENT_UI_SCHEMA_VERSION),
   surfaces: list(Text),
-  chart: z.optional(z.union([z.null(), z.object({ ...Described, grammar: Text, surfaces: list(Text), seriesTypes: z.optional(list(Text)) })])),
+  chart: z.optional(z.union([z.literal(null), z.object({ ...Described, grammar: Text, surfaces: list(Text), seriesTypes: z.optional(list(Text)) })])),
   components: z.optional(
     list(z.object({ ...Described, name: Text, surfaces: list(Text), props: Notes })),
   ),
