@@ -230,6 +230,19 @@ describe('ChatSession A2UI round trip', () => {
     assert.deepEqual(transport.sent.at(-1), { type: 'a2ui_error', message_id: 'a1', a2ui: { version: 'v0.9', error } });
   });
 
+  test('an error the page reports about a v1.0 surface goes in v1.0, the version of that surface', async () => {
+    const transport = new RecordingTransport();
+    const session = connect(transport);
+    transport.deliver(start('a1'));
+    const text = { id: 'root', component: 'Text', text: 'Hi' };
+    transport.deliver(a2ui('a1', 1, [{ version: 'v1.0', createSurface: { surfaceId: 'v', catalogId: 'https://a2ui.org/specification/v1_0/catalogs/basic/catalog.json', components: [text] } }]));
+    // v1.0's rules load first (a lazy part): the surface exists once they did.
+    await new Promise<void>((done) => (function check() { if (a2uiOf(session)?.group.store.get('v')) done(); else setImmediate(check); })());
+    const error = { code: 'VALIDATION_FAILED', surfaceId: 'v', path: '/components/0/text', message: 'Not in our words.' } as const;
+    session.reportA2uiError(error, 'a1');
+    assert.deepEqual(transport.sent.at(-1), { type: 'a2ui_error', message_id: 'a1', a2ui: { version: 'v1.0', error } });
+  });
+
   test('A2UI messages of a live reply that name no surface are reported to the agent', () => {
     const transport = new RecordingTransport();
     connect(transport);

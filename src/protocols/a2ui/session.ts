@@ -104,7 +104,7 @@ export class A2uiSession implements ProtocolState {
       if (JSON.stringify({ action, carried }).length > COMPOSER_LIMITS.userMessageLength) return { ok: false, message: 'This action carries too much data to send.' };
       const clientActionId = `a2ui-${Date.now().toString(36)}-${nextAction++}`;
       // In the version of the surface it came from (a v1.0 surface's actions are v1.0 messages).
-      const payload = { version: this.group.store.get(action.surfaceId)?.version ?? A2UI_VERSION, action };
+      const payload = { version: this.#version(action.surfaceId), action };
       if (!host.send({ type: 'carry', kind: 'a2ui', payload, messageId, clientActionId, ...(carried ? { carried } : {}) })) {
         return { ok: false, message: 'This chat has no connection to send the action through.' };
       }
@@ -117,10 +117,15 @@ export class A2uiSession implements ProtocolState {
 
   /**
    * Tells the agent what was wrong with what it sent (never a stack trace: the error's own one-sentence message), in
-   * the version of what it sent (`v1.0` for a v1.0 message or surface).
+   * the version of what it sent (`v1.0` for a v1.0 message or surface; by default the version of the surface it names).
    */
-  reportError(error: A2uiError, messageId?: string, version = A2UI_VERSION): void {
+  reportError(error: A2uiError, messageId?: string, version = this.#version(error.surfaceId)): void {
     this.#carry({ version, error: { ...error } }, messageId);
+  }
+
+  /** The version of a surface (the one it was created with); v0.9 for one this chat does not have. */
+  #version(surfaceId: string): string {
+    return this.group.store.get(surfaceId)?.version ?? A2UI_VERSION;
   }
 
   /** Sends an A2UI message for the agent (an error, an answer); false when the connection cannot carry it. */
