@@ -19,6 +19,7 @@ export abstract class LinkedSession extends ConfiguredSession {
   /** What this session's protocol options advertise instead of the registered defaults, and carry inline. */
   readonly #advertised: Record<string, readonly string[]> = {};
   readonly #documents: Record<string, readonly string[]> = {};
+  readonly #versions: Record<string, string> = {};
 
   /** The session's protocol states (set by the session). */
   protected declare states: SessionProtocols;
@@ -67,6 +68,7 @@ export abstract class LinkedSession extends ConfiguredSession {
   configureProtocol(name: string, given: ProtocolOptions): void {
     Object.assign(this.#advertised, given.advertises);
     Object.assign(this.#documents, given.documents);
+    Object.assign(this.#versions, given.versions);
     this.#advertise();
     given.refused?.forEach((reason) => this.emit({ type: 'config-error', reason }));
     this.states.options[name] = given.options;
@@ -135,7 +137,7 @@ export abstract class LinkedSession extends ConfiguredSession {
 
   #advertise(connection = this.#link.current): void {
     if (!connection) return;
-    if (connection.advertise) connection.advertise({ generativeUi: this.generativeUi, advertises: { ...this.protocols.advertises(), ...this.#advertised }, documents: this.#documents });
+    if (connection.advertise) connection.advertise({ generativeUi: this.generativeUi, advertises: { ...this.protocols.advertises(), ...this.#advertised }, documents: this.#documents, versions: this.#versions });
     else if (!this.generativeUi) {
       this.emit({ type: 'config-error', reason: 'generative UI is off, but the transport cannot stop advertising it (it has no advertise())' });
     }

@@ -160,6 +160,8 @@ export interface Connection {
     readonly generativeUi: boolean;
     readonly advertises?: Readonly<Record<string, readonly string[]>>;
     readonly documents?: Readonly<Record<string, readonly string[]>>;
+    /** The version of what is advertised, by its ID (ProtocolOptions `versions`). */
+    readonly versions?: Readonly<Record<string, string>>;
   }): void;
   /** Reconnects now, without waiting for the backoff delay. */
   retry?(): void;

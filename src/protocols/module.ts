@@ -142,6 +142,11 @@ export interface ProtocolOptions {
   readonly advertises?: Readonly<Record<string, readonly string[]>>;
   /** Documents a wire that can carries inline, as JSON text, by the same parameter. */
   readonly documents?: Readonly<Record<string, readonly string[]>>;
+  /**
+   * The version of what is advertised, by its ID, where it is not the protocol's first (A2UI's v1.0 catalogs: `1.0`),
+   * for a wire whose capability format lists each version apart (AG-UI's `context`).
+   */
+  readonly versions?: Readonly<Record<string, string>>;
   /** What could not be used, each said to the page. */
   readonly refused?: readonly string[];
 }

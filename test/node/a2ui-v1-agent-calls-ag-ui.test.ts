@@ -6,7 +6,8 @@ import assert from 'node:assert/strict';
 import { describe, test, type TestContext } from 'node:test';
 import { BASIC_CATALOG } from '../../src/protocols/a2ui/index.js';
 import { readCatalogs } from '../../src/protocols/a2ui/catalog-input.js';
-import { parseA2uiV1RendererMessage } from '../../src/protocols/a2ui/v1/index.js';
+import { parseA2uiV1RendererMessage, V1_BASIC_CATALOG } from '../../src/protocols/a2ui/v1/index.js';
+import { A2UI_CAPABILITIES_CONTEXT } from '../../src/protocols/ag-ui/context.js';
 import { AgUiConnection } from '../../src/protocols/ag-ui/connection.js';
 import type { CarryFrame } from '../../src/protocols/turn-connection.js';
 import { AG_UI_PATH } from '../../demo/server/ag-ui.js';
@@ -238,4 +239,16 @@ describe('a renderer’s call to an agent’s function, over AG-UI', () => {
     await reply(session, 'hello');
     assert.deepEqual(peer.server.agUiRequests.at(-1)?.body['state'], { answered: call.callAgentFunction.functionCallId });
   });
+
+  test('over AG-UI, a v1.0 catalog definition of the page’s own is advertised under "v1.0" in each run’s context', { timeout: 20_000 }, async () => {
+    const { session } = turnSession('ag-ui', `${peer.server.origin}${AG_UI_PATH}`);
+    sessions.push(session);
+    const own = { ...V1_BASIC_CATALOG, catalogId: 'https://example.com/v1/own.json' };
+    session.configureProtocol('a2ui', await readCatalogs([BASIC_CATALOG, own]));
+    await reply(session, 'hello');
+    const context = peer.server.agUiRequests.at(-1)?.body['context'] as { description: string; value: string }[];
+    const advertised = context.find((entry) => entry.description === A2UI_CAPABILITIES_CONTEXT)?.value ?? '';
+    assert.deepEqual(JSON.parse(advertised), { 'v0.9': { supportedCatalogIds: [BASIC_CATALOG.catalogId] }, 'v1.0': { supportedCatalogIds: [own.catalogId] } });
+  });
 });
+

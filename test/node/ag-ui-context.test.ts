@@ -10,7 +10,8 @@ import { Observable, lastValueFrom, toArray } from 'rxjs';
 import { A2UI_CAPABILITIES_CONTEXT, A2UI_SCHEMA_CONTEXT, a2uiContext } from '../../src/protocols/ag-ui/context.js';
 import { TILES, TILES_ID } from '../fixtures/a2ui/tiles-catalog.js';
 import { A2UI_CATALOGS } from '../../src/protocols/a2ui/types.js';
-import { V1_BASIC_CATALOG_ID } from '../../src/protocols/a2ui/v1/index.js';
+import { V1_BASIC_CATALOG, V1_BASIC_CATALOG_ID } from '../../src/protocols/a2ui/v1/index.js';
+import { readCatalogs } from '../../src/protocols/a2ui/catalog-input.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -108,3 +109,13 @@ test('each catalog goes under its version: v1.0’s basic catalog and v1.0 docum
   // A document that is not JSON (a page cannot give one, but the wire is lenient) is a v0.9 catalog's, not an exception.
   assert.deepEqual(JSON.parse(a2uiContext({ advertises: { a2ui_catalog: [TILES_ID] }, documents: { a2ui_catalog: ['{'] } })[0]?.value ?? ''), { 'v0.9': { supportedCatalogIds: [TILES_ID] } });
 });
+
+test('a v1.0 catalog definition of the page’s own (its protocolVersion 1.0, its own ID) goes under "v1.0" too, as readCatalogs says of it', async () => {
+  const own = { ...V1_BASIC_CATALOG, catalogId: 'https://example.com/v1/own.json' };
+  const read = await readCatalogs([own, TILES]);
+  assert.deepEqual(read.versions, { [own.catalogId]: '1.0' }, 'a document or definition that says no version is v0.9’s');
+  const context = a2uiContext({ advertises: read.advertises, documents: read.documents, versions: read.versions });
+  assert.deepEqual(JSON.parse(context[0]?.value ?? ''), { 'v0.9': { supportedCatalogIds: [TILES_ID] }, 'v1.0': { supportedCatalogIds: [own.catalogId] } });
+  assert.equal(context[1]?.value, JSON.stringify(TILES), 'the middleware still gets the v0.9 document');
+});
+

@@ -30,6 +30,8 @@ export interface ReadCatalogs {
   readonly documents: Readonly<Record<string, readonly string[]>>;
   /** What is advertised, by parameter (`a2ui_catalog`: every catalog's ID; the defaults: A2UI_CATALOGS). */
   readonly advertises: Readonly<Record<string, readonly string[]>>;
+  /** The version of each catalog that says one (`protocolVersion`: `1.0`), by its ID: definitions and documents alike. */
+  readonly versions: Readonly<Record<string, string>>;
   /** Why each one left out was. */
   readonly refused: readonly string[];
 }
@@ -78,7 +80,8 @@ export async function readCatalogs(value: unknown, setting = 'a2uiCatalogs'): Pr
   });
   // The defaults are what the chat registers (v1.0's basic catalog among them, drawn once v1.0's rules load).
   const advertises = { [A2UI_CATALOG_PARAM]: list === null ? A2UI_CATALOGS : catalogs.map((c) => c.catalogId) };
-  return { options: list === null ? undefined : catalogs, catalogs, documents: { [A2UI_CATALOG_PARAM]: documents }, advertises, refused };
+  const versions = Object.fromEntries(catalogs.flatMap((c) => (c.protocolVersion ? [[c.catalogId, c.protocolVersion]] : [])));
+  return { options: list === null ? undefined : catalogs, catalogs, documents: { [A2UI_CATALOG_PARAM]: documents }, advertises, versions, refused };
 }
 
 /** Whether two lists of catalogs hold the same items (a framework that renders again gives a new list of the same). */

@@ -37,20 +37,22 @@ function v1Id(text: string): unknown {
 
 /**
  * The context entries of what the client advertises: none with generative UI off or without A2UI catalogs. Each
- * catalog goes under its version (renderer_capabilities.json's `"v1.0"` for v1.0's basic catalog and documents that
- * say `protocolVersion` 1.x; client_capabilities.json's `"v0.9"` for the rest). The middleware, which writes v0.9,
- * gets the first v0.9 catalog document the page gave, else just the first v0.9 catalog's ID (so the surfaces it makes
- * name a catalog the chat has).
+ * catalog goes under its version (renderer_capabilities.json's `"v1.0"` for v1.0's basic catalog and every catalog whose
+ * version is 1.x: a definition's `protocolVersion`, as `versions` has it, or a document's; client_capabilities.json's
+ * `"v0.9"` for the rest). The middleware, which writes v0.9, gets the first v0.9 catalog document the page gave, else
+ * just the first v0.9 catalog's ID (so the surfaces it makes name a catalog the chat has).
  */
 export function a2uiContext(advertised: {
   readonly generativeUi?: boolean;
   readonly advertises?: Readonly<Record<string, readonly string[]>>;
   readonly documents?: Readonly<Record<string, readonly string[]>>;
+  readonly versions?: Readonly<Record<string, string>>;
 }): ContextEntry[] {
   const ids = advertised.advertises?.[CATALOGS];
   if (advertised.generativeUi === false || !ids?.length) return [];
   const documents = advertised.documents?.[CATALOGS] ?? [];
-  const v1 = new Set([V1_BASIC_CATALOG_ID, ...documents.map(v1Id)]);
+  const versions = Object.entries(advertised.versions ?? {}).flatMap(([id, version]) => (/^1\./.test(version) ? [id] : []));
+  const v1 = new Set([V1_BASIC_CATALOG_ID, ...versions, ...documents.map(v1Id)]);
   const older = ids.filter((id) => !v1.has(id));
   const newer = ids.filter((id) => v1.has(id));
   const capabilities = {
