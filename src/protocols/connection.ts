@@ -130,6 +130,11 @@ export type OutgoingFrame =
       readonly carried?: Readonly<Record<string, unknown>>;
       /** The conversation so far, for a wire that carries it whole on each request (AG-UI's runs). */
       readonly conversation?: readonly ChatMessage[];
+      /**
+       * Told, never sent, when a wire that took what this carries learns it will bring no answer: why (a call's run
+       * that failed or ended without it), or nothing when it was dropped unsent (a newer call took its place).
+       */
+      readonly failed?: (reason?: string) => void;
     };
 
 /** The user's answer to a question of the agent's. */

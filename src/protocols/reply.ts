@@ -117,14 +117,17 @@ export class ReplyWriter {
 export class RecordsInto extends ReplyWriter {
   readonly #into: string;
   readonly #keep: (record: { readonly type: string }) => boolean;
+  readonly #failed: ((reason: string) => void) | undefined;
   #done = false;
   #kept = false;
   #dropped = false;
 
-  constructor(emit: (event: ConnectionEvent) => void, into: string, keep: (record: { readonly type: string }) => boolean) {
-    super(emit, undefined, () => into);
-    this.#into = into;
-    this.#keep = keep;
+  /** `failed` is told why a run that failed or ended brought nothing `keep` takes (the call it was for failed). */
+  constructor(emit: (event: ConnectionEvent) => void, into: { readonly messageId: string; readonly keep: (record: { readonly type: string }) => boolean; readonly failed?: (reason: string) => void }) {
+    super(emit, undefined, () => into.messageId);
+    this.#into = into.messageId;
+    this.#keep = into.keep;
+    this.#failed = into.failed;
   }
 
   override get ended(): boolean {
@@ -156,7 +159,9 @@ export class RecordsInto extends ReplyWriter {
     if (this.#done) return;
     this.#done = true;
     // A run that failed after its answer came answered all the same.
-    if (!this.#kept) this.say({ type: 'protocol-error', reason: `A call to the agent's function got no answer: ${message}` });
+    if (this.#kept) return;
+    this.say({ type: 'protocol-error', reason: `A call to the agent's function got no answer: ${message}` });
+    this.#failed?.(message);
   }
 
   /** Says, once, that the run sent more than this reply shows. */

@@ -24,7 +24,7 @@ export interface TurnOptions {
   /** Stops the turn when it aborts (a call's run past the call's time). */
   readonly signal?: AbortSignal;
   /** The ended assistant message its records go to, those `keep` takes; nothing else of it shows (reply.ts RecordsInto). */
-  readonly into?: { readonly messageId: string; readonly keep: (record: { readonly type: string }) => boolean };
+  readonly into?: { readonly messageId: string; readonly keep: (record: { readonly type: string }) => boolean; readonly failed?: (reason: string) => void };
   /** Told once whether the agent took the request (its response began) or not, and why. */
   readonly taken?: (ok: boolean, reason?: string) => void;
   /**
@@ -143,7 +143,7 @@ export abstract class TurnConnection implements Connection {
     const controller = new AbortController();
     options.signal?.addEventListener('abort', () => controller.abort(), { once: true });
     const emit = (event: ConnectionEvent): void => this.emit(event);
-    const reply = options.into ? new RecordsInto(emit, options.into.messageId, options.into.keep) : new ReplyWriter(emit, options.replyTo, () => newReplyId(this.name), options.continues, options.resume !== undefined);
+    const reply = options.into ? new RecordsInto(emit, options.into) : new ReplyWriter(emit, options.replyTo, () => newReplyId(this.name), options.continues, options.resume !== undefined);
     let told = false;
     const taken = (ok: boolean, reason?: string): void => {
       if (!told) options.taken?.(ok, reason);

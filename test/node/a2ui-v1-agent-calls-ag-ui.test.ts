@@ -103,11 +103,14 @@ describe('a renderer’s call to an agent’s function, over AG-UI', () => {
     assert.deepEqual(model.state?.data, { providerId: 'PRV-102' });
   });
 
-  test('over AG-UI, a call’s run that ends without its answer is said at once', { timeout: 20_000 }, async () => {
-    const { session, render } = await agUiProviderChat('?call_reply=silent');
+  test('over AG-UI, a call’s run that ends without its answer is said at once, and fails the call in the surface’s place', { timeout: 20_000 }, async () => {
+    const { session, render, when } = await agUiProviderChat('?call_reply=silent');
     const said = new Promise<string>((done) => session.subscribe((e) => e.type === 'protocol-error' && done(e.reason)));
+    const failed = when(() => render().notice !== undefined);
     render();
     assert.equal(await said, "A call to the agent's function got no answer: the run ended without it.");
+    await failed;
+    assert.deepEqual(render(), { verdict: undefined, notice: "The agent's verifyProvider got no answer: the run ended without it." });
   });
 
   test('over AG-UI, calls run one after another, and errors waiting for the next run wait for one the agent reads whole', { timeout: 20_000 }, async (t) => {
@@ -178,7 +181,8 @@ describe('a renderer’s call to an agent’s function, over AG-UI', () => {
     render();
     assert.equal(await said, "A call to the agent's function got no answer: The reply was cut off before it finished.");
     assert.equal(events.filter((e) => e.type === 'message-interrupted').length, 0);
-    assert.equal(render().notice, undefined, 'the call still waits for its answer (until its timeout)');
+    await until(() => render().notice !== undefined);
+    assert.equal(render().notice, "The agent's verifyProvider got no answer: The reply was cut off before it finished.", 'the call failed at once, not at its timeout');
   });
 
   test('over AG-UI, a call’s run reads its surfaces apart: what it sends of the thread’s surface never counts as applied, so the next run’s history is read as it grew', { timeout: 20_000 }, async () => {
@@ -195,7 +199,7 @@ describe('a renderer’s call to an agent’s function, over AG-UI', () => {
     assert.deepEqual(model.state?.data, { providerId: 'PRV-102', note: 'Mine', seen: true });
   });
 
-  test('over AG-UI, 16 calls at a time (the one running and those waiting): one more is not carried, and says so in the surface’s place', { timeout: 20_000 }, async (t) => {
+  test('over AG-UI, 16 calls wait at most: one more takes the place of the oldest waiting, which is asked again when a binding needs it', { timeout: 20_000 }, async (t) => {
     let release: () => void = () => undefined;
     const held = new Promise<void>((done) => (release = done));
     const { log, restore } = interceptCalls(async (n, send) => (n === 1 && (await held), send()));
@@ -204,25 +208,25 @@ describe('a renderer’s call to an agent’s function, over AG-UI', () => {
       const { model, render, when } = await agUiProviderChat();
       render();
       await until(() => log.length === 1);
-      for (let n = 2; n <= 16; n += 1) {
+      // PRV-2 to PRV-17 wait behind the first (PRV-102); PRV-18 takes the place of PRV-2, the oldest waiting.
+      for (let n = 2; n <= 18; n += 1) {
         assert.equal(model.write('/providerId', `PRV-${n}`), true);
         render();
       }
-      await until(() => carried().length === 16);
-      const refused = when(() => render().notice !== undefined);
-      assert.equal(model.write('/providerId', 'PRV-17'), true);
-      render();
-      await refused;
-      assert.deepEqual(carried(), [...Array<boolean>(16).fill(true), false]);
-      assert.equal(render().notice, "This connection cannot carry a call to the agent's verifyProvider.");
-      assert.deepEqual(log, ['start 1'], 'the first still runs; the others wait for it');
-      // Released, the fifteen waiting run one after another: the last of them answers PRV-16.
-      release();
-      assert.equal(model.write('/providerId', 'PRV-16'), true);
+      await until(() => carried().length === 18);
+      assert.ok(carried().every(Boolean), 'every call is taken: none is refused');
+      assert.equal(render().notice, undefined);
+      // Released, the first and the sixteen still waiting run one after another: the last of them answers PRV-18.
       const last = when(() => valid(render().verdict));
-      render();
+      release();
       await last;
-      assert.equal(log.length, 16);
+      assert.equal(log.length, 17, 'PRV-2 never ran');
+      // A binding that shows PRV-2 again asks again, and is answered.
+      assert.equal(model.write('/providerId', 'PRV-2'), true);
+      const again = when(() => (render().verdict as { name?: unknown } | undefined)?.name === 'Provider 2');
+      render();
+      await again;
+      assert.equal(carried().length, 19);
     } finally {
       restore();
     }

@@ -70,6 +70,8 @@ const failure = (functionCallId: string, message: string) => ({ version: 'v1.0',
 /** A group on AGENT_CATALOG that loads v1.0's rules, with the calls it sent and the errors it reported. */
 async function setup(options: Partial<SurfaceGroupOptions> & { carries?: boolean } = {}) {
   const sent: A2uiAgentCall[] = [];
+  /** What tells each call sent that the connection will bring it no answer, by its position in `sent`. */
+  const lost: ((reason?: string) => void)[] = [];
   const reported: [A2uiError, string | undefined, string][] = [];
   const listeners: (() => void)[] = [];
   let waited: () => void = () => undefined;
@@ -79,7 +81,7 @@ async function setup(options: Partial<SurfaceGroupOptions> & { carries?: boolean
     loadVersion: loadA2uiVersion,
     waited: () => waited(),
     report: (error, owner, version) => void reported.push([error, owner, version]),
-    ...(options.carries === false ? {} : { send: (message: A2uiAgentCall) => sent.push(message) > 0 }),
+    ...(options.carries === false ? {} : { send: (message: A2uiAgentCall, failed: (reason?: string) => void) => lost.push(failed) > 0 && sent.push(message) > 0 }),
     ...options,
   });
   group.subscribe(() => listeners.splice(0).forEach((listener) => listener()));
@@ -99,7 +101,7 @@ async function setup(options: Partial<SurfaceGroupOptions> & { carries?: boolean
   };
   /** Resolves at the group's next change. */
   const changed = () => new Promise<void>((done) => listeners.push(done));
-  return { group, model, sent, reported, render, changed };
+  return { group, model, sent, lost, reported, render, changed };
 }
 
 /** The calls sent once the microtasks of a render ran. */
@@ -219,6 +221,32 @@ describe('a renderer’s call to an agent’s function (v1.0 callAgentFunction)'
     assert.equal(parseA2uiV1RendererMessage({ version, error }).ok, true, 'renderer_to_agent.json accepts the error');
     mock.timers.tick(60_000);
     assert.equal(reported.length, 1, 'told once');
+  });
+
+  test('a connection that learns no answer will come fails the call at once (the agent is not told); one that dropped it unsent has it asked again', async () => {
+    const { model, sent, lost, reported, render, changed } = await setup();
+    render();
+    await flush();
+    const said = changed();
+    lost[0]?.('the run ended without it.');
+    await said;
+    assert.deepEqual(render(), { text: undefined, checks: ['Not verified.'], notice: "The agent's verifyProvider got no answer: the run ended without it." });
+    mock.timers.tick(60_000);
+    assert.deepEqual(reported, [], 'no timeout is counted for it, and the agent is not told: its run did not bring the call back');
+    // Dropped unsent (a newer call took its place): forgotten, so the binding that still uses it asks again.
+    assert.equal(model().write('/id', 'PRV-7'), true);
+    render();
+    await flush();
+    assert.equal(sent.length, 2);
+    const forgotten = changed();
+    lost[1]?.();
+    await forgotten;
+    assert.deepEqual(render(), { text: undefined, checks: ['Not verified.'], notice: undefined }, 'it waits again, saying nothing');
+    await flush();
+    assert.equal(sent.length, 3);
+    assert.deepEqual(sent[2]?.callAgentFunction.callFunction.args, { providerId: 'PRV-7' });
+    lost[1]?.('late');
+    assert.equal(render().notice, undefined, 'a call already over is not failed again');
   });
 
   test('a host’s callTimeout replaces the 30 s', async () => {

@@ -50,8 +50,11 @@ export interface A2uiAgentCall {
 
 /** What a renderer's calls to the agent's functions are given: how they go, and what they change. */
 export interface AgentCallHost {
-  /** Sends a surface's call (it names the surface); false, or absent, when the connection cannot carry it. */
-  readonly send?: ((message: A2uiAgentCall) => boolean) | undefined;
+  /**
+   * Sends a surface's call (it names the surface); false, or absent, when the connection cannot carry it. `failed` is
+   * told when the connection learns no answer will come: why, or nothing when it dropped the call unsent.
+   */
+  readonly send?: ((message: A2uiAgentCall, failed: (reason?: string) => void) => boolean) | undefined;
   /** A surface's calls changed (an answer came, or a call failed): it is drawn again. */
   changed(surfaceId: string): void;
   /** Tells the agent what went wrong with a surface's call (no answer in time). */

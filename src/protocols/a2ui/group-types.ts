@@ -49,9 +49,10 @@ export interface SurfaceGroupOptions {
   readonly respond?: (answer: A2uiCallAnswer, owner: string | undefined) => boolean;
   /**
    * Sends a surface's call to an agent's function (v1.0 callAgentFunction; it names its surface); false when it cannot
-   * go (the surface then says so). Without it, no such call can go.
+   * go (the surface then says so). Without it, no such call can go. `failed`, when the connection learns no answer
+   * will come: why (the surface says so at once), or nothing when it dropped the call unsent (asked again if needed).
    */
-  readonly send?: (message: A2uiAgentCall) => boolean;
+  readonly send?: (message: A2uiAgentCall, failed: (reason?: string) => void) => boolean;
   /** Milliseconds a call to an agent's function waits for its answer before the surface says so (default 30 s). */
   readonly callTimeout?: number;
   /**

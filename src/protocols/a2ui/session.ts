@@ -44,7 +44,7 @@ export class A2uiSession implements ProtocolState {
       report: (error, owner, version) => this.#report(error, owner, version),
       respond: (answer, owner) => this.#told(owner) && this.#carry(answer, owner),
       // A call goes with the message that owns its surface (the agent answers on it: in a chat every surface has one).
-      send: (message) => this.#carry(message, this.group.placements.get(message.callAgentFunction.surfaceId)?.owner),
+      send: (message, failed) => this.#carry(message, this.group.placements.get(message.callAgentFunction.surfaceId)?.owner, failed),
       loadVersion: loadA2uiVersion,
       waited: () => host.changed(),
     });
@@ -129,8 +129,8 @@ export class A2uiSession implements ProtocolState {
   }
 
   /** Sends an A2UI message for the agent (an error, an answer); false when the connection cannot carry it. */
-  #carry(payload: object, messageId: string | undefined): boolean {
-    return this.#host.send({ type: 'carry', kind: 'a2ui', payload, ...(messageId ? { messageId } : {}) });
+  #carry(payload: object, messageId: string | undefined, failed?: (reason?: string) => void): boolean {
+    return this.#host.send({ type: 'carry', kind: 'a2ui', payload, failed, ...(messageId ? { messageId } : {}) });
   }
 
   /** An error found here: the agent hears it when it came with a message that arrived live; the page always does. */

@@ -25,7 +25,7 @@ import { Snapshots } from './snapshot.js';
 
 const isObject = (value: unknown): value is Readonly<Record<string, unknown>> => typeof value === 'object' && value !== null;
 
-/** The most calls to the agent's functions at a time: the one running and those waiting for it. */
+/** The most calls to the agent's functions that wait for their run (the one running apart). */
 const MAX_CALLS = 16;
 /** A call's time (the chat's: a2ui/v1/calls.ts AGENT_CALL_TIMEOUT), from when it is carried, its run included. */
 const CALL_TIME = 30_000;
@@ -48,9 +48,10 @@ export class AgUiConnection extends TurnConnection {
   readonly #a2uiErrors: Readonly<Record<string, unknown>>[] = [];
   /** The renderer's answers to the agent's v1.0 calls since the last run (the last 16), for the next one. */
   readonly #a2uiAnswers: Readonly<Record<string, unknown>>[] = [];
-  /** The runs of calls to the agent's functions, one after another (a thread takes one run at a time), and how many wait. */
+  /** The runs of calls to the agent's functions, one after another (a thread takes one run at a time). */
   #calls: Promise<void> = Promise.resolve();
-  #callsWaiting = 0;
+  /** The calls waiting for their run, oldest first, each as what drops it unsent. */
+  readonly #waiting: (() => void)[] = [];
   /** The conversation the last run posted: what a snapshot is merged against where the session gives no live view. */
   #posted: readonly ChatMessage[] = [];
   /** The agent's copies of the conversation (`MESSAGES_SNAPSHOT`), merged into the chat's as it stands. */
@@ -130,24 +131,32 @@ export class AgUiConnection extends TurnConnection {
   }
 
   /**
-   * A call to the agent's function: a run of its own, after the calls before it (MAX_CALLS at a time; more cannot be
-   * carried), whose records go to the message that owns the surface, its answers only. It has the call's time from
-   * now: a run past it is stopped (the chat's own timer tells the surface and the agent), one still waiting then is
-   * never sent, so a run that hangs holds the calls after it no longer than that.
+   * A call to the agent's function: a run of its own, after the calls before it, whose records go to the message that
+   * owns the surface, its answers only. It has the call's time from now: a run past it is stopped (the chat's own timer
+   * tells the surface and the agent), one still waiting then is never sent, so a run that hangs holds the calls after
+   * it no longer than that. A run that fails or ends without its answer fails the call at once (`failed`). At most
+   * MAX_CALLS wait: one more takes the place of the oldest still waiting, which is dropped unsent (its surface asks
+   * again if it still needs that answer), so the calls of a field checked as the user types end with the last value's.
    */
   #call(frame: CarryFrame, payload: Readonly<Record<string, unknown>>): boolean {
     const messageId = frame.messageId;
-    if (!messageId || this.#callsWaiting >= MAX_CALLS) return false;
+    if (!messageId) return false;
     const body = this.#input(frame.conversation ?? [], { a2uiCallAgentFunction: payload, ...this.#models(frame.carried) }, [], true);
     const stop = new AbortController();
     const timer = setTimeout(() => stop.abort(), CALL_TIME);
-    this.#callsWaiting += 1;
-    const run = (): Promise<void> | undefined =>
-      this.state === 'open' && !stop.signal.aborted ? this.turn(newReplyId('call'), body, { into: { messageId, keep: isCallAnswer }, signal: stop.signal }) : undefined;
-    this.#calls = this.#calls.then(run).finally(() => {
-      clearTimeout(timer);
-      this.#callsWaiting -= 1;
-    });
+    const drop = (): void => {
+      stop.abort();
+      frame.failed?.();
+    };
+    if (this.#waiting.push(drop) > MAX_CALLS) this.#waiting.shift()?.();
+    // Stopped by its time, the call is the chat's timer's to tell; failed otherwise, it fails at once.
+    const failed = (reason: string): void => void (stop.signal.aborted || frame.failed?.(reason));
+    const run = (): Promise<void> | undefined => {
+      this.#waiting.splice(this.#waiting.indexOf(drop) >>> 0, 1);
+      if (this.state !== 'open') return void failed('this chat is not connected.');
+      return stop.signal.aborted ? undefined : this.turn(newReplyId('call'), body, { into: { messageId, keep: isCallAnswer, failed }, signal: stop.signal });
+    };
+    this.#calls = this.#calls.then(run).finally(() => clearTimeout(timer));
     return true;
   }
 

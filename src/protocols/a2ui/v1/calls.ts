@@ -144,7 +144,7 @@ export class AgentCalls {
   #send(surfaceId: string, name: string, args: JsonObject, key: string, action: boolean): void {
     const functionCallId = `call-${Date.now().toString(36)}-${next++}`;
     const message: A2uiAgentCall = { version: A2UI_V1_VERSION, callAgentFunction: { surfaceId, functionCallId, callFunction: { call: name, args } } };
-    if (!this.#host.send?.(message)) return this.#settle(surfaceId, key, action, { failed: `This connection cannot carry a call to the agent's ${name}.` });
+    if (!this.#host.send?.(message, (reason) => this.#lost(functionCallId, reason))) return this.#settle(surfaceId, key, action, { failed: `This connection cannot carry a call to the agent's ${name}.` });
     const timeout = this.#host.callTimeout ?? AGENT_CALL_TIMEOUT;
     const timer = setTimeout(() => {
       this.#pending.delete(functionCallId);
@@ -153,6 +153,21 @@ export class AgentCalls {
       this.#host.report({ code: 'FUNCTION_TIMEOUT', surfaceId, message });
     }, timeout);
     this.#pending.set(functionCallId, { surfaceId, name, key, action, timer });
+  }
+
+  /**
+   * The connection says a call still waiting will get no answer: why (its notice, at once; the agent is not told, its
+   * run did not bring it), or nothing when it was dropped unsent (a binding's entry is forgotten, so it asks again).
+   */
+  #lost(functionCallId: string, reason: string | undefined): void {
+    const pending = this.#pending.get(functionCallId);
+    if (!pending) return;
+    this.#pending.delete(functionCallId);
+    clearTimeout(pending.timer);
+    const { surfaceId, name, key, action } = pending;
+    if (reason !== undefined) return this.#settle(surfaceId, key, action, { failed: `The agent's ${name} got no answer: ${reason}` });
+    if (!action) this.#surfaces.get(surfaceId)?.entries.delete(key);
+    this.#host.changed(surfaceId);
   }
 
   /**
