@@ -198,9 +198,9 @@ export class A2uiSurfaceStore {
    * client_data_model.json: the data model of every surface created with `sendDataModel`, or `undefined` when none is;
    * renderer_data_model.json (`v1.0`) when every one of them is a v1.0 surface.
    */
-  clientDataModel(): { version: string; surfaces: Record<string, JsonValue> } | undefined {
+  clientDataModel(): { version: 'v0.9' | 'v1.0'; surfaces: Record<string, JsonValue> } | undefined {
     const surfaces: Record<string, JsonValue> = {};
-    let version = 'v1.0';
+    let version: 'v0.9' | 'v1.0' = 'v1.0';
     for (const s of this.#surfaces.values()) {
       if (!s.sendDataModel) continue;
       Object.defineProperty(surfaces, s.surfaceId, { value: s.data, enumerable: true, writable: true, configurable: true });
