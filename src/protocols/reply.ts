@@ -108,22 +108,28 @@ export class ReplyWriter {
   }
 }
 
+/** A record as a connection reads it. */
+type AnyRecord = { readonly type: string; readonly [field: string]: unknown };
+
+/** What a run whose records go into an ended message keeps of each: all of it, a part, or none (null). */
+export type KeepRecord = (record: AnyRecord) => AnyRecord | null;
+
 /**
  * A run whose only output is records for a message that already ended (`into`: the A2UI answer to a call of the
  * agent's function, which goes to the message that owns the surface, as the conversation's `late` rule takes it). No
- * message starts or ends. What `keep` refuses, and text, is not shown, and said once; a run that fails, or ends with
+ * message starts or ends. What `keep` leaves out, and text, is not shown, and said once; a run that fails, or ends with
  * nothing kept, is said too, never shown as an interrupted message.
  */
 export class RecordsInto extends ReplyWriter {
   readonly #into: string;
-  readonly #keep: (record: { readonly type: string }) => boolean;
+  readonly #keep: KeepRecord;
   readonly #failed: ((reason: string) => void) | undefined;
   #done = false;
   #kept = false;
   #dropped = false;
 
   /** `failed` is told why a run that failed or ended brought nothing `keep` takes (the call it was for failed). */
-  constructor(emit: (event: ConnectionEvent) => void, into: { readonly messageId: string; readonly keep: (record: { readonly type: string }) => boolean; readonly failed?: (reason: string) => void }) {
+  constructor(emit: (event: ConnectionEvent) => void, into: { readonly messageId: string; readonly keep: KeepRecord; readonly failed?: (reason: string) => void }) {
     super(emit, undefined, () => into.messageId);
     this.#into = into.messageId;
     this.#keep = into.keep;
@@ -144,10 +150,12 @@ export class RecordsInto extends ReplyWriter {
 
   override step(): void {}
 
-  override record(record: { readonly type: string; readonly [field: string]: unknown }): void {
-    if (!this.#keep(record)) return this.#drop();
+  override record(record: AnyRecord): void {
+    const kept = this.#keep(record);
+    if (kept !== record) this.#drop();
+    if (!kept) return;
     this.#kept = true;
-    super.record(record);
+    super.record(kept);
   }
 
   override end(): void {

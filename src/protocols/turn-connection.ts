@@ -1,6 +1,6 @@
 import { createParser } from 'eventsource-parser';
 import { notifyAll, type Connection, type ConnectionEvent, type ConnectionListener, type ConnectionOptions, type ConnectionState, type OutgoingFrame } from './connection.js';
-import { RecordsInto, ReplyWriter } from './reply.js';
+import { RecordsInto, ReplyWriter, type KeepRecord } from './reply.js';
 
 /*
  * A connection that keeps nothing open between turns: each user message is one POST whose answer is a stream of
@@ -24,7 +24,7 @@ export interface TurnOptions {
   /** Stops the turn when it aborts (a call's run past the call's time). */
   readonly signal?: AbortSignal;
   /** The ended assistant message its records go to, those `keep` takes; nothing else of it shows (reply.ts RecordsInto). */
-  readonly into?: { readonly messageId: string; readonly keep: (record: { readonly type: string }) => boolean; readonly failed?: (reason: string) => void };
+  readonly into?: { readonly messageId: string; readonly keep: KeepRecord; readonly failed?: (reason: string) => void };
   /** Told once whether the agent took the request (its response began) or not, and why. */
   readonly taken?: (ok: boolean, reason?: string) => void;
   /**

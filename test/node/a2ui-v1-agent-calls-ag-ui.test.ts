@@ -103,6 +103,16 @@ describe('a renderer’s call to an agent’s function, over AG-UI', () => {
     assert.deepEqual(model.state?.data, { providerId: 'PRV-102' });
   });
 
+  test('over AG-UI, an answer that shares its activity with another operation is used; the other is not, and is said once', { timeout: 20_000 }, async () => {
+    const { session, render, when } = await agUiProviderChat('?call_reply=mixed');
+    const said = new Promise<string>((done) => session.subscribe((e) => e.type === 'protocol-notice' && e.key === 'call-run' && done(e.reason)));
+    const answered = when(() => valid(render().verdict));
+    render();
+    await answered;
+    assert.match(await said, /sent more than its answer/);
+    assert.doesNotMatch(JSON.stringify(session.messages), /callRendererFunction/);
+  });
+
   test('over AG-UI, a call’s run that ends without its answer is said at once, and fails the call in the surface’s place', { timeout: 20_000 }, async () => {
     const { session, render, when } = await agUiProviderChat('?call_reply=silent');
     const said = new Promise<string>((done) => session.subscribe((e) => e.type === 'protocol-error' && done(e.reason)));
@@ -232,16 +242,31 @@ describe('a renderer’s call to an agent’s function, over AG-UI', () => {
     }
   });
 
-  test('over AG-UI, a call’s run reads the shared state as any run does: the next run carries what it set', { timeout: 20_000 }, async () => {
-    const { session, render, when } = await agUiProviderChat('?call_reply=state');
-    const answered = when(() => valid(render().verdict));
-    render();
-    await answered;
-    // (The server keeps the last 20 requests: this call's run is the last one.)
-    const run = callRuns().at(-1);
-    const call = (run?.['forwardedProps'] as { a2uiCallAgentFunction: { callAgentFunction: { functionCallId: string } } }).a2uiCallAgentFunction;
-    await reply(session, 'hello');
-    assert.deepEqual(peer.server.agUiRequests.at(-1)?.body['state'], { answered: call.callAgentFunction.functionCallId });
+  test('over AG-UI, a call’s run reads the shared state as any run does: the call waiting behind it, and the next turn, carry what it set', { timeout: 20_000 }, async (t) => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((done) => (release = done));
+    const { log, restore } = interceptCalls(async (n, send) => (n === 1 && (await held), send()));
+    const carried = countCalls(t);
+    try {
+      const { session, model, render, when } = await agUiProviderChat('?call_reply=state');
+      render();
+      await until(() => log.length === 1);
+      // The second call is carried while the first runs: its run starts with the state the first one set.
+      assert.equal(model.write('/providerId', 'PRV-7'), true);
+      render();
+      await until(() => carried().length === 2);
+      const second = when(() => (render().verdict as { name?: unknown } | undefined)?.name === 'Provider 7');
+      release();
+      await second;
+      // (The server keeps the last 20 requests: these two runs are the last ones.)
+      const [first, next] = callRuns().slice(-2).map((run) => run as { state: unknown; forwardedProps: { a2uiCallAgentFunction: { callAgentFunction: { functionCallId: string } } } });
+      const idOf = (run: typeof first) => run?.forwardedProps.a2uiCallAgentFunction.callAgentFunction.functionCallId;
+      assert.deepEqual(next?.state, { answered: idOf(first) });
+      await reply(session, 'hello');
+      assert.deepEqual(peer.server.agUiRequests.at(-1)?.body['state'], { answered: idOf(next) });
+    } finally {
+      restore();
+    }
   });
 
   test('over AG-UI, a v1.0 catalog definition of the page’s own is advertised under "v1.0" in each run’s context', { timeout: 20_000 }, async () => {

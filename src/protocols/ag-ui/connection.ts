@@ -1,5 +1,5 @@
 import type { ChatMessage } from '../../message/messages.js';
-import { RecordsInto, type ReplyWriter } from '../reply.js';
+import { RecordsInto, type KeepRecord, type ReplyWriter } from '../reply.js';
 import { newReplyId, TurnConnection, type AnswersFrame, type CarryFrame, type TurnFrame, type TurnReader } from '../turn-connection.js';
 import { A2uiActivities } from './activities.js';
 import { a2uiContext } from './context.js';
@@ -30,9 +30,15 @@ const MAX_CALLS = 16;
 /** A call's time (the chat's: a2ui/v1/calls.ts AGENT_CALL_TIMEOUT), from when it is carried, its run included. */
 const CALL_TIME = 30_000;
 
-/** What a call's run may give the conversation: A2UI records of the agent's answers (agentFunctionResponse) only. */
-const isCallAnswer = (record: { readonly type: string; readonly messages?: unknown }): boolean =>
-  record.type === 'a2ui' && Array.isArray(record.messages) && record.messages.every((m) => isObject(m) && 'agentFunctionResponse' in m);
+/**
+ * What a call's run may give the conversation: of its A2UI records, the agent's answers (agentFunctionResponse) only;
+ * an answer that shares an activity with other operations is kept, they are not.
+ */
+const callAnswers: KeepRecord = (record) => {
+  const messages = record.type === 'a2ui' && Array.isArray(record['messages']) ? (record['messages'] as unknown[]) : [];
+  const answers = messages.filter((m) => isObject(m) && 'agentFunctionResponse' in m);
+  return answers.length === 0 ? null : answers.length === messages.length ? record : { ...record, messages: answers };
+};
 
 export class AgUiConnection extends TurnConnection {
   protected readonly name = 'AG-UI';
@@ -141,7 +147,6 @@ export class AgUiConnection extends TurnConnection {
   #call(frame: CarryFrame, payload: Readonly<Record<string, unknown>>): boolean {
     const messageId = frame.messageId;
     if (!messageId) return false;
-    const body = this.#input(frame.conversation ?? [], { a2uiCallAgentFunction: payload, ...this.#models(frame.carried) }, [], true);
     const stop = new AbortController();
     const timer = setTimeout(() => stop.abort(), CALL_TIME);
     const drop = (): void => {
@@ -154,7 +159,10 @@ export class AgUiConnection extends TurnConnection {
     const run = (): Promise<void> | undefined => {
       this.#waiting.splice(this.#waiting.indexOf(drop) >>> 0, 1);
       if (this.state !== 'open') return void failed('this chat is not connected.');
-      return stop.signal.aborted ? undefined : this.turn(newReplyId('call'), body, { into: { messageId, keep: isCallAnswer, failed }, signal: stop.signal });
+      if (stop.signal.aborted) return undefined;
+      // Made now, not when carried: it carries the shared state as the runs before it left it.
+      const body = this.#input(frame.conversation ?? [], { a2uiCallAgentFunction: payload, ...this.#models(frame.carried) }, [], true);
+      return this.turn(newReplyId('call'), body, { into: { messageId, keep: callAnswers, failed }, signal: stop.signal });
     };
     this.#calls = this.#calls.then(run).finally(() => clearTimeout(timer));
     return true;
