@@ -101,7 +101,9 @@ test('a2ui prompt: its reading of a schema says what Zod’s JSON Schema says, f
   let count = 0;
   for (const catalog of [...DEFAULT_CATALOGS, V1_BASIC_CATALOG]) {
     for (const [name, schema] of [...Object.entries(catalog.components), ...Object.entries(catalog.functionCalls ?? {})]) {
-      assert.equal(JSON.stringify(sorted(schemaOf(schema))), JSON.stringify(sorted(zodJson(schema))), `${catalog.catalogId} ${name}`);
+      // (Less the notation's own mark of a component's ID, `format: "Id"`, which JSON Schema has no word for.)
+      const ours = JSON.parse(JSON.stringify(schemaOf(schema), (key, value: unknown) => (key === 'format' && value === 'Id' ? undefined : value))) as unknown;
+      assert.equal(JSON.stringify(sorted(ours)), JSON.stringify(sorted(zodJson(schema))), `${catalog.catalogId} ${name}`);
       count += 1;
     }
   }
@@ -121,7 +123,7 @@ test('a2ui prompt for v1.0: its messages, every component and function of v1.0�
   for (const name of V1_BASIC_CATALOG.functions) assert.ok(lines.some((line) => functionsOf(line).includes(name)), `${name}()`);
   // v1.0's common types go by the names v0.9's have: no binding or call spelled out, nothing every component has repeated.
   assert.ok(lines.includes('- TextField {checks?: Check[], label: Str, value?: Str, variant?: "longText"|"number"|"shortText"|"obscured", placeholder?: Str}'));
-  assert.ok(lines.includes('- Button {checks?: Check[], child: string, variant?: "default"|"primary"|"borderless", action: Action}'));
+  assert.ok(lines.includes('- Button {checks?: Check[], child: Id, variant?: "default"|"primary"|"borderless", action: Action}'));
   assert.ok(lines.some((line) => line.startsWith('- Row, Column {children: Children, ')), 'components of one shape share a line');
   assert.ok(lines.every((line) => !componentsOf(line).length || !/\b(catalogId|metadata|accessibility)\?:/.test(line)));
   assert.deepEqual([V1DynamicString, V1DynamicValue, V1Action, V1CheckRule].map((schema) => shapeOf(schemaOf(schema))), ['Str', 'Value', 'Action', 'Check']);
@@ -172,3 +174,16 @@ test('a2ui prompt: the version is the catalogs’ when none is given; a v1.0 cat
   assert.ok(given.indexOf('Guidelines of') > given.indexOf('- and, or {'), 'after the catalog’s own lines');
   assert.doesNotMatch(v1, /Guidelines of/, 'V1_BASIC_CATALOG carries none: the prompt says them already');
 });
+
+test('a2ui prompt: a property that names another component is an Id, and only such a property (our MantisArtifact’s content is text)', () => {
+  const lines = buildA2uiPrompt({ catalogs: [MANTIS_CATALOG] }).split('\n');
+  assert.ok(lines.includes('- Id = component id.'));
+  assert.ok(lines.includes('- Modal {trigger: Id, content: Id}'));
+  assert.ok(lines.includes('- Card {child: Id}'));
+  assert.ok(lines.some((line) => line.startsWith('- MantisArtifact {') && line.includes('content: string}')), 'text, not an ID');
+  assert.ok(!lines.some((line) => /component ids/.test(line)), 'no line that calls every `content` an ID');
+  // A catalog with no such property has no Id line.
+  const textOnly = { ...MINIMAL_CATALOG, components: { Text: MINIMAL_CATALOG.components['Text']! } };
+  assert.doesNotMatch(buildA2uiPrompt({ catalogs: [textOnly] }), /\bId\b/);
+});
+

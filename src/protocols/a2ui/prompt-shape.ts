@@ -1,4 +1,5 @@
 import type * as z from 'zod/mini';
+import { ComponentId } from './schema.js';
 
 /*
  * The A2UI prompt's notation (prompt.ts): a component's or function's schema as one compact, TypeScript-like line,
@@ -33,6 +34,8 @@ function bounds(def: Def): Schema {
 
 /** The JSON Schema keywords of a Zod schema that the notation reads. */
 export function schemaOf(schema: z.ZodMiniType): Schema {
+  // A component's ID naming another component (Card's child, Modal's trigger): a type of its own, not any string.
+  if (schema === ComponentId) return { type: 'string', format: 'Id' };
   const def = defOf(schema);
   switch (def.type) {
     case 'optional':
@@ -84,7 +87,7 @@ function nameOf(schema: Schema): string | undefined {
     // One literal names the type; several are Value; none (a binding or a call only) is no common type.
     return literals.length > 1 ? 'Value' : LITERAL_TYPES[String(literals[0]?.['type'])];
   }
-  return kinds.includes('componentId,path') ? 'Children' : kinds === 'event functionCall' ? 'Action' : keysOf(schema) === 'condition,message' ? 'Check' : undefined;
+  return schema['format'] === 'Id' ? 'Id' : kinds.includes('componentId,path') ? 'Children' : kinds === 'event functionCall' ? 'Action' : keysOf(schema) === 'condition,message' ? 'Check' : undefined;
 }
 
 /** One schema in the notation: a named type, a literal or enum, a list, an object or a union. */

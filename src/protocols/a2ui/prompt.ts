@@ -25,6 +25,7 @@ export interface A2uiPromptOptions {
 /** The types of the notation, each with the names a catalog's lines must use for it to be said. */
 const TYPE_LINES: readonly (readonly [readonly string[], string])[] = [
   [['Str', 'Num', 'Bool', 'StrList', 'Value'], '- Str = string | {"path": "/pointer"} (the data model) | a call giving a string; Num, Bool, StrList (string[]) alike; Value: any of these.'],
+  [['Id'], '- Id = component id.'],
   [['Children'], '- Children = ["id", …] | {"componentId": "id", "path": "/list"} (once per item; relative paths ("name") read the item).'],
   [['Action'], '- Action = {"event": {"name": string, "context"?: {key: Value}}}: sent back to you.'],
   [['Check'], '- Check = {"condition": {"path"} | a call, "message": string}: shown while it fails; a Button failing one is disabled.'],
@@ -118,7 +119,6 @@ export function buildA2uiPrompt(options: A2uiPromptOptions = {}): string {
   const text = lines.join('\n');
   // A type, a rule of what the catalogs do not have is left out: a small catalog gets a short prompt.
   const uses = (word: string): boolean => new RegExp(`\\b${word}\\b`).test(text);
-  const ids = ['child', 'trigger', 'content'].filter(uses);
   const regexes = ['regex', 'validationRegexp'].filter(uses);
   const example = catalogs[0] ? a2uiPromptExample(catalogs[0]) : [];
   return [
@@ -130,7 +130,6 @@ export function buildA2uiPrompt(options: A2uiPromptOptions = {}): string {
     '- deleteSurface {surfaceId}.',
     'Types:',
     ...TYPE_LINES.filter(([names]) => names.some(uses)).map(([, line]) => line),
-    ids.length > 0 && `- ${ids.join(', ')}: component ids.`,
     `All components have id (unique per surface), component, accessibility?: {label?: Str, description?: Str}${uses('Row') ? ', weight?: number (share of a Row or Column)' : ''}.${v1 ? ' A component or call from another catalog names it: catalogId.' : ''}`,
     ...lines,
     'Rules:',
