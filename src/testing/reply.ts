@@ -1,7 +1,7 @@
 import { BASIC_CATALOG } from '../protocols/a2ui/catalog-basic.js';
 import { MANTIS_CATALOG } from '../protocols/a2ui/catalog-mantis.js';
 import { BASIC_CATALOG_ID } from '../protocols/a2ui/types.js';
-import { validateA2uiMessages } from '../protocols/a2ui/validate.js';
+import { validateA2uiMessages } from '../protocols/a2ui/validate-stream.js';
 import { parseEnvelope } from '../protocols/agent-ui/envelope.js';
 import { validateEnvelope } from '../protocols/agent-ui/validate.js';
 import { ServerEvent, TOOL_STATES, type TodoItem, type ToolState } from '../protocols/composer/frames.js';

@@ -14,7 +14,7 @@ import { MANTIS_CATALOG, MANTIS_V1_COMPONENTS, mantisName, toMantisView } from '
 import { HIGHER_ORDER_DOCS, MANTIS_DESCRIPTIONS } from '../../src/protocols/a2ui/catalog-mantis-docs.js';
 import { expandHigherOrder, HIGHER_ORDER } from '../../src/protocols/a2ui/higher-order.js';
 import { BASIC_CATALOG_ID, MANTIS_CATALOG_ID, type A2uiComponent } from '../../src/protocols/a2ui/types.js';
-import { validateA2uiMessages } from '../../src/protocols/a2ui/validate.js';
+import { validateA2uiMessages } from '../../src/protocols/a2ui/validate-stream.js';
 import { INLINE_UI_EXAMPLES, NODE_DESCRIPTIONS } from '../../src/catalog/docs.js';
 import { NODE_DEFINITIONS } from '../../src/catalog/index.js';
 

@@ -12,7 +12,7 @@ import { MAX_ARRAY_GAP, writeAt } from '../../src/protocols/a2ui/pointer.js';
 import { A2uiSurfaceStore } from '../../src/protocols/a2ui/surface.js';
 import { A2UI_CATALOGS, BASIC_CATALOG_ALIAS_ID, BASIC_CATALOG_ID, MANTIS_CATALOG_ID, MINIMAL_CATALOG_ID } from '../../src/protocols/a2ui/types.js';
 import { V1_BASIC_CATALOG_ID } from '../../src/protocols/a2ui/v1/index.js';
-import { validateA2uiMessages } from '../../src/protocols/a2ui/validate.js';
+import { validateA2uiMessages } from '../../src/protocols/a2ui/validate-stream.js';
 import { expectedShape, ourShape } from './catalog-shape.js';
 
 type Json = Record<string, unknown>;

@@ -12,7 +12,7 @@ import { MANTIS_CATALOG } from '../../src/protocols/a2ui/catalog-mantis.js';
 import { MANTIS_DESCRIPTIONS } from '../../src/protocols/a2ui/catalog-mantis-docs.js';
 import { BASIC_CATALOG_ALIAS, MINIMAL_CATALOG } from '../../src/protocols/a2ui/catalog-minimal.js';
 import { a2uiPromptExample, buildA2uiPrompt } from '../../src/protocols/a2ui/prompt.js';
-import { validateA2uiMessages } from '../../src/protocols/a2ui/validate.js';
+import { validateA2uiMessages } from '../../src/protocols/a2ui/validate-stream.js';
 import * as z from 'zod/mini';
 import { DEFAULT_CATALOGS } from '../../src/protocols/a2ui/expand.js';
 import { schemaOf, shapeOf } from '../../src/protocols/a2ui/prompt-shape.js';

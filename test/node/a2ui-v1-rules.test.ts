@@ -10,7 +10,7 @@ import { evaluate, failingChecks } from '../../src/protocols/a2ui/evaluate.js';
 import { loadA2uiVersion, SurfaceGroup } from '../../src/protocols/a2ui/group.js';
 import { A2uiSurfaceStore } from '../../src/protocols/a2ui/surface.js';
 import { BASIC_CATALOG_ID, type JsonObject } from '../../src/protocols/a2ui/types.js';
-import { validateA2uiMessages } from '../../src/protocols/a2ui/validate.js';
+import { validateA2uiMessages } from '../../src/protocols/a2ui/validate-stream.js';
 import { createA2uiValidator } from '../../src/protocols/a2ui/validator.js';
 import { ClientFrame } from '../../src/protocols/composer/client-frames.js';
 import { A2UI_V1, componentCommon, DynamicString, V1_BASIC_CATALOG, V1_BASIC_CATALOG_ID } from '../../src/protocols/a2ui/v1/index.js';

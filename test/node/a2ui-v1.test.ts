@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import type * as z from 'zod/mini';
 import type { CatalogDefinition } from '../../src/protocols/a2ui/catalog-basic.js';
-import { validateA2uiMessage, validateA2uiMessages, type A2uiSurfaceFacts } from '../../src/protocols/a2ui/validate.js';
+import { validateA2uiMessage, type A2uiSurfaceFacts } from '../../src/protocols/a2ui/validate.js';
+import { validateA2uiMessages } from '../../src/protocols/a2ui/validate-stream.js';
 import { createA2uiValidator } from '../../src/protocols/a2ui/validator.js';
 import {
   A2UI_V1,

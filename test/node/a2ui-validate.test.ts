@@ -9,7 +9,8 @@ import * as z from 'zod/mini';
 import { BASIC_CATALOG, BASIC_COMPONENTS, BASIC_FUNCTION_CALLS, type CatalogDefinition } from '../../src/protocols/a2ui/catalog-basic.js';
 import { checkGraph, childRefs } from '../../src/protocols/a2ui/graph.js';
 import { BASIC_CATALOG_ID, type A2uiComponent } from '../../src/protocols/a2ui/types.js';
-import { validateA2uiMessage, validateA2uiMessages } from '../../src/protocols/a2ui/validate.js';
+import { validateA2uiMessage } from '../../src/protocols/a2ui/validate.js';
+import { validateA2uiMessages } from '../../src/protocols/a2ui/validate-stream.js';
 import { A2UI_LIMITS } from '../../src/protocols/a2ui/limits.js';
 import { expectedShape, ourShape } from './catalog-shape.js';
 

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { createA2uiValidator, DEFAULT_CATALOGS, MANTIS_CATALOG_ID } from '../../src/protocols/a2ui/index.js';
 import { BASIC_CATALOG_ID } from '../../src/protocols/a2ui/types.js';
-import { validateA2uiMessages } from '../../src/protocols/a2ui/validate.js';
+import { validateA2uiMessages } from '../../src/protocols/a2ui/validate-stream.js';
 
 const SPEC = join(import.meta.dirname, '../fixtures/a2ui-spec/v0.9');
 const create = (surfaceId = 's', catalogId = BASIC_CATALOG_ID) => ({ version: 'v0.9', createSurface: { surfaceId, catalogId } });
@@ -72,4 +72,23 @@ test('a2ui validator: every example of the specification passes message by messa
     }
     assert.deepEqual(validator.checkTrees(), [], file);
   }
+});
+
+test('a2ui validateA2uiMessages: a stream is applied as the chat applies it, so what the chat would refuse of it is refused, at the message that does it', () => {
+  // A write through a scalar: each message is valid alone; the third cannot be applied.
+  const through = [create(), data('/a', 5), data('/a/b', 1)];
+  const refused = validateA2uiMessages(through);
+  assert.equal(refused.ok, false);
+  assert.deepEqual(!refused.ok && { index: refused.index, path: refused.error.path }, { index: 2, path: '/path' });
+  // The same answer as the validator a backend keeps across turns gives.
+  const validator = createA2uiValidator();
+  assert.deepEqual(through.map((m) => validator.check(m).ok), [true, true, false]);
+  // A data model that grows past its bytes by writes each within their own: refused where it passes them.
+  const big = 'x'.repeat(16_000);
+  const growing = [create(), ...Array.from({ length: 20 }, (_, i) => data(`/k${i}`, big))];
+  const grown = validateA2uiMessages(growing);
+  assert.equal(grown.ok, false);
+  assert.ok(!grown.ok && grown.index > 10 && grown.index < 20, JSON.stringify(!grown.ok && grown.index));
+  // A stream the chat takes is still taken whole.
+  assert.equal(validateA2uiMessages([create(), data('/a', { b: 1 }), data('/a/c', 2)]).ok, true);
 });

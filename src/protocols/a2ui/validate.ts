@@ -1,7 +1,6 @@
 import { A2UI_LIMITS } from './limits.js';
 import type { CatalogDefinition } from './catalog-basic.js';
 import { SPEC_CATALOGS } from './catalog-minimal.js';
-import { checkGraph } from './graph.js';
 import { describeIssues, type IssueReport, type Segments } from './issues.js';
 import { checkPlainJson, jsonBytes, jsonDepth } from './plain-json.js';
 import { formatPointer, parsePointer } from './pointer.js';
@@ -68,7 +67,7 @@ export const failure = (surfaceId: string, path: Segments, message: string): { o
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The surfaceId a message names, if it names one (read before the message is known to be valid). */
-function surfaceIdOf(message: unknown): string {
+export function surfaceIdOf(message: unknown): string {
   if (!isRecord(message)) return '';
   for (const kind of KINDS) {
     const payload = Object.prototype.hasOwnProperty.call(message, kind) ? message[kind] : undefined;
@@ -178,70 +177,4 @@ export function checkDataUpdate(path: string | undefined, value: JsonValue | und
     return { path: ['value'], message: `A data model is nested at most ${A2UI_LIMITS.dataModelDepth} levels deep.` };
   }
   return null;
-}
-
-interface BatchSurface {
-  readonly catalogId: string;
-  readonly version?: string;
-  /** Component id → where it was last defined; `null` for a surface created before the batch (its tree is unknown). */
-  readonly components: Map<string, { component: A2uiComponent; index: number; position: number }> | null;
-  readonly componentIds: Set<string>;
-}
-
-/**
- * Validates a batch of messages in order, as a renderer would apply them, and then the component tree of every
- * surface the batch created that has a `root`: no dangling reference, no cycle, no deeper than A2UI_LIMITS.depth.
- * Returns the first failure. Surfaces in `knownSurfaces` were created earlier: their earlier components are not
- * known here, so their trees are checked when rendered (A2uiSurfaceStore.checkSurface), not now. Never throws.
- */
-export function validateA2uiMessages(messages: unknown, options: A2uiValidationOptions = {}): A2uiValidationResult {
-  try {
-    if (!Array.isArray(messages)) return { ...failure('', [], 'Expected a list of A2UI messages.'), index: -1 };
-    const surfaces = new Map<string, BatchSurface>();
-    const catalogs = catalogsOf(options);
-    // A known surface on a v1.0 catalog is a v1.0 surface.
-    for (const [id, catalogId] of options.knownSurfaces ?? []) {
-      const v1 = catalogs.find((c) => c.catalogId === catalogId)?.protocolVersion === '1.0';
-      surfaces.set(id, { catalogId, components: null, componentIds: new Set(), ...(v1 ? { version: 'v1.0' } : {}) });
-    }
-    const state: A2uiValidationState = { surfaces, catalogs, ...(options.versions ? { versions: options.versions } : {}) };
-    const valid: (A2uiServerMessage | A2uiV1Message)[] = [];
-    for (let index = 0; index < messages.length; index++) {
-      const message: unknown = messages[index];
-      if (index >= A2UI_LIMITS.messagesPerBatch) {
-        return { ...failure(surfaceIdOf(message), [], `A batch holds at most ${A2UI_LIMITS.messagesPerBatch} messages.`), index };
-      }
-      const result = validateA2uiMessage(message, state);
-      if (!result.ok) return { ok: false, index, error: result.error };
-      // The agent's own message (a v1.0 one is applied in the store's form: `null` is no `value` there).
-      valid.push(message as A2uiServerMessage | A2uiV1Message);
-      const m = result.message;
-      const add = (surface: BatchSurface, components: readonly unknown[]): void =>
-        components.forEach((component, position) => {
-          surface.componentIds.add((component as A2uiComponent).id);
-          surface.components?.set((component as A2uiComponent).id, { component: component as A2uiComponent, index, position });
-        });
-      if ('createSurface' in m) {
-        const created = m.createSurface;
-        const surface: BatchSurface = { catalogId: created.catalogId ?? '', components: new Map(), componentIds: new Set(), ...(m.version === 'v1.0' ? { version: m.version } : {}) };
-        surfaces.set(created.surfaceId, surface);
-        if ('components' in created && created.components) add(surface, created.components);
-      } else if ('deleteSurface' in m) surfaces.delete(m.deleteSurface.surfaceId);
-      else if ('updateComponents' in m) add(surfaces.get(m.updateComponents.surfaceId) as BatchSurface, m.updateComponents.components);
-    }
-    for (const [surfaceId, surface] of surfaces) {
-      if (!surface.components) continue;
-      const tree = new Map([...surface.components].map(([id, at]) => [id, at.component]));
-      const graph = checkGraph(tree);
-      const dialect = graph.ok ? options.versions?.find((d) => d.versions.includes(surface.version as string)) : undefined;
-      const problem = graph.ok ? dialect?.checkTree(tree, surface.catalogId, catalogs) : { ...graph.error, ...graph };
-      if (!problem) continue;
-      const at = surface.components.get(problem.componentId) as { index: number; position: number };
-      const path = `/components/${at.position}${problem.refPath}`;
-      return { ok: false, index: at.index, error: { code: problem.code, surfaceId, path, message: problem.message } };
-    }
-    return { ok: true, messages: valid };
-  } catch {
-    return { ...failure('', [], 'The messages could not be validated.'), index: -1 };
-  }
 }
