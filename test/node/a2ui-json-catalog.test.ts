@@ -161,6 +161,14 @@ describe('catalogs as JSON: ours, forked, and a new one', () => {
       { catalogs: [tiles] },
     );
     assert.equal(!bad.ok && bad.error.path, '/components/0/title');
+    // A part whose fixed value the catalog's own component refuses (Text narrowed to no h2) is not found when the
+    // catalog is given: a stream that uses it is refused as the chat refuses it, at the component the agent wrote.
+    const doc = structuredClone(TILES) as Json;
+    compositionOf(doc)[2]!['variant'] = 'h2';
+    const narrowed = catalogFromJson(doc, DEFAULT_CATALOGS);
+    const stream = [{ version: 'v0.9', createSurface: { surfaceId: 's', catalogId: TILES_ID } }, { version: 'v0.9', updateComponents: { surfaceId: 's', components: [{ id: 'root', component: 'Column', children: ['t'] }, tile] } }];
+    const refused = validateA2uiMessages(stream, { catalogs: [narrowed] });
+    assert.deepEqual(!refused.ok && [refused.index, refused.error.path], [1, '/components/1']);
   });
 
   test('a catalog is refused when it is given, saying where, for anything this client could not honour', () => {
