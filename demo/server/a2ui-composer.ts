@@ -23,6 +23,7 @@ import type { FaultPlan } from './faults.js';
 import { openMessage, streamText } from './scenarios.js';
 import { PROVIDER_CATALOG_ID, agentCallsOf, answerAgentCall } from './a2ui-agent-functions.js';
 import { parseA2uiV1RendererMessage } from '../../src/protocols/a2ui/v1/index.js';
+import { MINIMAL_CATALOG_ID } from '../../src/protocols/a2ui/types.js';
 import type { ActionResult, Session } from './sessions.js';
 
 /*
@@ -37,8 +38,8 @@ export interface A2uiOptions {
   readonly advertised: boolean;
   /**
    * The catalogs this agent writes for (AGENT_CATALOGS) that the client named: a script goes only to a client that
-   * named its catalog (v0.9's basic one, v1.0's for `a2ui v1` and `a2ui call`, the demo's provider catalog for `a2ui
-   * agent`); without it the reply says so and carries no `a2ui` event.
+   * named its catalog (v0.9's basic one, the minimal one for `a2ui minimal`, v1.0's for `a2ui v1` and `a2ui call`, the
+   * demo's provider catalog for `a2ui agent`); without it the reply says so and carries no `a2ui` event.
    */
   readonly catalogs: readonly string[];
   /** First-class client actions are offered (`client_action=0` turns them off: actions come as user turns). */
@@ -46,10 +47,11 @@ export interface A2uiOptions {
 }
 
 /** The catalogs this agent writes surfaces for, as its `capabilities` greeting names them. */
-export const AGENT_CATALOGS: readonly string[] = [BASIC_CATALOG_ID, V1_BASIC_CATALOG_ID, PROVIDER_CATALOG_ID];
+export const AGENT_CATALOGS: readonly string[] = [BASIC_CATALOG_ID, MINIMAL_CATALOG_ID, V1_BASIC_CATALOG_ID, PROVIDER_CATALOG_ID];
 
 /** The catalog a script's surfaces are on. */
-const catalogOf = (script: string): string => (script === 'v1' || script === 'call' ? V1_BASIC_CATALOG_ID : script === 'agent' ? PROVIDER_CATALOG_ID : BASIC_CATALOG_ID);
+const catalogOf = (script: string): string =>
+  script === 'v1' || script === 'call' ? V1_BASIC_CATALOG_ID : script === 'agent' ? PROVIDER_CATALOG_ID : script === 'minimal' ? MINIMAL_CATALOG_ID : BASIC_CATALOG_ID;
 
 export function readA2uiOptions(params: URLSearchParams): A2uiOptions {
   const catalogs = params.getAll(A2UI_CATALOG_PARAM);

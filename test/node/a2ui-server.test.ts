@@ -8,7 +8,7 @@ import { WebSocket } from 'ws';
 import { COMPOSER_PATH, COMPOSER_SSE_PATH } from '../../demo/server/agent-server.js';
 import { BASIC_CATALOG_ID, V1_BASIC_CATALOG_ID } from '../../demo/server/a2ui-script.js';
 import { AGENT_CATALOGS } from '../../demo/server/a2ui-composer.js';
-import { A2UI_CATALOGS } from '../../src/protocols/a2ui/types.js';
+import { A2UI_CATALOGS, MINIMAL_CATALOG_ID } from '../../src/protocols/a2ui/types.js';
 import { formatActionTurn } from '../../src/protocols/a2ui/action.js';
 import { ServerEvent } from '../../src/index.js';
 import { AgentFunctionResponseMessage } from '../../src/protocols/a2ui/v1/index.js';
@@ -264,6 +264,16 @@ test('a v1.0 surface goes only to a client that named v1.0’s basic catalog, as
   const named = A2UI_CATALOGS.map((id) => `&a2ui_catalog=${encodeURIComponent(id)}`).join('');
   const newer = await socketClient(session('v1-named'), named);
   assert.deepEqual(kinds(a2uiOf(await newer.say('a2ui v1'))[0] ?? []), ['createSurface']);
+});
+
+test('a surface on the minimal catalog goes only to a client that named the minimal catalog, which the greeting names', async () => {
+  const basicOnly = await socketClient(session('minimal-unnamed'));
+  const refused = await basicOnly.say('a2ui minimal');
+  assert.deepEqual(a2uiOf(refused), []);
+  assert.match(textOf(refused), new RegExp(`did not advertise the catalog ${MINIMAL_CATALOG_ID.replace(/[./]/g, '\\$&')}`));
+  const named = await socketClient(session('minimal-named'), `&a2ui_catalog=${encodeURIComponent(MINIMAL_CATALOG_ID)}`);
+  assert.deepEqual(kinds(a2uiOf(await named.say('a2ui minimal'))[0] ?? []), ['createSurface', 'updateComponents', 'updateDataModel']);
+  assert.ok(AGENT_CATALOGS.includes(MINIMAL_CATALOG_ID));
 });
 
 const turn = (context: unknown, head = '[a2ui_action] surface=booking source=book name=submit') => `${head}\ncontext:\n${JSON.stringify(context, null, 2)}`;
