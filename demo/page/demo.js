@@ -84,6 +84,21 @@ MantisUI.ready.then(() => {
   const asked = params.get('transport') ?? localStorage.getItem('mantis-demo-transport');
   useTransport(['ws', 'sse', 'ai-sdk', 'ag-ui'].includes(asked) ? asked : chat.transport);
 
+  // A2UI catalogs: the built-in ones, named by their IDs (a script-tag page has no definition to give), and the
+  // reference agent's own v1.0 catalog, whose verifyProvider the agent answers ("The agent checks a provider"). Should
+  // it not load, the chat keeps the built-in ones and that surface says its catalog is missing.
+  const BUILT_IN = [
+    'https://a2ui.org/specification/v0_9/catalogs/basic/catalog.json',
+    'https://a2ui.org/specification/v0_9/basic_catalog.json',
+    'https://a2ui.org/specification/v0_9/catalogs/minimal/catalog.json',
+    'https://mantis-ui.dev/a2ui/v0_9/catalogs/mantis-v1/catalog.json',
+    'https://a2ui.org/specification/v1_0/catalogs/basic/catalog.json',
+  ];
+  fetch(endpoint('/catalogs/provider-v1.json'))
+    .then((response) => (response.ok ? response.json() : Promise.reject(new Error(`HTTP ${response.status}`))))
+    .then((provider) => (chat.a2uiCatalogs = [...BUILT_IN, provider]))
+    .catch((error) => console.warn('The provider catalog did not load; the built-in catalogs stay.', error));
+
   // The tour: each button sends one prompt (in its mode), or attaches a file.
   const status = document.getElementById('tour-status');
   const say = (text) => (status.textContent = text);

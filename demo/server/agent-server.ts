@@ -25,6 +25,8 @@ const MAPLIBRE_MOUNT: StaticMount = {
   prefix: '/vendor/maplibre-gl/',
   dir: fileURLToPath(new URL('../../node_modules/maplibre-gl/dist', import.meta.url)),
 };
+/** The A2UI catalogs this agent writes for that are its own (`provider-v1.json`), for any page to give its chat. */
+const CATALOGS_MOUNT: StaticMount = { prefix: '/catalogs/', dir: fileURLToPath(new URL('../catalogs', import.meta.url)), cors: true };
 
 export interface AgentServerOptions {
   /** 0 picks a free port. */
@@ -72,7 +74,7 @@ export interface AgentServer {
 
 /** Starts the reference agent server: the Composer WebSocket, and static files for the demo. */
 export async function startAgentServer(options: AgentServerOptions = {}): Promise<AgentServer> {
-  const mounts = [MAPLIBRE_MOUNT, ...(options.mounts ?? [])];
+  const mounts = [MAPLIBRE_MOUNT, CATALOGS_MOUNT, ...(options.mounts ?? [])];
   const host = options.host ?? '127.0.0.1';
   const bags = options.bags ?? new BagStore();
   const uploads = options.uploads ?? new UploadStore();

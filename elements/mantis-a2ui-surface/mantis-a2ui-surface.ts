@@ -142,9 +142,9 @@ export class MantisA2uiSurface extends LazyElement {
   actionsDisabled = false;
 
   /**
-   * The catalogs surfaces may name (default: the specification's and ours, `DEFAULT_CATALOGS`): definitions, or
+   * The catalogs surfaces may name (default: the specification's and ours, `DEFAULT_CATALOGS`): definitions,
    * documents in the specification's JSON catalog format (read by `mantis-ui/a2ui-json`, loaded for them; the messages
-   * wait meanwhile). Changing them starts over.
+   * wait meanwhile), or the IDs of the built-in catalogs. Changing them starts over.
    */
   catalogs: readonly A2uiCatalogInput[] | undefined = undefined;
 

@@ -187,8 +187,9 @@ export abstract class MantisChatProperties extends LitElement {
 
   /**
    * The A2UI catalogs surfaces may name, and the only ones the chat advertises (`a2ui_catalog` on the Composer URL,
-   * AG-UI's `context`): definitions (`MANTIS_CATALOG`…) or documents in the specification's JSON catalog format, read
-   * by `mantis-ui/a2ui-json` (loaded for them). A document the chat cannot honour is left out, with
+   * AG-UI's `context`): definitions (`MANTIS_CATALOG`…), documents in the specification's JSON catalog format, read
+   * by `mantis-ui/a2ui-json` (loaded for them), or the IDs of the built-in catalogs (a script-tag page keeps them beside
+   * its own document that way). A document the chat cannot honour is left out, with
    * `mantis-config-error`. Unset: the specification's catalogs and ours. A change reads the conversation's surfaces again.
    */
   a2uiCatalogs: readonly A2uiCatalogInput[] | undefined = undefined;

@@ -57,8 +57,9 @@ export interface ChatSessionConfig {
   /** The agent-ui@1 base URL (`…/api/v1/agent/chat/`); none: the same path on the connection URL's host. */
   readonly agentUiUrl?: string | null;
   /**
-   * The A2UI catalogs surfaces may name, and the only ones advertised: definitions (`MANTIS_CATALOG`…) or documents
-   * in the specification's JSON catalog format (read by `mantis-ui/a2ui-json`, loaded for them). A document this
+   * The A2UI catalogs surfaces may name, and the only ones advertised: definitions (`MANTIS_CATALOG`…), documents
+   * in the specification's JSON catalog format (read by `mantis-ui/a2ui-json`, loaded for them), or the IDs of the
+   * built-in catalogs (A2UI_CATALOGS). A document this
    * client cannot honour is left out and said (`config-error`). None: the specification's catalogs and ours.
    */
   readonly a2uiCatalogs?: readonly A2uiCatalogInput[] | null;

@@ -303,6 +303,16 @@ describe('the demo page (demo/page/index.html)', function () {
     expect((surface()?.querySelector('[part~="field"] input') as HTMLInputElement).value).to.equal('Ada');
   });
 
+  it('keeps the built-in catalogs beside the agent’s own, by their IDs: its v1.0 surface asks the agent’s function, and is answered', async () => {
+    await until(() => (chat as unknown as { a2uiCatalogs?: unknown[] }).a2uiCatalogs?.length === 6, 'the page did not give the provider catalog');
+    await tour('The agent checks a provider');
+    const surface = () => [...(chat.shadowRoot?.querySelectorAll('mantis-a2ui-surface') ?? [])].at(-1)?.shadowRoot ?? null;
+    await until(() => surface()?.textContent?.includes('Check a provider'), 'the provider surface did not render');
+    // "Use this provider" is disabled until the agent answered its check of PRV-102, then enabled.
+    const use = () => [...(surface()?.querySelectorAll('button') ?? [])].find((b) => b.textContent?.includes('Use this provider'));
+    await until(() => use() && !use()?.disabled, 'the agent’s answer did not enable the button');
+  });
+
   it('offers the AI SDK and AG-UI endpoints (their owners’ packages): each scripted reply streams a tool call and a view into the chat', async () => {
     for (const [kind, path, note] of [
       ['ai-sdk', '/api/v1/ai-sdk/chat', 'AI SDK UI message stream'],

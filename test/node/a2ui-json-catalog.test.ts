@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
+import { V1_BASIC_CATALOG, V1_BASIC_CATALOG_ID } from '../../src/protocols/a2ui/v1/index.js';
 import { DEFAULT_CATALOGS, SPEC_CATALOGS, createA2uiValidator, validateA2uiMessages, type CatalogDefinition } from '../../src/protocols/a2ui/index.js';
 import { MANTIS_CATALOG } from '../../src/protocols/a2ui/catalog-mantis.js';
 import { expandMessage } from '../../src/protocols/a2ui/expand.js';
@@ -258,6 +259,23 @@ describe('catalogs a page gives (catalog-input.ts)', () => {
     const none = await readCatalogs(null);
     assert.equal(none.options, undefined);
     assert.deepEqual(none.advertises, { a2ui_catalog: [...A2UI_CATALOGS] });
+  });
+
+  test('a built-in catalog may be named by its ID, beside a document of the page’s own: what a script-tag page keeps the defaults with', async () => {
+    const read = await readCatalogs([...A2UI_CATALOGS, TILES]);
+    assert.deepEqual(read.refused, []);
+    assert.deepEqual(read.catalogs.map((c) => c.catalogId), [...A2UI_CATALOGS, TILES_ID]);
+    assert.equal(read.catalogs[A2UI_CATALOGS.indexOf(MANTIS_CATALOG.catalogId)], MANTIS_CATALOG, 'the very definition built in');
+    assert.equal(read.catalogs.find((c) => c.catalogId === V1_BASIC_CATALOG_ID), V1_BASIC_CATALOG, 'v1.0’s basic catalog, loaded for it');
+    assert.deepEqual(read.advertises, { a2ui_catalog: [...A2UI_CATALOGS, TILES_ID] });
+    assert.deepEqual(read.documents, { a2ui_catalog: [JSON.stringify(TILES)] }, 'an ID is no document: nothing inline for it');
+    assert.deepEqual(read.versions, { [V1_BASIC_CATALOG_ID]: '1.0' });
+    const unknown = await readCatalogs(['https://example.com/nowhere.json', MANTIS_CATALOG.catalogId, MANTIS_CATALOG]);
+    assert.deepEqual(unknown.catalogs, [MANTIS_CATALOG]);
+    assert.deepEqual(unknown.refused, [
+      'a2uiCatalogs[0] cannot be used: no catalog built into this client has the ID "https://example.com/nowhere.json"',
+      `a2uiCatalogs[2] cannot be used: the catalog ${MANTIS_CATALOG.catalogId} is given twice`,
+    ]);
   });
 
   test('the theme is checked by $defs.theme, or by client_capabilities.json’s map of theme properties, and by ours', () => {

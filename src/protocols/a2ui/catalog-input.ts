@@ -2,23 +2,28 @@ import type { CatalogDefinition } from './catalog-basic.js';
 import { DEFAULT_CATALOGS } from './expand.js';
 import type { ProtocolConfigTarget } from '../module.js';
 import { A2UI_CATALOG_PARAM, A2UI_CATALOGS } from './types.js';
+import { V1_BASIC_CATALOG_ID } from './v1/id.js';
 
 /*
  * The A2UI catalogs a page gives a chat or a surface (`a2uiCatalogs`, `<mantis-a2ui-surface>.catalogs`): definitions
  * as they are, documents in the specification's JSON format read by mantis-ui/a2ui-json (json-catalog/), which loads
- * only when one is given. What cannot be used is left out and said; the rest is what surfaces may name and what is
+ * only when one is given, and the ID of a catalog this client has built in (A2UI_CATALOGS: a script-tag page, which has
+ * no definition to give, keeps the defaults beside a document of its own that way). What cannot be used is left out and said; the rest is what surfaces may name and what is
  * advertised, in the specification's capability format.
  */
 
-/** A catalog as a page gives it: a definition, or a catalog document (JSON). */
-export type A2uiCatalogInput = CatalogDefinition | Readonly<Record<string, unknown>>;
+/** A catalog as a page gives it: a definition, a catalog document (JSON), or the ID of a built-in catalog (A2UI_CATALOGS). */
+export type A2uiCatalogInput = CatalogDefinition | Readonly<Record<string, unknown>> | string;
 
 /** A definition (its functions are a Set), not a document. */
 export const isCatalogDefinition = (value: unknown): value is CatalogDefinition =>
   typeof value === 'object' && value !== null && (value as { functions?: unknown }).functions instanceof Set;
 
+/** A catalog document: an object that is no definition. */
+const isDocument = (item: unknown): boolean => typeof item === 'object' && item !== null && !isCatalogDefinition(item);
+
 /** A document that says it is a v1.0 catalog (`protocolVersion` 1.x; without one a catalog is v0.9). */
-const isV1Document = (item: unknown): boolean => !isCatalogDefinition(item) && /^1\./.test(String((item as { protocolVersion?: unknown } | null)?.protocolVersion));
+const isV1Document = (item: unknown): boolean => isDocument(item) && /^1\./.test(String((item as { protocolVersion?: unknown }).protocolVersion));
 
 /** What a list of catalogs given comes to. */
 export interface ReadCatalogs {
@@ -51,7 +56,7 @@ export async function readCatalogs(value: unknown, setting = 'a2uiCatalogs'): Pr
   let read: ((document: unknown, drawn: readonly CatalogDefinition[]) => CatalogDefinition) | null = null;
   // v1.0 documents are read onto v1.0's renderers, with their composition and callers (v1/catalog-json.ts).
   let readV1: ((document: unknown) => CatalogDefinition) | null = null;
-  if (!given.every(isCatalogDefinition)) {
+  if (given.some(isDocument)) {
     try {
       const reader = (read = (await import('./json-catalog/index.js')).catalogFromJson);
       if (given.some(isV1Document)) {
@@ -65,8 +70,16 @@ export async function readCatalogs(value: unknown, setting = 'a2uiCatalogs'): Pr
       refused.push(`${setting}: mantis-ui/a2ui-json could not be loaded, so its catalog documents are left out`);
     }
   }
+  // The built-in catalogs a page may name by ID: ours, and v1.0's basic one (its rules load for it).
+  const v1Basic = given.includes(V1_BASIC_CATALOG_ID) ? await import('./v1/catalog-basic.js').then((v1) => [v1.V1_BASIC_CATALOG], () => []) : [];
+  const builtIn = [...DEFAULT_CATALOGS, ...v1Basic];
   given.forEach((item, i) => {
     try {
+      if (typeof item === 'string') {
+        const named = builtIn.find((c) => c.catalogId === item);
+        if (!named) throw new Error(`no catalog built into this client has the ID ${JSON.stringify(item.slice(0, 200))}`);
+        item = named;
+      }
       const text = isCatalogDefinition(item) ? null : JSON.stringify(item);
       const document: unknown = text === null ? null : JSON.parse(text ?? 'null');
       const catalog = text === null ? (item as CatalogDefinition) : readV1 && isV1Document(item) ? readV1(document) : read?.(document, DEFAULT_CATALOGS);
