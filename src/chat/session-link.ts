@@ -19,7 +19,7 @@ export abstract class LinkedSession extends ConfiguredSession {
   /** What this session's protocol options advertise instead of the registered defaults, and carry inline. */
   readonly #advertised: Record<string, readonly string[]> = {};
   readonly #documents: Record<string, readonly string[]> = {};
-  readonly #versions: Record<string, string> = {};
+  #versions: Readonly<Record<string, string>> = {};
 
   /** The session's protocol states (set by the session). */
   protected declare states: SessionProtocols;
@@ -68,7 +68,7 @@ export abstract class LinkedSession extends ConfiguredSession {
   configureProtocol(name: string, given: ProtocolOptions): void {
     Object.assign(this.#advertised, given.advertises);
     Object.assign(this.#documents, given.documents);
-    Object.assign(this.#versions, given.versions);
+    if (given.versions) this.#versions = given.versions;
     this.#advertise();
     given.refused?.forEach((reason) => this.emit({ type: 'config-error', reason }));
     this.states.options[name] = given.options;

@@ -4,6 +4,7 @@
 // whose events @ag-ui/encoder writes. Calls run one after another, 16 at a time, each within the call's time.
 import assert from 'node:assert/strict';
 import { describe, test, type TestContext } from 'node:test';
+import { createChatSession } from '../../src/index.js';
 import { BASIC_CATALOG } from '../../src/protocols/a2ui/index.js';
 import { readCatalogs } from '../../src/protocols/a2ui/catalog-input.js';
 import { parseA2uiV1RendererMessage, V1_BASIC_CATALOG } from '../../src/protocols/a2ui/v1/index.js';
@@ -58,17 +59,18 @@ describe('a renderer’s call to an agent’s function, over AG-UI', () => {
   /** The bodies of the AG-UI runs that called the agent's function. */
   const callRuns = () => peer.server.agUiRequests.map((r) => r.body).filter((body) => (body['forwardedProps'] as Record<string, unknown> | undefined)?.['a2uiCallAgentFunction'] !== undefined);
 
-  test('over AG-UI: the call is a run of its own (forwardedProps.a2uiCallAgentFunction), its answer an activity that goes to the surface’s message', { timeout: 20_000 }, async () => {
-    const before = callRuns().length;
+  test('over AG-UI: the call is a run of its own (forwardedProps.a2uiCallAgentFunction), its answer an activity that goes to the surface’s message', { timeout: 20_000 }, async (t) => {
+    const carried = countCalls(t);
     const { session, model, render, when } = await agUiProviderChat();
     const messages = session.messages.length;
     const answered = when(() => valid(render().verdict));
     assert.deepEqual(render().verdict, { valid: false, message: 'Waiting for the agent…' });
     await answered;
     assert.deepEqual(render(), { verdict: { valid: true, name: 'Provider 102' }, notice: undefined });
-    // The run carried the v1.0 message as renderer_to_agent.json has it, on the chat's thread.
-    const runs = callRuns().slice(before);
-    assert.equal(runs.length, 1);
+    // The run carried the v1.0 message as renderer_to_agent.json has it, on the chat's thread. (The server keeps the
+    // last 20 requests: this call's run is the last one.)
+    assert.equal(carried().length, 1);
+    const runs = callRuns().slice(-1);
     const sent = parseA2uiV1RendererMessage((runs[0]?.['forwardedProps'] as Record<string, unknown>)['a2uiCallAgentFunction']);
     assert.ok(sent.ok && sent.kind === 'callAgentFunction', JSON.stringify(sent));
     assert.deepEqual((sent.message['callAgentFunction'] as { surfaceId: string; callFunction: unknown }).callFunction, { call: 'verifyProvider', args: { providerId: 'PRV-102' } });
@@ -85,8 +87,53 @@ describe('a renderer’s call to an agent’s function, over AG-UI', () => {
     render();
     await failed;
     assert.deepEqual(render(), { verdict: undefined, notice: "The agent's verifyProvider failed: Provider ID nobody was not found." });
-    assert.equal(callRuns().length - before, 2);
+    assert.equal(carried().length, 2);
     assert.equal(session.messages.length, messages);
+  });
+
+  test('over AG-UI, a call whose request cannot be made (the page’s body function throws) fails at once, and the calls after it still go', { timeout: 20_000 }, async () => {
+    let broken = false;
+    const body = () => {
+      if (broken) throw new Error('no body today');
+      return {};
+    };
+    const session = createChatSession({ connection: { kind: 'ag-ui', url: `${peer.server.origin}${AG_UI_PATH}`, body } });
+    sessions.push(session);
+    session.connect();
+    session.configureProtocol('a2ui', await readCatalogs([BASIC_CATALOG, PROVIDER_DOCUMENT]));
+    await reply(session, 'surface agent');
+    const { model, render, when } = await providerSurface(session);
+    broken = true;
+    const failed = when(() => render().notice === "The agent's verifyProvider got no answer: the request could not be made.");
+    render();
+    await failed;
+    broken = false;
+    assert.equal(model.write('/providerId', 'PRV-7'), true);
+    const answered = when(() => valid(render().verdict));
+    render();
+    await answered;
+  });
+
+  test('over AG-UI, a call whose turn to run comes once the chat is no longer connected fails at once, unsent', { timeout: 20_000 }, async (t) => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((done) => (release = done));
+    const { log, restore } = interceptCalls(async (n, send) => (n === 1 && (await held), send()));
+    const carried = countCalls(t);
+    try {
+      const { session, model, render, when } = await agUiProviderChat();
+      render();
+      await until(() => log.length === 1);
+      assert.equal(model.write('/providerId', 'PRV-7'), true);
+      render();
+      await until(() => carried().length === 2);
+      const failed = when(() => render().notice === "The agent's verifyProvider got no answer: this chat is not connected.");
+      session.disconnect();
+      release();
+      await failed;
+      assert.deepEqual(log, ['start 1'], 'the second call was never sent');
+    } finally {
+      restore();
+    }
   });
 
   test('over AG-UI, a call’s run that says more than its answer: the answer is used, the rest is not shown and said once', { timeout: 20_000 }, async () => {

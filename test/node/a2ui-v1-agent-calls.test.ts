@@ -223,7 +223,7 @@ describe('a renderer’s call to an agent’s function (v1.0 callAgentFunction)'
     assert.equal(reported.length, 1, 'told once');
   });
 
-  test('a connection that learns no answer will come fails the call at once (the agent is not told); one that dropped it unsent has it asked again', async () => {
+  test('a connection that learns no answer will come fails the call at once (the agent is not told); one it dropped unsent is asked again when needed, or said while in use', async () => {
     const { model, sent, lost, reported, render, changed } = await setup();
     render();
     await flush();
@@ -233,20 +233,40 @@ describe('a renderer’s call to an agent’s function (v1.0 callAgentFunction)'
     assert.deepEqual(render(), { text: undefined, checks: ['Not verified.'], notice: "The agent's verifyProvider got no answer: the run ended without it." });
     mock.timers.tick(60_000);
     assert.deepEqual(reported, [], 'no timeout is counted for it, and the agent is not told: its run did not bring the call back');
-    // Dropped unsent (a newer call took its place): forgotten, so the binding that still uses it asks again.
+    // Dropped unsent (a newer call took its place) when the last render no longer used it (the user typed on):
+    // forgotten, and asked again once a render needs it.
     assert.equal(model().write('/id', 'PRV-7'), true);
     render();
     await flush();
-    assert.equal(sent.length, 2);
-    const forgotten = changed();
-    lost[1]?.();
-    await forgotten;
-    assert.deepEqual(render(), { text: undefined, checks: ['Not verified.'], notice: undefined }, 'it waits again, saying nothing');
+    assert.equal(model().write('/id', 'PRV-8'), true);
+    render();
     await flush();
     assert.equal(sent.length, 3);
-    assert.deepEqual(sent[2]?.callAgentFunction.callFunction.args, { providerId: 'PRV-7' });
+    lost[1]?.();
+    assert.deepEqual(render(), { text: undefined, checks: ['Not verified.'], notice: undefined }, 'PRV-8 waits, saying nothing');
+    await flush();
+    assert.equal(sent.length, 3, 'nothing asks for PRV-7 now');
+    assert.equal(model().write('/id', 'PRV-7'), true);
+    render();
+    await flush();
+    assert.equal(sent.length, 4);
+    assert.deepEqual(sent[3]?.callAgentFunction.callFunction.args, { providerId: 'PRV-7' });
     lost[1]?.('late');
     assert.equal(render().notice, undefined, 'a call already over is not failed again');
+    // Dropped while the last render used it: said, not asked again at once (it would only drop another: a loop).
+    const inUse = changed();
+    lost[3]?.();
+    await inUse;
+    assert.equal(render().notice, "The agent's verifyProvider was not asked: newer calls took its place.");
+    await flush();
+    assert.equal(sent.length, 4);
+    // A click's call dropped unsent is said too: the user may click again.
+    model().calls?.call('verifyProvider', { providerId: 'PRV-9' });
+    assert.equal(sent.length, 5);
+    const dropped = changed();
+    lost[4]?.();
+    await dropped;
+    assert.equal(render().notice, "The agent's verifyProvider was not asked: newer calls took its place. Try again.");
   });
 
   test('a host’s callTimeout replaces the 30 s', async () => {

@@ -27,6 +27,8 @@ const isObject = (value: unknown): value is Readonly<Record<string, unknown>> =>
 
 /** The most calls to the agent's functions that wait for their run (the one running apart). */
 const MAX_CALLS = 16;
+/** Why a call whose run the chat's disconnection stopped, or never let start, got no answer. */
+const CLOSED = 'this chat is not connected.';
 /** A call's time (the chat's: a2ui/v1/calls.ts AGENT_CALL_TIMEOUT), from when it is carried, its run included. */
 const CALL_TIME = 30_000;
 
@@ -82,8 +84,11 @@ export class AgUiConnection extends TurnConnection {
     // A call's run is read for its answer only: what waits for the next run waits for a run the agent reads whole.
     const errors = call ? [] : this.#a2uiErrors.splice(0);
     const answers = call ? [] : this.#a2uiAnswers.splice(0);
-    this.#activities.known(conversation);
-    this.#posted = conversation;
+    // A call's run is read apart (its conversation is the one when it was carried): the thread's view stays the turns'.
+    if (!call) {
+      this.#activities.known(conversation);
+      this.#posted = conversation;
+    }
     return {
       threadId: this.#threadId,
       runId: newReplyId('run'),
@@ -150,6 +155,7 @@ export class AgUiConnection extends TurnConnection {
     const stop = new AbortController();
     const timer = setTimeout(() => stop.abort(), CALL_TIME);
     const drop = (): void => {
+      clearTimeout(timer);
       stop.abort();
       frame.failed?.();
     };
@@ -158,13 +164,19 @@ export class AgUiConnection extends TurnConnection {
     const failed = (reason: string): void => void (stop.signal.aborted || frame.failed?.(reason));
     const run = (): Promise<void> | undefined => {
       this.#waiting.splice(this.#waiting.indexOf(drop) >>> 0, 1);
-      if (this.state !== 'open') return void failed('this chat is not connected.');
+      if (this.state !== 'open') return void failed(CLOSED);
       if (stop.signal.aborted) return undefined;
-      // Made now, not when carried: it carries the shared state as the runs before it left it.
-      const body = this.#input(frame.conversation ?? [], { a2uiCallAgentFunction: payload, ...this.#models(frame.carried) }, [], true);
-      return this.turn(newReplyId('call'), body, { into: { messageId, keep: callAnswers, failed }, signal: stop.signal });
+      try {
+        // Made now, not when carried: it carries the shared state as the runs before it left it.
+        const body = this.#input(frame.conversation ?? [], { a2uiCallAgentFunction: payload, ...this.#models(frame.carried) }, [], true);
+        // A run the connection's close stopped is over unanswered (a stop by the call's time is the chat's to tell).
+        return this.turn(newReplyId('call'), body, { into: { messageId, keep: callAnswers, failed }, signal: stop.signal }).then(() => void (this.state === 'open' || failed(CLOSED)));
+      } catch {
+        // The request could not be made (a page's `body` function threw): this call fails, the next ones still go.
+        return void failed('the request could not be made.');
+      }
     };
-    this.#calls = this.#calls.then(run).finally(() => clearTimeout(timer));
+    this.#calls = this.#calls.then(run).catch(() => undefined).finally(() => clearTimeout(timer));
     return true;
   }
 

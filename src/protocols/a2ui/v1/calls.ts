@@ -157,7 +157,8 @@ export class AgentCalls {
 
   /**
    * The connection says a call still waiting will get no answer: why (its notice, at once; the agent is not told, its
-   * run did not bring it), or nothing when it was dropped unsent (a binding's entry is forgotten, so it asks again).
+   * run did not bring it), or nothing when it was dropped unsent (a binding's entry the last render did not use is
+   * forgotten, so it asks again when needed; one it used, and an action's, is said).
    */
   #lost(functionCallId: string, reason: string | undefined): void {
     const pending = this.#pending.get(functionCallId);
@@ -166,8 +167,12 @@ export class AgentCalls {
     clearTimeout(pending.timer);
     const { surfaceId, name, key, action } = pending;
     if (reason !== undefined) return this.#settle(surfaceId, key, action, { failed: `The agent's ${name} got no answer: ${reason}` });
-    if (!action) this.#surfaces.get(surfaceId)?.entries.delete(key);
-    this.#host.changed(surfaceId);
+    // A binding's that the last render no longer used is forgotten (asked again if a render needs it); one it used, and
+    // a click (the user's: they may click again), is said: asked again at once, it would only drop another.
+    const surface = this.#surfaces.get(surfaceId);
+    const entry = surface?.entries.get(key);
+    if (!action && entry && entry.used < (surface?.render ?? 0)) return void surface?.entries.delete(key);
+    this.#settle(surfaceId, key, action, { failed: `The agent's ${name} was not asked: newer calls took its place.${action ? ' Try again.' : ''}` });
   }
 
   /**
