@@ -311,6 +311,10 @@ describe('the demo page (demo/page/index.html)', function () {
     // "Use this provider" is disabled until the agent answered its check of PRV-102, then enabled.
     const use = () => [...(surface()?.querySelectorAll('button') ?? [])].find((b) => b.textContent?.includes('Use this provider'));
     await until(() => use() && !use()?.disabled, 'the agent’s answer did not enable the button');
+    // An ID the agent does not know: its answer is said in the surface's place, and the button is disabled again.
+    typeInto(surface()?.querySelector('[part~="field"] input') ?? null, 'nobody');
+    await until(() => surface()?.textContent?.includes('Provider ID nobody was not found'), 'the agent’s error answer was not said');
+    expect(use()?.disabled).to.equal(true);
   });
 
   it('offers the AI SDK and AG-UI endpoints (their owners’ packages): each scripted reply streams a tool call and a view into the chat', async () => {

@@ -171,7 +171,11 @@ test('a2ui prompt: the version is the catalogs’ when none is given; a v1.0 cat
   const given = buildA2uiPrompt({ catalogs: [read] });
   assert.match(given, /^# Interactive UI \(A2UI v1\.0\)\n/);
   assert.ok(given.includes(`\nGuidelines of "${document.catalogId}":\n${document.instructions}\n`));
-  assert.ok(given.indexOf('Guidelines of') > given.indexOf('- and, or {'), 'after the catalog’s own lines');
+  assert.ok(given.indexOf('\nGuidelines of') > given.indexOf('\nFunctions (call:'), 'after the catalog’s own lines');
+  assert.ok(given.indexOf('\nFunctions (call:') > 0);
+  // The guidelines are not read for which rules apply: a word in them adds none (the media rule needs an Image).
+  const textOnly = { ...MINIMAL_CATALOG, components: { Text: MINIMAL_CATALOG.components['Text']! }, instructions: 'Never use an Image or a Video.' };
+  assert.doesNotMatch(buildA2uiPrompt({ catalogs: [textOnly] }), /agent_files/);
   assert.doesNotMatch(v1, /Guidelines of/, 'V1_BASIC_CATALOG carries none: the prompt says them already');
 });
 

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { createA2uiValidator, DEFAULT_CATALOGS, MANTIS_CATALOG_ID } from '../../src/protocols/a2ui/index.js';
+import { A2UI_LIMITS, createA2uiValidator, DEFAULT_CATALOGS, MANTIS_CATALOG_ID } from '../../src/protocols/a2ui/index.js';
 import { BASIC_CATALOG_ID } from '../../src/protocols/a2ui/types.js';
 import { validateA2uiMessages } from '../../src/protocols/a2ui/validate-stream.js';
 
@@ -87,8 +87,11 @@ test('a2ui validateA2uiMessages: a stream is applied as the chat applies it, so 
   const big = 'x'.repeat(16_000);
   const growing = [create(), ...Array.from({ length: 20 }, (_, i) => data(`/k${i}`, big))];
   const grown = validateA2uiMessages(growing);
-  assert.equal(grown.ok, false);
-  assert.ok(!grown.ok && grown.index > 10 && grown.index < 20, JSON.stringify(!grown.ok && grown.index));
+  // The first write after which the model's JSON is more than A2UI_LIMITS.dataModelBytes.
+  const model: Record<string, string> = {};
+  const past = growing.findIndex((_, i) => i > 0 && (model[`k${i - 1}`] = big) !== undefined && JSON.stringify(model).length > A2UI_LIMITS.dataModelBytes);
+  assert.ok(past > 1 && past < growing.length);
+  assert.deepEqual(!grown.ok && [grown.index, grown.error.message], [past, `The data model would be larger than ${A2UI_LIMITS.dataModelBytes} bytes of JSON.`]);
   // A stream the chat takes is still taken whole.
   assert.equal(validateA2uiMessages([create(), data('/a', { b: 1 }), data('/a/c', 2)]).ok, true);
 });

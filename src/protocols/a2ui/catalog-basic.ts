@@ -163,7 +163,7 @@ const minOrMax = z.refine<{ min?: number | undefined; max?: number | undefined }
 );
 
 /** Any JSON value: `required` takes one without saying which type. */
-const AnyValue = z.union([z.literal(null), DynamicValue, keyedBy(z.unknown())]);
+const AnyValue = z.union([DynamicValue, keyedBy(z.unknown()), z.literal(null)]);
 
 export const BASIC_FUNCTION_CALLS = {
   required: call('required', 'boolean', z.strictObject({ value: AnyValue })),

@@ -9,7 +9,7 @@ import { A2UI_ACTION_PREFIX } from './types.js';
  * Slim by design: one line per component shape and function in the notation of prompt-shape.ts, the messages and
  * their rules, the `[a2ui_action]` convention and the "prefer updateDataModel" rule, and one example that validates
  * (a test checks it). Not the schema dump: the basic catalog's minified catalog.json is about four times as many
- * tokens (7,280 to 1,610).
+ * tokens (7,280 to 1,626).
  */
 
 export interface A2uiPromptOptions {
@@ -104,8 +104,6 @@ function catalogLines(catalogs: readonly CatalogDefinition[]): string[] {
       }
       lines.push(head, ...[...shapes].map(([text, names]) => `- ${names.join(', ')} ${text}`), ...(again.length > 0 ? [`- as above: ${again.join(', ')}`] : []));
     }
-    // A v1.0 catalog's own guidelines for the model ("These rules guide LLMs when generating UI layouts under this catalog").
-    if (catalog.instructions) lines.push(`Guidelines of "${catalog.catalogId}":`, catalog.instructions);
   }
   return lines;
 }
@@ -113,7 +111,7 @@ function catalogLines(catalogs: readonly CatalogDefinition[]): string[] {
 /** The A2UI part of a backend's system prompt, for the given catalogs (of the version it writes). */
 export function buildA2uiPrompt(options: A2uiPromptOptions = {}): string {
   const catalogs = options.catalogs ?? [BASIC_CATALOG];
-  const version = options.version ?? (catalogs.every((catalog) => catalog.protocolVersion === '1.0') ? 'v1.0' : 'v0.9');
+  const version = options.version ?? (catalogs.length > 0 && catalogs.every((catalog) => catalog.protocolVersion === '1.0') ? 'v1.0' : 'v0.9');
   const v1 = version === 'v1.0';
   const lines = catalogLines(catalogs);
   const text = lines.join('\n');
@@ -132,6 +130,9 @@ export function buildA2uiPrompt(options: A2uiPromptOptions = {}): string {
     ...TYPE_LINES.filter(([names]) => names.some(uses)).map(([, line]) => line),
     `All components have id (unique per surface), component, accessibility?: {label?: Str, description?: Str}${uses('Row') ? ', weight?: number (share of a Row or Column)' : ''}.${v1 ? ' A component or call from another catalog names it: catalogId.' : ''}`,
     ...lines,
+    // Each v1.0 catalog's own guidelines for the model ("These rules guide LLMs when generating UI layouts under this
+    // catalog"), as written: after every line above, and not read for which rules apply.
+    ...catalogs.flatMap((catalog) => (catalog.instructions ? [`Guidelines of "${catalog.catalogId}":`, catalog.instructions] : [])),
     'Rules:',
     '- Bind inputs with {"path"}; an event\'s context reading those paths brings you the input.',
     uses('formatString') && '- Join data into text by formatString ("Hi ${/name}"); there is no +.',

@@ -45,8 +45,11 @@ export type A2uiMessageResult =
 
 export type A2uiValidationResult =
   | { readonly ok: true; readonly messages: (A2uiServerMessage | A2uiV1Message)[] }
-  /** `index` is the failing message's; -1 when the batch itself is not a list. */
-  | { readonly ok: false; readonly index: number; readonly error: A2uiValidationError };
+  /**
+   * `index` is the failing message's; -1 when the batch itself is not a list. An error with no place in a message has
+   * `path` ""; one about a v1.0 function call (`INVALID_FUNCTION_CALL`) has `surfaceId` "" and names its `functionCallId`.
+   */
+  | { readonly ok: false; readonly index: number; readonly error: Omit<A2uiValidationError, 'code'> & { readonly code: string; readonly functionCallId?: string } };
 
 export interface A2uiValidationOptions {
   readonly catalogs?: readonly CatalogDefinition[];
