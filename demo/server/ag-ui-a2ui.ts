@@ -131,7 +131,7 @@ export async function actionRun(emit: Emit, run: Run, forwarded: Readonly<Record
  * `callAgentFunction` message): an activity of its own whose one operation is the `agentFunctionResponse`, and no
  * text. A value that is not such a message fails the run. `reply` (the endpoint's `call_reply`) plays an agent that
  * does otherwise: `chatty` also says something and updates the surface, `silent` answers nothing, `state` also sets
- * the shared state (`{answered: <functionCallId>}`), `mixed` puts a callRendererFunction in the answer's activity.
+ * the shared state (`{answered: <functionCallId>}`), `mixed` puts a callRendererFunction in the answer's activity, `other` answers another call ID.
  */
 export function callRun(emit: Emit, run: Run, forwarded: Readonly<Record<string, unknown>>, reply: string | null = null): void {
   emit({ type: EventType.RUN_STARTED, ...run, metadata: MARKER });
@@ -146,7 +146,9 @@ export function callRun(emit: Emit, run: Run, forwarded: Readonly<Record<string,
   if (reply === 'state') emit({ type: EventType.STATE_SNAPSHOT, snapshot: { answered: functionCallId } });
   // `mixed`: the answer shares its activity with a call of the renderer's function (an operation of no surface).
   const call = { version: 'v1.0', callRendererFunction: { functionCallId: `also-${functionCallId}`, callFunction: { call: 'formatString', args: { value: 'Hi' } } } };
-  emit({ ...snapshot(reply === 'mixed' ? [answer, call] : [answer]), messageId: `a2ui-call-${functionCallId}` });
+  // `other`: an answer to a call that is not this one.
+  const other = { version: 'v1.0', agentFunctionResponse: { functionCallId: `not-${functionCallId}`, value: { valid: true } } };
+  emit({ ...snapshot(reply === 'mixed' ? [answer, call] : reply === 'other' ? [other] : [answer]), messageId: `a2ui-call-${functionCallId}` });
   if (reply === 'chatty') {
     emit({ type: EventType.TEXT_MESSAGE_CHUNK, messageId: `said-${functionCallId}`, role: 'assistant', delta: 'I checked that provider.' });
     emit({ ...snapshot([{ version: 'v1.0', updateDataModel: { surfaceId: 'provider', path: '/providerId', value: 'PRV-999' } }]), messageId: 'a2ui-surface-provider' });

@@ -111,7 +111,7 @@ export class ReplyWriter {
 /** A record as a connection reads it. */
 type AnyRecord = { readonly type: string; readonly [field: string]: unknown };
 
-/** What a run whose records go into an ended message keeps of each: all of it, a part, or none (null). */
+/** What a run whose records go into an ended message keeps of each: all of it (the same object), a part (another), or none (null). */
 export type KeepRecord = (record: AnyRecord) => AnyRecord | null;
 
 /**

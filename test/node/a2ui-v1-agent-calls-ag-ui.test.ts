@@ -131,6 +131,9 @@ describe('a renderer’s call to an agent’s function, over AG-UI', () => {
       release();
       await failed;
       assert.deepEqual(log, ['start 1'], 'the second call was never sent');
+      // The first, running when the chat disconnected, failed at once too (not at its timeout).
+      assert.equal(model.write('/providerId', 'PRV-102'), true);
+      assert.equal(render().notice, "The agent's verifyProvider got no answer: this chat is not connected.");
     } finally {
       restore();
     }
@@ -158,6 +161,16 @@ describe('a renderer’s call to an agent’s function, over AG-UI', () => {
     await answered;
     assert.match(await said, /sent more than its answer/);
     assert.doesNotMatch(JSON.stringify(session.messages), /callRendererFunction/);
+  });
+
+  test('over AG-UI, a call’s run that answers another call ended without this one’s: the call fails at once', { timeout: 20_000 }, async () => {
+    const { session, render, when } = await agUiProviderChat('?call_reply=other');
+    const said = new Promise<string>((done) => session.subscribe((e) => e.type === 'protocol-error' && done(e.reason)));
+    const failed = when(() => render().notice !== undefined);
+    render();
+    assert.equal(await said, "A call to the agent's function got no answer: the run ended without it.");
+    await failed;
+    assert.deepEqual(render(), { verdict: undefined, notice: "The agent's verifyProvider got no answer: the run ended without it." });
   });
 
   test('over AG-UI, a call’s run that ends without its answer is said at once, and fails the call in the surface’s place', { timeout: 20_000 }, async () => {

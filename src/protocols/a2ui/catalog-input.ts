@@ -77,7 +77,7 @@ export async function readCatalogs(value: unknown, setting = 'a2uiCatalogs'): Pr
     try {
       if (typeof item === 'string') {
         const named = builtIn.find((c) => c.catalogId === item);
-        if (!named) throw new Error(`no catalog built into this client has the ID ${JSON.stringify(item.slice(0, 200))}`);
+        if (!named) throw new Error(item === V1_BASIC_CATALOG_ID ? "A2UI v1.0's rules could not be loaded" : `no catalog built into this client has the ID ${JSON.stringify(item.slice(0, 200))}`);
         item = named;
       }
       const text = isCatalogDefinition(item) ? null : JSON.stringify(item);

@@ -33,14 +33,17 @@ const CLOSED = 'this chat is not connected.';
 const CALL_TIME = 30_000;
 
 /**
- * What a call's run may give the conversation: of its A2UI records, the agent's answers (agentFunctionResponse) only;
- * an answer that shares an activity with other operations is kept, they are not.
+ * What the run of the call `functionCallId` may give the conversation: of its A2UI records, the agent's answer to that
+ * call (agentFunctionResponse) only; an answer that shares an activity with other operations is kept, they are not,
+ * and an answer to another call is not this run's (without this call's, the run ended without it).
  */
-const callAnswers: KeepRecord = (record) => {
-  const messages = record.type === 'a2ui' && Array.isArray(record['messages']) ? (record['messages'] as unknown[]) : [];
-  const answers = messages.filter((m) => isObject(m) && 'agentFunctionResponse' in m);
-  return answers.length === 0 ? null : answers.length === messages.length ? record : { ...record, messages: answers };
-};
+const callAnswer =
+  (functionCallId: unknown): KeepRecord =>
+  (record) => {
+    const messages = record.type === 'a2ui' && Array.isArray(record['messages']) ? (record['messages'] as unknown[]) : [];
+    const answers = messages.filter((m) => isObject(m) && isObject(m['agentFunctionResponse']) && m['agentFunctionResponse']['functionCallId'] === functionCallId);
+    return answers.length === 0 ? null : answers.length === messages.length ? record : { ...record, messages: answers };
+  };
 
 export class AgUiConnection extends TurnConnection {
   protected readonly name = 'AG-UI';
@@ -170,7 +173,7 @@ export class AgUiConnection extends TurnConnection {
         // Made now, not when carried: it carries the shared state as the runs before it left it.
         const body = this.#input(frame.conversation ?? [], { a2uiCallAgentFunction: payload, ...this.#models(frame.carried) }, [], true);
         // A run the connection's close stopped is over unanswered (a stop by the call's time is the chat's to tell).
-        return this.turn(newReplyId('call'), body, { into: { messageId, keep: callAnswers, failed }, signal: stop.signal }).then(() => void (this.state === 'open' || failed(CLOSED)));
+        return this.turn(newReplyId('call'), body, { into: { messageId, keep: callAnswer(isObject(payload['callAgentFunction']) && payload['callAgentFunction']['functionCallId']), failed }, signal: stop.signal }).then(() => void (this.state === 'open' || failed(CLOSED)));
       } catch {
         // The request could not be made (a page's `body` function threw): this call fails, the next ones still go.
         return void failed('the request could not be made.');

@@ -171,7 +171,10 @@ export class AgentCalls {
     // a click (the user's: they may click again), is said: asked again at once, it would only drop another.
     const surface = this.#surfaces.get(surfaceId);
     const entry = surface?.entries.get(key);
-    if (!action && entry && entry.used < (surface?.render ?? 0)) return void surface?.entries.delete(key);
+    // (An action's answer of the same arguments may have given the entry its value meanwhile: it stays.)
+    if (!action && entry && !entry.waiting) return;
+    // (Drawn again: a click counts as a render, so one still on screen is asked again once, and then used.)
+    if (!action && entry && entry.used < (surface?.render ?? 0)) return void (surface?.entries.delete(key), this.#host.changed(surfaceId));
     this.#settle(surfaceId, key, action, { failed: `The agent's ${name} was not asked: newer calls took its place.${action ? ' Try again.' : ''}` });
   }
 
