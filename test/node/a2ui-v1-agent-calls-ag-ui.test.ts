@@ -163,25 +163,19 @@ describe('a renderer’s call to an agent’s function, over AG-UI', () => {
     assert.doesNotMatch(JSON.stringify(session.messages), /callRendererFunction/);
   });
 
-  test('over AG-UI, a call’s run that answers another call ended without this one’s: the call fails at once', { timeout: 20_000 }, async () => {
-    const { session, render, when } = await agUiProviderChat('?call_reply=other');
-    const said = new Promise<string>((done) => session.subscribe((e) => e.type === 'protocol-error' && done(e.reason)));
-    const failed = when(() => render().notice !== undefined);
-    render();
-    assert.equal(await said, "A call to the agent's function got no answer: the run ended without it.");
-    await failed;
-    assert.deepEqual(render(), { verdict: undefined, notice: "The agent's verifyProvider got no answer: the run ended without it." });
-  });
-
-  test('over AG-UI, a call’s run that ends without its answer is said at once, and fails the call in the surface’s place', { timeout: 20_000 }, async () => {
-    const { session, render, when } = await agUiProviderChat('?call_reply=silent');
-    const said = new Promise<string>((done) => session.subscribe((e) => e.type === 'protocol-error' && done(e.reason)));
-    const failed = when(() => render().notice !== undefined);
-    render();
-    assert.equal(await said, "A call to the agent's function got no answer: the run ended without it.");
-    await failed;
-    assert.deepEqual(render(), { verdict: undefined, notice: "The agent's verifyProvider got no answer: the run ended without it." });
-  });
+  // A run that ends without its answer (`silent`), or answers another call's ID only (`other`): said at once, and the
+  // call fails in the surface's place.
+  for (const [reply, what] of [['silent', 'ends without its answer'], ['other', 'answers another call only']] as const) {
+    test(`over AG-UI, a call’s run that ${what} is said at once, and fails the call in the surface’s place`, { timeout: 20_000 }, async () => {
+      const { session, render, when } = await agUiProviderChat(`?call_reply=${reply}`);
+      const said = new Promise<string>((done) => session.subscribe((e) => e.type === 'protocol-error' && done(e.reason)));
+      const failed = when(() => render().notice !== undefined);
+      render();
+      assert.equal(await said, "A call to the agent's function got no answer: the run ended without it.");
+      await failed;
+      assert.deepEqual(render(), { verdict: undefined, notice: "The agent's verifyProvider got no answer: the run ended without it." });
+    });
+  }
 
   test('over AG-UI, calls run one after another, and errors waiting for the next run wait for one the agent reads whole', { timeout: 20_000 }, async (t) => {
     let release: () => void = () => undefined;
