@@ -56,6 +56,14 @@ describe('a renderer’s call to an agent’s function, over AG-UI', () => {
     return { log, restore: () => void (globalThis.fetch = realFetch) };
   }
 
+  /** The first call's run held until `release()`, the others going as they are; the calls carried, counted. */
+  function holdFirstCall(t: TestContext) {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((done) => (release = done));
+    const { log, restore } = interceptCalls(async (n, send) => (n === 1 && (await held), send()));
+    return { log, restore, release: () => release(), carried: countCalls(t) };
+  }
+
   /** The bodies of the AG-UI runs that called the agent's function. */
   const callRuns = () => peer.server.agUiRequests.map((r) => r.body).filter((body) => (body['forwardedProps'] as Record<string, unknown> | undefined)?.['a2uiCallAgentFunction'] !== undefined);
 
@@ -115,10 +123,7 @@ describe('a renderer’s call to an agent’s function, over AG-UI', () => {
   });
 
   test('over AG-UI, a call whose turn to run comes once the chat is no longer connected fails at once, unsent', { timeout: 20_000 }, async (t) => {
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((done) => (release = done));
-    const { log, restore } = interceptCalls(async (n, send) => (n === 1 && (await held), send()));
-    const carried = countCalls(t);
+    const { log, restore, release, carried } = holdFirstCall(t);
     try {
       const { session, model, render, when } = await agUiProviderChat();
       render();
@@ -178,11 +183,8 @@ describe('a renderer’s call to an agent’s function, over AG-UI', () => {
   }
 
   test('over AG-UI, calls run one after another, and errors waiting for the next run wait for one the agent reads whole', { timeout: 20_000 }, async (t) => {
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((done) => (release = done));
     // The first call's answer is held until the second call was carried.
-    const { log, restore } = interceptCalls(async (n, send) => (n === 1 && (await held), send()));
-    const carried = countCalls(t);
+    const { log, restore, release, carried } = holdFirstCall(t);
     try {
       const { session, model, render, when } = await agUiProviderChat();
       const first = when(() => valid(render().verdict));
@@ -264,10 +266,7 @@ describe('a renderer’s call to an agent’s function, over AG-UI', () => {
   });
 
   test('over AG-UI, 16 calls wait at most: one more takes the place of the oldest waiting, which is asked again when a binding needs it', { timeout: 20_000 }, async (t) => {
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((done) => (release = done));
-    const { log, restore } = interceptCalls(async (n, send) => (n === 1 && (await held), send()));
-    const carried = countCalls(t);
+    const { log, restore, release, carried } = holdFirstCall(t);
     try {
       const { model, render, when } = await agUiProviderChat();
       render();
@@ -297,10 +296,7 @@ describe('a renderer’s call to an agent’s function, over AG-UI', () => {
   });
 
   test('over AG-UI, a call’s run reads the shared state as any run does: the call waiting behind it, and the next turn, carry what it set', { timeout: 20_000 }, async (t) => {
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((done) => (release = done));
-    const { log, restore } = interceptCalls(async (n, send) => (n === 1 && (await held), send()));
-    const carried = countCalls(t);
+    const { log, restore, release, carried } = holdFirstCall(t);
     try {
       const { session, model, render, when } = await agUiProviderChat('?call_reply=state');
       render();
