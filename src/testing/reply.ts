@@ -134,7 +134,8 @@ function checkA2ui(messages: readonly unknown[], surfaces: Readonly<Record<strin
   }
   const result = validateA2uiMessages([...messages], { catalogs: [BASIC_CATALOG, MANTIS_CATALOG], knownSurfaces: known });
   if (result.ok) return;
-  const { surfaceId, path, message } = result.error;
+  const { path, message } = result.error;
+  const surfaceId = 'surfaceId' in result.error ? result.error.surfaceId : '';
   const where = [result.index >= 0 ? `message ${result.index}` : '', surfaceId ? `surface "${surfaceId}"` : '', path ? `at ${path}` : ''].filter(Boolean).join(', ');
   throw new ScriptError(`reply().a2ui(): ${message}${where ? ` (${where})` : ''}`);
 }

@@ -31,7 +31,7 @@ function failure(messages: unknown, options = {}) {
   return result.ok ? null : { index: result.index, ...result.error };
 }
 const err = (index: number, path: string, surfaceId = 's') => ({ index, code: 'VALIDATION_FAILED', surfaceId, path });
-const withoutMessage = (f: ReturnType<typeof failure>) => (f ? { index: f.index, code: f.code, surfaceId: f.surfaceId, path: f.path } : null);
+const withoutMessage = (f: ReturnType<typeof failure>) => (f ? { index: f.index, code: f.code, surfaceId: 'surfaceId' in f ? f.surfaceId : undefined, path: f.path } : null);
 
 const NAMES = ['Text', 'Image', 'Icon', 'Video', 'AudioPlayer', 'Row', 'Column', 'List', 'Card', 'Tabs', 'Modal', 'Divider', 'Button', 'TextField', 'CheckBox', 'ChoicePicker', 'Slider', 'DateTimeInput'];
 const FUNCTIONS = ['required', 'regex', 'length', 'numeric', 'email', 'formatString', 'formatNumber', 'formatCurrency', 'formatDate', 'pluralize', 'openUrl', 'and', 'or', 'not'];

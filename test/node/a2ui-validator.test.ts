@@ -7,6 +7,7 @@ import { test } from 'node:test';
 import { A2UI_LIMITS, createA2uiValidator, DEFAULT_CATALOGS, MANTIS_CATALOG_ID } from '../../src/protocols/a2ui/index.js';
 import { BASIC_CATALOG_ID } from '../../src/protocols/a2ui/types.js';
 import { validateA2uiMessages } from '../../src/protocols/a2ui/validate-stream.js';
+import { A2UI_V1, V1_BASIC_CATALOG_ID } from '../../src/protocols/a2ui/v1/index.js';
 
 const SPEC = join(import.meta.dirname, '../fixtures/a2ui-spec/v0.9');
 const create = (surfaceId = 's', catalogId = BASIC_CATALOG_ID) => ({ version: 'v0.9', createSurface: { surfaceId, catalogId } });
@@ -94,4 +95,12 @@ test('a2ui validateA2uiMessages: a stream is applied as the chat applies it, so 
   assert.deepEqual(!grown.ok && [grown.index, grown.error.message], [past, `The data model would be larger than ${A2UI_LIMITS.dataModelBytes} bytes of JSON.`]);
   // A stream the chat takes is still taken whole.
   assert.equal(validateA2uiMessages([create(), data('/a', { b: 1 }), data('/a/c', 2)]).ok, true);
+});
+
+test('a2ui validateA2uiMessages: an agent’s call the catalog keeps from it is refused in the specification’s error, named by its call, with no surface', () => {
+  const call = { version: 'v1.0', callRendererFunction: { functionCallId: 'c1', callFunction: { call: 'formatString', catalogId: V1_BASIC_CATALOG_ID, args: { value: 'Hi' } } } };
+  const result = validateA2uiMessages([call], { versions: [A2UI_V1] });
+  assert.equal(result.ok, false);
+  const error = !result.ok ? result.error : null;
+  assert.deepEqual(error && { code: error.code, functionCallId: 'functionCallId' in error ? error.functionCallId : null, path: error.path, surface: 'surfaceId' in error }, { code: 'INVALID_FUNCTION_CALL', functionCallId: 'c1', path: '', surface: false });
 });

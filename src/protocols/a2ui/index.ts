@@ -15,7 +15,7 @@ export type { A2uiAgentCall, A2uiCallAnswer, A2uiDialect, AgentCallBook, AgentCa
 export { buildA2uiPrompt, a2uiPromptExample, type A2uiPromptOptions } from './prompt.js';
 export { createA2uiValidator, type A2uiCheckResult, type A2uiValidator, type A2uiValidatorOptions } from './validator.js';
 export { BASIC_CATALOG_ALIAS, MINIMAL_CATALOG, MINIMAL_COMPONENTS, MINIMAL_FUNCTION_CALLS, SPEC_CATALOGS } from './catalog-minimal.js';
-export type { A2uiMessageResult, A2uiSurfaceFacts, A2uiValidationOptions, A2uiValidationResult, A2uiValidationState } from './validate.js';
+export type { A2uiMessageResult, A2uiStreamError, A2uiSurfaceFacts, A2uiValidationOptions, A2uiValidationResult, A2uiValidationState } from './validate.js';
 export { checkGraph, childRefs, type ChildRef, type GraphLimits, type GraphResult } from './graph.js';
 export { checkPlainJson, jsonBytes, jsonDepth } from './plain-json.js';
 export { A2uiSurfaceStore, componentPath, type A2uiSurfaceStoreOptions, type ComponentSource, type SurfaceListener, type SurfaceState } from './surface.js';

@@ -2,7 +2,7 @@ import { A2UI_LIMITS } from './limits.js';
 import { checkGraph } from './graph.js';
 import type { A2uiServerMessage } from './schema.js';
 import type { A2uiComponent } from './types.js';
-import { catalogsOf, failure, surfaceIdOf, type A2uiValidationOptions, type A2uiValidationResult } from './validate.js';
+import { catalogsOf, failure, surfaceIdOf, type A2uiStreamError, type A2uiValidationOptions, type A2uiValidationResult } from './validate.js';
 import { createA2uiValidator } from './validator.js';
 import type { A2uiV1Message } from './v1/schema.js';
 
@@ -42,9 +42,8 @@ export function validateA2uiMessages(messages: unknown, options: A2uiValidationO
         return { ...failure(surfaceIdOf(message), [], `A batch holds at most ${A2UI_LIMITS.messagesPerBatch} messages.`), index };
       }
       const applied = chat.check(message);
-      // (In the result's one shape: an error with no path (`INVALID_MESSAGE`), or about a function call
-      // (`INVALID_FUNCTION_CALL`, which names its `functionCallId` too), has `path` "" and, for a call, `surfaceId` "".)
-      if (!applied.ok) return { ok: false, index, error: { surfaceId: '', path: '', ...applied.error } };
+      // (An error with no place in the message, `INVALID_MESSAGE` or a function call's, has `path` "".)
+      if (!applied.ok) return { ok: false, index, error: { path: '', ...applied.error } as A2uiStreamError };
       // The agent's own message, as it sent it.
       const m = message as A2uiServerMessage | A2uiV1Message;
       valid.push(m);

@@ -5,7 +5,7 @@ import { describeIssues, type IssueReport, type Segments } from './issues.js';
 import { checkPlainJson, jsonBytes, jsonDepth } from './plain-json.js';
 import { formatPointer, parsePointer } from './pointer.js';
 import { SERVER_MESSAGES, type A2uiMessageKind, type A2uiServerMessage } from './schema.js';
-import { A2UI_V09_VERSIONS, type A2uiComponent, type A2uiValidationError, type JsonValue } from './types.js';
+import { A2UI_V09_VERSIONS, type A2uiComponent, type A2uiFunctionCallError, type A2uiValidationError, type JsonValue } from './types.js';
 import { checkComponent } from './validate-component.js';
 import type { A2uiDialect } from './dialect.js';
 import type { A2uiV1Message, A2uiV1MessageKind } from './v1/schema.js';
@@ -46,10 +46,16 @@ export type A2uiMessageResult =
 export type A2uiValidationResult =
   | { readonly ok: true; readonly messages: (A2uiServerMessage | A2uiV1Message)[] }
   /**
-   * `index` is the failing message's; -1 when the batch itself is not a list. An error with no place in a message has
-   * `path` ""; one about a v1.0 function call (`INVALID_FUNCTION_CALL`) has `surfaceId` "" and names its `functionCallId`.
+   * `index` is the failing message's; -1 when the batch itself is not a list. The error is the specification's: about a
+   * surface (an error with no place in a message, `INVALID_MESSAGE`, has `path` ""), or about a v1.0 function call
+   * (`INVALID_FUNCTION_CALL`, which names its `functionCallId` and no surface; its `path` is "").
    */
-  | { readonly ok: false; readonly index: number; readonly error: Omit<A2uiValidationError, 'code'> & { readonly code: string; readonly functionCallId?: string } };
+  | { readonly ok: false; readonly index: number; readonly error: A2uiStreamError };
+
+/** An error of validateA2uiMessages: about a surface, or about a function call (then `functionCallId`, no `surfaceId`). */
+export type A2uiStreamError =
+  | (Omit<A2uiValidationError, 'code'> & { readonly code: string })
+  | (A2uiFunctionCallError & { readonly path: '' });
 
 export interface A2uiValidationOptions {
   readonly catalogs?: readonly CatalogDefinition[];
