@@ -7,8 +7,8 @@ import { createA2uiValidator } from './validator.js';
 import type { A2uiV1Message } from './v1/schema.js';
 
 /*
- * A whole stream of A2UI messages checked at once (validateA2uiMessages), for a backend: each message as
- * validateA2uiMessage judges it and as the chat's store applies it, then every tree the stream built.
+ * A whole stream of A2UI messages checked at once (validateA2uiMessages), for a backend: each message as the chat's
+ * store applies it (createA2uiValidator's check), then every tree the stream built.
  * createA2uiValidator (validator.ts) checks one message at a time across turns.
  */
 
@@ -36,6 +36,9 @@ export function validateA2uiMessages(messages: unknown, options: A2uiValidationO
     const known = [...(options.knownSurfaces ?? [])].filter(([, catalogId]) => catalogs.some((c) => c.catalogId === catalogId));
     const chat = createA2uiValidator({ ...options, knownSurfaces: new Map(known) });
     const valid: (A2uiServerMessage | A2uiV1Message)[] = [];
+    /** Where each component of a surface the batch created was last defined: message `index`, at `position`. */
+    const add = (surface: BatchSurface | undefined, index: number, components: readonly unknown[] = []): void =>
+      components.forEach((component, position) => surface?.components?.set((component as A2uiComponent).id, { component: component as A2uiComponent, index, position }));
     for (let index = 0; index < messages.length; index++) {
       const message: unknown = messages[index];
       if (index >= A2UI_LIMITS.messagesPerBatch) {
@@ -47,15 +50,13 @@ export function validateA2uiMessages(messages: unknown, options: A2uiValidationO
       // The agent's own message, as it sent it.
       const m = message as A2uiServerMessage | A2uiV1Message;
       valid.push(m);
-      const add = (surface: BatchSurface | undefined, components: readonly unknown[] = []): void =>
-        components.forEach((component, position) => surface?.components?.set((component as A2uiComponent).id, { component: component as A2uiComponent, index, position }));
       if ('createSurface' in m) {
         const created = m.createSurface;
         const surface: BatchSurface = { catalogId: created.catalogId ?? '', components: new Map(), version: m.version };
         surfaces.set(created.surfaceId, surface);
-        add(surface, (created as { components?: readonly unknown[] }).components);
+        add(surface, index, (created as { components?: readonly unknown[] }).components);
       } else if ('deleteSurface' in m) surfaces.delete(m.deleteSurface.surfaceId);
-      else if ('updateComponents' in m) add(surfaces.get(m.updateComponents.surfaceId), m.updateComponents.components);
+      else if ('updateComponents' in m) add(surfaces.get(m.updateComponents.surfaceId), index, m.updateComponents.components);
     }
     for (const [surfaceId, surface] of surfaces) {
       if (!surface.components) continue;
