@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import type { ProtocolRecord } from '../protocols/connection.js';
 import type { ProtocolRegistry } from '../protocols/registry.js';
 import type { PersistedEvent } from '../message/messages.js';
+import { integer } from '../schema/integer.js';
 
 /*
  * A stored message's records, read back (docs/protocol.md "Histories from elsewhere"). Each is read by its protocol's
@@ -10,7 +11,7 @@ import type { PersistedEvent } from '../message/messages.js';
  * (`at`) is placed by its `sequence`: after the record before it, before the text that came after that one.
  */
 
-const Count = z.int().check(z.nonnegative());
+const Count = integer().check(z.nonnegative());
 const Time = z.number().check(z.nonnegative());
 
 interface Entry {

@@ -6,6 +6,7 @@ import type { ProtocolRegistry } from '../protocols/registry.js';
 import { defaultProtocols } from '../protocols/register.js';
 import type { PersistedAssistant, PersistedEvent, PersistedMessage, UserMessage } from '../message/messages.js';
 import { readRecords } from './persisted-records.js';
+import { integer } from '../schema/integer.js';
 
 /*
  * The persisted format, read where it comes back from outside the session: a history a host sets, one read from
@@ -34,7 +35,7 @@ const StoredFile = z.object({
   uploadId: z.string().check(z.minLength(1), z.maxLength(512)),
   name: z.string().check(z.maxLength(UPLOAD_LIMITS.nameLength)),
   mediaType: z.string().check(z.maxLength(100)),
-  size: z.int().check(z.nonnegative()),
+  size: integer().check(z.nonnegative()),
 });
 
 export interface CheckedHistory {
@@ -76,7 +77,7 @@ function readAssistant(stored: Readonly<Record<string, unknown>>, id: string, pr
   const actions = Array.isArray(stored['actions']) ? stored['actions'].flatMap((a) => parse(StoredOutcome, a) ?? []) : [];
   if (stored['actions'] !== undefined && !(Array.isArray(stored['actions']) && actions.length === stored['actions'].length)) said.push('action outcomes that could not be read');
   const sequences = records.map((r) => (r.event as { sequence?: unknown }).sequence).filter((s): s is number => typeof s === 'number');
-  const sequence = parse(z.int().check(z.nonnegative()), stored['sequence']) ?? Math.max(0, ...sequences);
+  const sequence = parse(integer().check(z.nonnegative()), stored['sequence']) ?? Math.max(0, ...sequences);
   // The fields registered protocols read themselves (agent-ui@1's uiEnvelopes), as stored; a loaded one says now what
   // of them it cannot read.
   const fields: Record<string, unknown> = {};

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { ID_PATTERN } from '../limits.js';
 import { ACTION_TYPES } from '../schema/actions.js';
+import { isRefinedInteger } from '../schema/integer.js';
 import { AGENT_FILE_KEY_PATTERN, MANTIS_URI_PATTERN, POINT_URI_PATTERN } from '../schema/uris.js';
 
 /*
@@ -35,7 +36,8 @@ export interface JsonSchema {
  * refinement (reserved IDs, bag XOR, one cell per column) is left to the prompt's words.
  */
 export function jsonSchemaOf(schema: z.ZodMiniType): JsonSchema {
-  return z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+  // A number refined to a safe integer (schema/integer.ts) is an integer, as z.int() is.
+  return z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', override: (ctx) => void (isRefinedInteger(ctx.zodSchema) && (ctx.jsonSchema.type = 'integer')) }) as JsonSchema;
 }
 
 /** Patterns with a name in the prompt, keyed by the pattern source that `z.toJSONSchema` writes. */

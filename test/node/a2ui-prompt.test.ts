@@ -16,6 +16,7 @@ import { validateA2uiMessages } from '../../src/protocols/a2ui/validate-stream.j
 import * as z from 'zod/mini';
 import { DEFAULT_CATALOGS } from '../../src/protocols/a2ui/expand.js';
 import { schemaOf, shapeOf } from '../../src/protocols/a2ui/prompt-shape.js';
+import { jsonSchemaOf } from '../../src/prompt/json-shape.js';
 import { DynamicString } from '../../src/protocols/a2ui/schema.js';
 import { V1_BASIC_CATALOG } from '../../src/protocols/a2ui/v1/catalog-basic.js';
 import { A2UI_V1, DynamicString as V1DynamicString, DynamicValue as V1DynamicValue, Action as V1Action, CheckRule as V1CheckRule } from '../../src/protocols/a2ui/v1/index.js';
@@ -96,7 +97,8 @@ test('a2ui prompt: its reading of a schema says what Zod’s JSON Schema says, f
     if ('const' in json || 'enum' in json) delete out['type'];
     return out;
   };
-  const zodJson = (schema: z.ZodMiniType) => keep(z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Json);
+  // (A number refined to a safe integer, schema/integer.ts, is an integer, as the inline prompt's generator says too.)
+  const zodJson = (schema: z.ZodMiniType) => keep(jsonSchemaOf(schema) as Json);
   const sorted = (v: unknown): unknown => (Array.isArray(v) ? v.map(sorted) : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).sort(([x], [y]) => (x < y ? -1 : 1)).map(([k, w]) => [k, sorted(w)])) : v);
   let count = 0;
   for (const catalog of [...DEFAULT_CATALOGS, V1_BASIC_CATALOG]) {

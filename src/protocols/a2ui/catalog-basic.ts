@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { integer } from '../../schema/integer.js';
 import { keyedBy } from '../../schema/json-shapes.js';
 import { A2UI_LIMITS } from './limits.js';
 import { BASIC_CATALOG_ID } from './types.js';
@@ -175,7 +176,7 @@ export const BASIC_FUNCTION_CALLS = {
   length: call(
     'length',
     'boolean',
-    z.strictObject({ value: DynamicString, min: z.optional(z.int().check(z.minimum(0))), max: z.optional(z.int().check(z.minimum(0))) }).check(minOrMax),
+    z.strictObject({ value: DynamicString, min: z.optional(integer().check(z.minimum(0))), max: z.optional(integer().check(z.minimum(0))) }).check(minOrMax),
   ),
   numeric: call(
     'numeric',

@@ -4,6 +4,7 @@ import { Id as MantisId } from '../../schema/primitives.js';
 import { PointTarget as MantisPointTarget, Target as MantisTarget } from '../../schema/uris.js';
 import type { CatalogDefinition } from './catalog-basic.js';
 import * as common from './schema.js';
+import { isRefinedInteger } from '../../schema/integer.js';
 
 /*
  * The catalog generator (004_655f119d9cdaeeed.txt, "What's still rough"): the catalog JSON an agent composes against,
@@ -68,7 +69,9 @@ function rewriteRefs(value: unknown): void {
 
 /** One schema as JSON Schema (what the model writes: input), its local `$defs` moved into `defs`. */
 function toJson(schema: z.ZodMiniType, defs: Record<string, unknown>): JsonSchemaObject {
-  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', metadata: registry, target: 'draft-2020-12' }) as JsonSchemaObject;
+  // A number refined to a safe integer (schema/integer.ts) is an integer, as z.int() is.
+  const override = (ctx: { zodSchema: z.core.$ZodType; jsonSchema: JsonSchemaObject }): void => void (isRefinedInteger(ctx.zodSchema) && (ctx.jsonSchema['type'] = 'integer'));
+  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', metadata: registry, target: 'draft-2020-12', override }) as JsonSchemaObject;
   const { $schema: _schema, $defs: found, ...rest } = json;
   for (const [name, def] of Object.entries(isObject(found) ? found : {})) {
     if ((COMMON_TYPES as readonly string[]).includes(name)) continue;

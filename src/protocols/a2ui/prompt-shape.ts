@@ -1,4 +1,5 @@
 import type * as z from 'zod/mini';
+import { isRefinedInteger } from '../../schema/integer.js';
 import { ComponentId } from './schema.js';
 
 /*
@@ -47,7 +48,8 @@ export function schemaOf(schema: z.ZodMiniType): Schema {
     case 'null':
       return { type: def.type };
     case 'number':
-      return { type: def['format'] === 'safeint' ? 'integer' : 'number' };
+      // z.int(), or a number refined to a safe integer (schema/integer.ts).
+      return { type: def['format'] === 'safeint' || isRefinedInteger(schema) ? 'integer' : 'number' };
     case 'literal': {
       const values = def['values'] as unknown[];
       return values.length === 1 ? { const: values[0] } : { enum: values };

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { lenient } from '../../schema/lenient.js';
 import type { MessageFields, RecordHandler, StoredRecord } from '../module.js';
 import { touchedSurfaces } from './placements.js';
+import { integer } from '../../schema/integer.js';
 
 /*
  * A2UI's records (docs/protocol.md "A2UI surfaces"): the A2UI messages of a turn as they came (an `a2ui` record, which
@@ -16,7 +17,7 @@ const A2uiRecord = z.object({
   type: z.literal('a2ui'),
   messages: z.array(z.unknown()).check(z.minLength(1), z.maxLength(64)),
   message_id: lenient(z.string().check(z.maxLength(128))),
-  sequence: lenient(z.int().check(z.nonnegative())),
+  sequence: lenient(integer().check(z.nonnegative())),
 });
 export type A2uiRecord = z.infer<typeof A2uiRecord>;
 

@@ -19,7 +19,7 @@ export const ComponentId = z.string();
 export const DataBinding = z.strictObject({ path: z.string() });
 
 export const RETURN_TYPES = ['string', 'number', 'boolean', 'array', 'object', 'any', 'void'] as const;
-export const ReturnType = z.enum(RETURN_TYPES);
+export const ReturnType = z.literal(RETURN_TYPES);
 
 /** A function argument: a DynamicValue or a literal object (common_types.json FunctionCall `args`). */
 const FunctionArg = z.union([z.string(), z.number(), z.boolean(), z.array(z.unknown()), keyedBy(z.unknown())]);
@@ -75,7 +75,7 @@ export const AnyComponent = z.looseObject({ id: ComponentId, component: z.string
 const AnyTheme = keyedBy(z.unknown());
 
 /** v0.9.1 is v0.9's payloads under a new version string (evolution_guide_v0.9.1.md §3): both are read. */
-const version = z.enum(['v0.9', 'v0.9.1']);
+const version = z.literal(['v0.9', 'v0.9.1']);
 
 export const CreateSurfaceMessage = z.strictObject({
   version,

@@ -9,6 +9,7 @@ import { CHART_SERIES_TYPES, CONTROL_CHARS, HexColor, between, fail, isForbidden
 import { keyedBy, tupleOf } from '../../schema/json-shapes.js';
 import { AGENT_UI_LIMITS as L } from './limits.js';
 import { CHART_GRAMMAR, type Checked, type CheckedChart } from './types.js';
+import { integer } from '../../schema/integer.js';
 
 export { CHART_SERIES_TYPES, type ChartSeriesType } from './envelope.js';
 
@@ -29,7 +30,7 @@ const show = { show: Bool };
 const sides = { left: Place, top: Place, right: Place, bottom: Place };
 const TextStyle = part({ color: HexColor, fontSize: Pixels, fontWeight: z.enum(['normal', 'bold', 'bolder', 'lighter']) });
 const ItemStyle = part({ color: HexColor, opacity: Unit, borderColor: HexColor, borderWidth: Pixels });
-const AxisIndex = z.int().check(z.gte(0), z.lt(L.axes));
+const AxisIndex = integer().check(z.gte(0), z.lt(L.axes));
 
 const Axis = part({
   ...show,

@@ -3,6 +3,7 @@ import { Action } from '../../schema/actions.js';
 import { COMPOSER_LIMITS, UPLOAD_LIMITS } from '../../limits.js';
 import { MODES } from '../../message/marker.js';
 import { MessageId, Sequence, UploadId, Name } from './wire-fields.js';
+import { integer } from '../../schema/integer.js';
 
 /*
  * The frames a Composer client sends (docs/protocol.md "Client frames"): ours, so they are checked strictly before
@@ -24,7 +25,7 @@ export const SentAttachment = z.strictObject({
   upload_id: UploadId,
   name: Name,
   media_type: z.string().check(z.minLength(1), z.maxLength(100)),
-  size: z.int().check(z.nonnegative()),
+  size: integer().check(z.nonnegative()),
 });
 
 export const UserMessageFrame = z

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { lenient } from '../../schema/lenient.js';
 import { MODES, type ComposerMode, type ProtocolMarker } from '../../message/marker.js';
 import { MessageId, Name, Sequence, UploadId } from './wire-fields.js';
+import { integer } from '../../schema/integer.js';
 
 export * from './client-frames.js';
 
@@ -80,7 +81,7 @@ export const TodoItem = z.object({
   /** One of TODO_STATUSES, or another (`cancelled`) shown neutrally under its own name. */
   status: Status,
   /** Only the trusted legacy todo UI carries persisted task IDs. */
-  task_id: optional(z.int().check(z.positive())),
+  task_id: optional(integer().check(z.positive())),
 });
 export type TodoItem = z.infer<typeof TodoItem>;
 
@@ -99,7 +100,7 @@ export const TodoEvent = z.object({ type: z.literal('todo'), ...about, todos: To
 /** Trusted progress of a delivered task. Session-level: it belongs to no message's sequence. */
 export const TaskEvent = z.object({
   type: z.literal('task'),
-  task_id: z.int().check(z.nonnegative()),
+  task_id: integer().check(z.nonnegative()),
   /** `delivered`, `running`, `completed`, `failed`, or a later one (which moves no todo item). */
   status: Status,
   detail: optional(z.string().check(z.maxLength(1000))),
@@ -113,7 +114,7 @@ export const AttachmentEvent = z.object({
   attachment_id: UploadId,
   name: Name,
   media_type: z.string().check(z.minLength(1), z.maxLength(100)),
-  size: z.int().check(z.nonnegative()),
+  size: integer().check(z.nonnegative()),
   key: optional(z.string().check(z.maxLength(512))),
 });
 

@@ -3,6 +3,7 @@ import { BASIC_COMPONENTS, BASIC_FUNCTION_CALLS, ICON_NAMES, type CatalogDefinit
 import * as v09 from '../schema.js';
 import { V1_BASIC_CATALOG_ID } from './id.js';
 import { Action, CheckRule, componentCommon, DataBinding, DynamicBoolean, DynamicNumber, DynamicString, DynamicStringList, DynamicValue, FunctionCall } from './schema.js';
+import { integer } from '../../../schema/integer.js';
 
 /*
  * The v1.0 basic catalog (../shared/spec/a2ui-v1.0/catalogs/basic/catalog.json): v0.9's components and functions
@@ -77,7 +78,7 @@ export const V1_BASIC_COMPONENTS: Record<string, z.ZodMiniType> = {
   Icon: fromV09(Icon, { name: z.union([z.enum(ICON_NAMES), z.strictObject({ svgPath: DynamicString }), DataBinding]) }),
   Video: fromV09(Video, { posterUrl: z.optional(DynamicString) }),
   TextField: fromV09(TextField, { placeholder: z.optional(DynamicString), validationRegexp: undefined }),
-  Slider: fromV09(Slider, { steps: z.optional(z.int().check(z.minimum(1))) }),
+  Slider: fromV09(Slider, { steps: z.optional(integer().check(z.minimum(1))) }),
 };
 
 /** A v0.9 call in v1.0: `call` and its arguments in v1.0's types, `catalogId` instead of `returnType`. */
