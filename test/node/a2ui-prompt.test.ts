@@ -103,8 +103,8 @@ test('a2ui prompt: its reading of a schema says what Zod’s JSON Schema says, f
   let count = 0;
   for (const catalog of [...DEFAULT_CATALOGS, V1_BASIC_CATALOG]) {
     for (const [name, schema] of [...Object.entries(catalog.components), ...Object.entries(catalog.functionCalls ?? {})]) {
-      // (Less the notation's own mark of a component's ID, `format: "Id"`, which JSON Schema has no word for.)
-      const ours = JSON.parse(JSON.stringify(schemaOf(schema), (key, value: unknown) => (key === 'format' && value === 'Id' ? undefined : value))) as unknown;
+      // (Less the notation's own mark of a component's ID, `$name: "Id"`, which JSON Schema has no word for.)
+      const ours = JSON.parse(JSON.stringify(schemaOf(schema), (key, value: unknown) => (key === '$name' ? undefined : value))) as unknown;
       assert.equal(JSON.stringify(sorted(ours)), JSON.stringify(sorted(zodJson(schema))), `${catalog.catalogId} ${name}`);
       count += 1;
     }

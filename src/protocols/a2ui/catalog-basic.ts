@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { integer } from '../../schema/integer.js';
 import { keyedBy } from '../../schema/json-shapes.js';
+import type { CommonTypes } from './json-catalog/compiler.js';
 import { A2UI_LIMITS } from './limits.js';
 import { BASIC_CATALOG_ID } from './types.js';
 import {
@@ -45,6 +46,12 @@ export interface CatalogDefinition {
   readonly returns?: Readonly<Record<string, string>>;
   /** v1.0's `instructions`: the catalog's design guidelines for the model (Markdown), which buildA2uiPrompt carries. */
   readonly instructions?: string;
+  /**
+   * A catalog read from a document (catalogFromJson), for buildA2uiPrompt to write its lines from (the Zod schemas
+   * above only run its checks): the document, the JSON Schema of each component (or, where it declares no property,
+   * the Zod schema of the renderer that draws it) and of each function's call, and the common types its `$ref`s named.
+   */
+  readonly json?: { readonly root: object; readonly components: Readonly<Record<string, unknown>>; readonly calls: Readonly<Record<string, unknown>>; readonly common: CommonTypes };
 }
 
 /** A string property that must not be longer than `max` characters when it is a literal. */

@@ -1,5 +1,7 @@
 import type * as z from 'zod/mini';
+import type { CatalogDefinition } from './catalog-basic.js';
 import { isRefinedInteger } from '../../schema/integer.js';
+import { parsePointer } from './pointer.js';
 import { ComponentId } from './schema.js';
 
 /*
@@ -10,7 +12,7 @@ import { ComponentId } from './schema.js';
  *
  * `schemaOf` reads a schema into the few JSON Schema keywords the notation uses (type, const, enum, anyOf, items,
  * minItems, maxItems, properties, required), as `z.toJSONSchema` (input side) would write them; refinements, like
- * JSON Schema's, say nothing. Zod's own JSON Schema generator is about 6 KB gzip, most of mantis-ui/a2ui's margin;
+ * JSON Schema's, say nothing. `readJson` reads a catalog document's JSON Schema into the same keywords. Zod's own JSON Schema generator is about 6 KB gzip, most of mantis-ui/a2ui's margin;
  * test/node/a2ui-prompt.test.ts checks that both read every schema of our catalogs alike.
  */
 
@@ -36,7 +38,7 @@ function bounds(def: Def): Schema {
 /** The JSON Schema keywords of a Zod schema that the notation reads. */
 export function schemaOf(schema: z.ZodMiniType): Schema {
   // A component's ID naming another component (Card's child, Modal's trigger): a type of its own, not any string.
-  if (schema === ComponentId) return { type: 'string', format: 'Id' };
+  if (schema === ComponentId) return { type: 'string', $name: 'Id' };
   const def = defOf(schema);
   switch (def.type) {
     case 'optional':
@@ -72,6 +74,45 @@ export function schemaOf(schema: z.ZodMiniType): Schema {
 }
 
 const isSchema = (value: unknown): value is Schema => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Schemas one `readJson` of a component or function reads at most (references fan out; the prompt stays bounded). */
+const MAX_READ = 500;
+
+/**
+ * A schema of a catalog document (`json`, as catalogFromJson read it) in the keywords `schemaOf` writes, for the
+ * prompt's line of a catalog given as JSON: a `$ref` into the document followed (one back into a schema it is inside of,
+ * a tree's, as any), one into common_types.json read as the common type's Zod schema that checked it; `allOf`'s parts
+ * merged into one; `oneOf` read as `anyOf`, which an object with properties only constrains (said as the object). At
+ * most MAX_READ schemas.
+ */
+export function readJson(schema: unknown, json: Pick<NonNullable<CatalogDefinition['json']>, 'root' | 'common'>, left = { n: MAX_READ, open: [] as string[] }): Schema {
+  if (!isSchema(schema) || --left.n < 0) return {};
+  // A component drawn as its renderer has it (catalogFromJson gives its Zod schema where the document declares nothing).
+  if ('_zod' in schema) return schemaOf(schema as unknown as z.ZodMiniType);
+  const read = (part: unknown): Schema => readJson(part, json, left);
+  const ref = schema['$ref'];
+  if (typeof ref === 'string') {
+    const name = /common_types\.json#\/\$defs\/(\w+)$/.exec(ref)?.[1];
+    const type = name && Object.hasOwn(json.common, name) ? json.common[name] : undefined;
+    if (name) return type ? schemaOf(Array.isArray(type) ? type[0] : type) : {};
+    if (left.open.includes(ref)) return {};
+    left.open.push(ref);
+    const target = read(parsePointer(ref.slice(ref.indexOf('#') + 1))?.reduce<unknown>((at, key) => (at as Schema | undefined)?.[key], json.root));
+    left.open.pop();
+    return target;
+  }
+  const parts = Array.isArray(schema['allOf']) ? schema['allOf'].map(read) : [];
+  const properties: Schema = Object.assign({}, ...parts.map((part) => part['properties']), ...Object.entries(schema['properties'] ?? {}).map(([key, value]) => ({ [key]: read(value) })));
+  // What the parts say (DateTimeInput's `min`: a Str, and a format), then the schema's own words.
+  const out: Schema = Object.assign({}, ...parts, schema);
+  const union = schema['anyOf'] ?? schema['oneOf'];
+  if (Array.isArray(union)) out['anyOf'] = union.map(read);
+  if (schema['items'] !== undefined) out['items'] = read(schema['items']);
+  if (Object.keys(properties).length === 0) return out;
+  delete out['anyOf'];
+  return { ...out, type: 'object', properties, required: [...parts, schema].flatMap((part) => (part['required'] as string[] | undefined) ?? []) };
+}
+
 /** An object schema's property names, sorted and joined ("" for any other schema). */
 const keysOf = (schema: Schema): string => (isSchema(schema['properties']) ? Object.keys(schema['properties']).sort().join() : '');
 
@@ -89,7 +130,7 @@ function nameOf(schema: Schema): string | undefined {
     // One literal names the type; several are Value; none (a binding or a call only) is no common type.
     return literals.length > 1 ? 'Value' : LITERAL_TYPES[String(literals[0]?.['type'])];
   }
-  return schema['format'] === 'Id' ? 'Id' : kinds.includes('componentId,path') ? 'Children' : kinds === 'event functionCall' ? 'Action' : keysOf(schema) === 'condition,message' ? 'Check' : undefined;
+  return (schema['$name'] as string | undefined) ?? (kinds.includes('componentId,path') ? 'Children' : kinds === 'event functionCall' ? 'Action' : keysOf(schema) === 'condition,message' ? 'Check' : undefined);
 }
 
 /** One schema in the notation: a named type, a literal or enum, a list, an object or a union. */
@@ -117,6 +158,7 @@ export function objectShape(schema: Schema, omit: readonly string[] = []): strin
   const required = new Set(Array.isArray(schema['required']) ? (schema['required'] as string[]) : []);
   const fields = Object.entries(properties)
     .filter(([key]) => !omit.includes(key))
-    .map(([key, value]) => `${key}${required.has(key) ? '' : '?'}: ${isSchema(value) ? shapeOf(value) : 'any'}`);
+    // (A name that is not a word is quoted: a catalog's property name never breaks the prompt's lines.)
+    .map(([key, value]) => `${/^\w+$/.test(key) ? key : JSON.stringify(key)}${required.has(key) ? '' : '?'}: ${isSchema(value) ? shapeOf(value) : 'any'}`);
   return `{${fields.join(', ')}}`;
 }

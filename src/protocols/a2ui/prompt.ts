@@ -1,6 +1,6 @@
 import type * as z from 'zod/mini';
 import { BASIC_CATALOG, type CatalogDefinition } from './catalog-basic.js';
-import { objectShape, schemaOf, shapeOf } from './prompt-shape.js';
+import { objectShape, readJson, schemaOf, shapeOf } from './prompt-shape.js';
 import { A2UI_ACTION_PREFIX } from './types.js';
 
 /*
@@ -81,14 +81,18 @@ function catalogLines(catalogs: readonly CatalogDefinition[]): string[] {
     }
     seen.push(catalog);
     const calls = catalog.functionCalls ?? {};
+    // A catalog given as JSON is written from its document's schemas: its Zod ones only run checks.
+    const { json } = catalog;
+    const read = (schema: z.ZodMiniType | undefined, source?: Readonly<Record<string, unknown>>, name = ''): Record<string, unknown> =>
+      json && source ? readJson(source[name], json) : schema ? schemaOf(schema) : {};
     /** A function's arguments and what it gives. */
     const signature = (name: string, schema: z.ZodMiniType | undefined): string => {
-      const properties = ((schema ? schemaOf(schema) : {})['properties'] ?? {}) as Record<string, Record<string, unknown>>;
+      const properties = (read(schema, json?.calls, name)['properties'] ?? {}) as Record<string, Record<string, unknown>>;
       const returns = catalog.returns?.[name] ?? properties['returnType']?.['const'];
       return `${properties['args'] ? shapeOf(properties['args']) : '{…}'}${typeof returns === 'string' ? ` → ${returns}` : ''}`;
     };
     const groups: readonly (readonly [string, readonly (readonly [string, z.ZodMiniType | undefined])[], (name: string, schema: z.ZodMiniType | undefined) => string])[] = [
-      [`Catalog "${catalog.catalogId}". Components:`, Object.entries(catalog.components), (_, schema) => objectShape(schemaOf(schema as z.ZodMiniType), COMMON)],
+      [`Catalog "${catalog.catalogId}". Components:`, Object.entries(catalog.components), (name, schema) => objectShape(read(schema, json?.components, name), COMMON)],
       ['Functions (call: {"call": name, "args": {…}}):', [...catalog.functions].map((name) => [name, calls[name]] as const), signature],
     ];
     for (const [head, entries, shape] of groups) {

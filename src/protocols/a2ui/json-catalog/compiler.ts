@@ -61,11 +61,12 @@ export class Compiler implements SchemaReader {
   #nodes = 0;
   #depth = 0;
 
-  readonly #common: CommonTypes;
+  /** The common types its `$ref`s into common_types.json name. */
+  readonly common: CommonTypes;
 
   constructor(root: Record<string, unknown>, common: CommonTypes = COMMON) {
     this.#root = root;
-    this.#common = common;
+    this.common = common;
     this.#names = [root['$id'], root['catalogId']].filter((name): name is string => typeof name === 'string' && name.length > 0);
   }
 
@@ -114,7 +115,7 @@ export class Compiler implements SchemaReader {
     const pointer = hash < 0 ? '' : ref.slice(hash + 1);
     if (/(^|\/)common_types\.json$/.test(address)) {
       const name = /^\/\$defs\/([A-Za-z]+)$/.exec(pointer)?.[1];
-      const type = name && Object.prototype.hasOwnProperty.call(this.#common, name) ? this.#common[name] : undefined;
+      const type = name && Object.prototype.hasOwnProperty.call(this.common, name) ? this.common[name] : undefined;
       if (!type) throw new CatalogJsonError(at, `common_types.json has no definition at "${pointer.slice(0, 80)}".`);
       return Array.isArray(type) ? fromZod(type[0] as z.ZodMiniType, type[1] as string[]) : fromZod(type as z.ZodMiniType);
     }

@@ -136,7 +136,10 @@ export function catalogFromJson(document: unknown, drawn: readonly (CatalogDefin
   const table: Record<string, z.ZodMiniType> = Object.create(null) as Record<string, z.ZodMiniType>;
   const compositions: [string, unknown, z.ZodMiniType, string][] = [];
   const higherOrder: Record<string, HigherOrderDefinition> = Object.create(null) as Record<string, HigherOrderDefinition>;
+  // What buildA2uiPrompt writes of each component: its schema, or its renderer's when its schema declares nothing.
+  const shown: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
   for (const [name, schema] of Object.entries(components)) {
+    shown[name] = schema;
     const at = `/components${formatPointer([name])}`;
     if (!NAME.test(name) || FORBIDDEN_SEGMENTS.has(name)) throw new CatalogJsonError(at, 'A component name is a letter or _ and then letters, digits or _ (at most 64), and not __proto__, constructor or prototype.');
     const check = compiler.compile(schema, at);
@@ -150,7 +153,9 @@ export function catalogFromJson(document: unknown, drawn: readonly (CatalogDefin
     const ours = own(builtIn, name) ? builtIn[name] : undefined;
     if (!ours) throw new CatalogJsonError(at, `No renderer draws "${name}": name a component of the catalogs drawn (the basic catalog's or ours), or give it an ${COMPOSITION}.`);
     const keys = shapeKeys(ours);
-    const unknown = keys && [...declared(schema, document)].find((key) => !keys.has(key));
+    const names = declared(schema, document);
+    if (names.size === 0) shown[name] = ours;
+    const unknown = keys && [...names].find((key) => !keys.has(key));
     if (unknown) throw new CatalogJsonError(`${at}`, `${name} has no property "${unknown.slice(0, 60)}" that its renderer draws.`);
     table[name] = asZod(compiler, check, ours);
     const builtInHigherOrder = own(builtInHigherOrders, name) ? builtInHigherOrders[name] : undefined;
@@ -183,5 +188,6 @@ export function catalogFromJson(document: unknown, drawn: readonly (CatalogDefin
     ...(theme ? { theme } : {}),
     ...(Object.keys(higherOrder).length > 0 ? { higherOrder } : {}),
     ...(v1 ? { protocolVersion: '1.0' } : {}),
+    json: { root: document, components: shown, calls: Object.fromEntries(fns), common: compiler.common },
   };
 }
