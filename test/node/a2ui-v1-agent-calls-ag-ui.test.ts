@@ -107,6 +107,8 @@ describe('a renderer’s call to an agent’s function, over AG-UI', () => {
     };
     const session = createChatSession({ connection: { kind: 'ag-ui', url: `${peer.server.origin}${AG_UI_PATH}`, body } });
     sessions.push(session);
+    const errors: string[] = [];
+    session.subscribe((event) => void (event.type === 'protocol-error' && errors.push(event.reason)));
     session.connect();
     session.configureProtocol('a2ui', await readCatalogs([BASIC_CATALOG, PROVIDER_DOCUMENT]));
     await reply(session, 'surface agent');
@@ -115,6 +117,8 @@ describe('a renderer’s call to an agent’s function, over AG-UI', () => {
     const failed = when(() => render().notice === "The agent's verifyProvider got no answer: the request could not be made.");
     render();
     await failed;
+    // Said to the page too, as a turn whose request cannot be made is.
+    assert.deepEqual(errors, ['A request to the AG-UI agent could not be made; nothing was sent.']);
     broken = false;
     assert.equal(model.write('/providerId', 'PRV-7'), true);
     const answered = when(() => valid(render().verdict));
@@ -139,6 +143,45 @@ describe('a renderer’s call to an agent’s function, over AG-UI', () => {
       // The first, running when the chat disconnected, failed at once too (not at its timeout).
       assert.equal(model.write('/providerId', 'PRV-102'), true);
       assert.equal(render().notice, "The agent's verifyProvider got no answer: this chat is not connected.");
+    } finally {
+      restore();
+    }
+  });
+
+  test('over AG-UI, a call whose run the chat’s disconnection stops fails at once, even when the chat connects again in the same moment', { timeout: 20_000 }, async (t) => {
+    const { log, restore, carried } = holdFirstCall(t);
+    try {
+      const { session, render, when } = await agUiProviderChat();
+      render();
+      await until(() => log.length === 1 && carried().length === 1);
+      const failed = when(() => render().notice === "The agent's verifyProvider got no answer: this chat is not connected.");
+      // (Before, a call's run read "closed" from the connection's state once it ended: open again by then, the call
+      // waited for its time, 30 s.)
+      session.disconnect();
+      session.connect();
+      await failed;
+    } finally {
+      restore();
+    }
+  });
+
+  test('over AG-UI, a burst of calls while none runs: the first runs and sixteen wait, none is dropped', { timeout: 20_000 }, async (t) => {
+    const { log, restore, release, carried } = holdFirstCall(t);
+    try {
+      const { model, render, when } = await agUiProviderChat();
+      // Seventeen calls in one moment, the first taken while no call was open (its run starts a microtask later).
+      render();
+      for (let n = 2; n <= 17; n += 1) {
+        assert.equal(model.write('/providerId', `PRV-${n}`), true);
+        render();
+      }
+      const last = when(() => (render().verdict as { name?: unknown } | undefined)?.name === 'Provider 17');
+      await until(() => carried().length === 17 && log.length === 1);
+      release();
+      await last;
+      // (Before, the first still counted as waiting when the seventeenth came, and the oldest was dropped: 16 ran.)
+      assert.equal(log.length, 17, 'every call ran');
+      assert.equal(render().notice, undefined);
     } finally {
       restore();
     }

@@ -61,12 +61,22 @@ export class AgUiConnection extends TurnConnection {
   readonly #a2uiAnswers: Readonly<Record<string, unknown>>[] = [];
   /** The runs of calls to the agent's functions, one after another (a thread takes one run at a time). */
   #calls: Promise<void> = Promise.resolve();
-  /** The calls waiting for their run, oldest first, each as what drops it unsent. */
+  /** The calls waiting for their run, oldest first, each as what drops it unsent (the one running, or about to, apart). */
   readonly #waiting: (() => void)[] = [];
+  /** The calls taken and not over: the first of them runs, or is about to (its run starts a microtask later). */
+  #callsOpen = 0;
+  /** What fails the call whose run is running (the connection's close stops it unanswered). */
+  #running: ((reason: string) => void) | undefined;
   /** The conversation the last run posted: what a snapshot is merged against where the session gives no live view. */
   #posted: readonly ChatMessage[] = [];
   /** The agent's copies of the conversation (`MESSAGES_SNAPSHOT`), merged into the chat's as it stands. */
   readonly #snapshots = new Snapshots(() => this.options.messages?.() ?? this.#posted);
+
+  /** A call whose run the close stops is over unanswered, at once (the ones waiting fail when their turn comes). */
+  override close(): void {
+    this.#running?.(CLOSED);
+    super.close();
+  }
 
   override connect(options: { signal?: AbortSignal } = {}): void {
     super.connect(options);
@@ -162,24 +172,34 @@ export class AgUiConnection extends TurnConnection {
       stop.abort();
       frame.failed?.();
     };
-    if (this.#waiting.push(drop) > MAX_CALLS) this.#waiting.shift()?.();
+    // One runs (the first taken when none was open), at most MAX_CALLS wait behind it.
+    if (this.#callsOpen++ > 0 && this.#waiting.push(drop) > MAX_CALLS) this.#waiting.shift()?.();
     // Stopped by its time, the call is the chat's timer's to tell; failed otherwise, it fails at once.
     const failed = (reason: string): void => void (stop.signal.aborted || frame.failed?.(reason));
     const run = (): Promise<void> | undefined => {
       this.#waiting.splice(this.#waiting.indexOf(drop) >>> 0, 1);
       if (this.state !== 'open') return void failed(CLOSED);
       if (stop.signal.aborted) return undefined;
+      let body: unknown;
       try {
         // Made now, not when carried: it carries the shared state as the runs before it left it.
-        const body = this.#input(frame.conversation ?? [], { a2uiCallAgentFunction: payload, ...this.#models(frame.carried) }, [], true);
-        // A run the connection's close stopped is over unanswered (a stop by the call's time is the chat's to tell).
-        return this.turn(newReplyId('call'), body, { into: { messageId, keep: callAnswer(isObject(payload['callAgentFunction']) && payload['callAgentFunction']['functionCallId']), failed }, signal: stop.signal }).then(() => void (this.state === 'open' || failed(CLOSED)));
+        body = this.#input(frame.conversation ?? [], { a2uiCallAgentFunction: payload, ...this.#models(frame.carried) }, [], true);
       } catch {
         // The request could not be made (a page's `body` function threw): this call fails, the next ones still go.
+        this.emit({ type: 'protocol-error', reason: `A request to the ${this.name} agent could not be made; nothing was sent.` });
         return void failed('the request could not be made.');
       }
+      this.#running = failed;
+      return this.turn(newReplyId('call'), body, { into: { messageId, keep: callAnswer(isObject(payload['callAgentFunction']) && payload['callAgentFunction']['functionCallId']), failed }, signal: stop.signal });
     };
-    this.#calls = this.#calls.then(run).catch(() => undefined).finally(() => clearTimeout(timer));
+    this.#calls = this.#calls
+      .then(run)
+      .catch(() => undefined)
+      .finally(() => {
+        clearTimeout(timer);
+        this.#callsOpen--;
+        if (this.#running === failed) this.#running = undefined;
+      });
     return true;
   }
 
