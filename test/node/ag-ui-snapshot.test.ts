@@ -11,23 +11,51 @@ import { Thread } from '../../src/chat/thread.js';
 import type { Connection, ConnectionEvent } from '../../src/protocols/connection.js';
 import { AG_UI_PATH } from '../../demo/server/ag-ui.js';
 import { HISTORY_REPLY } from '../../demo/server/ag-ui-history.js';
-import { partTypes, reply, turnSession } from './turn-session.js';
+import { partTypes, turnSession } from './turn-session.js';
 import { useAgentServer } from './agent.js';
 import { restore } from '../helpers/restore.js';
 
 const agent = useAgentServer();
 
-/** Resolves once the session's history changed with `count` messages (a snapshot's turns are read, then added). */
+/**
+ * Resolves once the session's history changed with `count` messages (a snapshot's turns are read, then added). Rejects
+ * with what the session said when the agent's copy could not be read: nothing else would add them, so the test fails
+ * with the reason instead of waiting for ever.
+ */
 function historyOf(chat: ChatSession, count: number): Promise<void> {
-  return new Promise((resolve) => {
+  return new Promise((resolve, reject) => {
     if (chat.messages.length === count) return resolve();
     const off = chat.subscribe((event: SessionEvent) => {
       if (event.type === 'history-change' && event.messages.length === count) {
         off();
         resolve();
+      } else if (event.type === 'protocol-error') {
+        off();
+        reject(new Error(`waiting for ${count} messages (${chat.messages.length} now): ${event.reason}`));
       }
     });
   });
+}
+
+/**
+ * Sends `text` and resolves with the reply once it completed; rejects when it was interrupted (its snapshots, which
+ * the test then waits for, may never have come), saying how it ended and what the session said about the run.
+ * (The node run once stalled in this file for its whole 300 s with nothing open: a test waiting for the history of a
+ * reply that had ended without its snapshots.)
+ */
+function completed(chat: ChatSession, text: string): Promise<AssistantMessage> {
+  const said: string[] = [];
+  const off = chat.subscribe((event) => void ((event.type === 'protocol-error' || event.type === 'protocol-notice') && said.push(event.reason)));
+  return new Promise<AssistantMessage>((resolve, reject) => {
+    const stop = chat.subscribe((event) => {
+      if (event.type === 'message-complete') resolve(event.message);
+      else if (event.type === 'message-interrupted') reject(new Error(`"${text}" was interrupted (${event.reason}): ${JSON.stringify(event.message).slice(0, 400)}; said: ${said.join(' | ')}`));
+      else return;
+      stop();
+    });
+    const sent = chat.send(text);
+    if (!sent.ok) reject(new Error(`not sent: ${sent.reason}`));
+  }).finally(off);
 }
 
 const user = (id: string, text: string): ChatMessage => ({ id, role: 'user', text });
@@ -35,7 +63,7 @@ const user = (id: string, text: string): ChatMessage => ({ id, role: 'user', tex
 describe('AG-UI MESSAGES_SNAPSHOT against the reference server', () => {
   test('adds the turn the backend kept before the user’s message, once, with its reasoning, tool call and result; the run’s own turn stays as streamed; a history replays it', async () => {
     const { session: chat, events } = turnSession('ag-ui', `${agent.server.origin}${AG_UI_PATH}`);
-    const message = await reply(chat, 'show my history');
+    const message = await completed(chat, 'show my history');
     await historyOf(chat, 4);
     const [earlierUser, earlier, ours, ourReply] = chat.messages;
     assert.deepEqual(earlierUser, { id: 'earlier-user', role: 'user', text: 'Where are the sites?' });
@@ -53,14 +81,14 @@ describe('AG-UI MESSAGES_SNAPSHOT against the reference server', () => {
     assert.deepEqual(events.filter((e) => e.type === 'protocol-error' || e.type === 'protocol-notice'), []);
 
     // The next run's snapshots hold all of it again: nothing more is added.
-    await reply(chat, 'my history again');
+    await completed(chat, 'my history again');
     assert.equal(chat.messages.length, 6);
     const replayed = await restore({ messages: chat.persisted });
     assert.deepEqual(replayed.messages.map((m) => (m.role === 'user' ? m : (m as AssistantMessage).parts)), chat.messages.map((m) => (m.role === 'user' ? m : (m as AssistantMessage).parts)));
 
     // A history set without the earlier turn: the next copy adds it again, in its place.
     await chat.load(chat.persisted.slice(2));
-    await reply(chat, 'my history once more');
+    await completed(chat, 'my history once more');
     await historyOf(chat, 8);
     assert.deepEqual(chat.messages.slice(0, 2).map((m) => m.id), ['earlier-user', 'earlier-assistant']);
     chat.disconnect();
@@ -178,6 +206,11 @@ describe('the snapshot merge', () => {
     // The newest 2,000 begin with an assistant message whose user message was cut off: that partial turn is dropped.
     assert.deepEqual([first.role, first.id], ['user', 'u2']);
   });
+  test('a message the copy holds twice (an agent that keeps the turns a client posted beside its own) is read once', () => {
+    const turn = [user('u1', 'Where are the sites?'), { id: 'a1', role: 'assistant', content: 'North.' }];
+    const { adds } = mergeSnapshot([...turn, ...turn, { id: 'u2', role: 'user', content: 'next' }], [user('u2', 'next')], 'u2', now);
+    assert.deepEqual(ids(adds), [['u2', ['u1', 'a1']]]);
+  });
 });
 
 describe('the thread adds messages', () => {
@@ -256,5 +289,20 @@ describe('a snapshot read by its connection (Snapshots)', () => {
     assert.match(said?.type === 'protocol-error' ? said.reason : '', /^The agent’s copy of the conversation: .*1 record\(s\) that could not be read/);
     const add = out.find((e) => e.type === 'messages-add');
     assert.deepEqual(add?.type === 'messages-add' && add.messages.map((m) => [m.id, m.role === 'assistant' ? m.events.length : null]), [['u1', null], ['a1', 0]]);
+  });
+
+  test('a copy still waiting when the chat shows another history is not merged into it', async () => {
+    const out: ConnectionEvent[] = [];
+    const snapshots = new Snapshots(() => []);
+    const added = new Promise<void>((resolve) => {
+      const reply = new ReplyWriter((event) => (out.push(event), event.type === 'messages-add' && resolve()), undefined, () => 'a1');
+      // The first copy is read (its merge waits for the history check to load), then the chat loads a history.
+      snapshots.read({ messages: [{ id: 'old', role: 'user', content: 'Before the history was loaded.' }] }, reply, undefined);
+      snapshots.historyShown();
+      snapshots.read({ messages: [{ id: 'new', role: 'user', content: 'After it.' }] }, reply, undefined);
+    });
+    // Merged in the order they came: once the second is added, the first would have been, had it not been dropped.
+    await added;
+    assert.deepEqual(out.flatMap((e) => (e.type === 'messages-add' ? e.messages.map((m) => m.id) : [])), ['new']);
   });
 });

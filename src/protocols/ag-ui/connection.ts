@@ -78,6 +78,11 @@ export class AgUiConnection extends TurnConnection {
     super.close();
   }
 
+  /** Another history shows: the agent's copies of the conversation before it, still waiting, are not merged into it. */
+  historyShown(): void {
+    this.#snapshots.historyShown();
+  }
+
   override connect(options: { signal?: AbortSignal } = {}): void {
     super.connect(options);
     // A2UI actions go as runs of their own (forwardedProps.a2uiAction), not as user turns.

@@ -32,12 +32,18 @@ function textOf(content: unknown): string {
   return content.flatMap((part) => (isObject(part) && part['type'] === 'text' && typeof part['text'] === 'string' ? [part['text']] : [])).join('\n\n');
 }
 
-/** The snapshot's messages (each with an ID and a role) as turns; a snapshot cut to its newest drops a partial turn. */
+/**
+ * The snapshot's messages (each with an ID and a role) as turns; a snapshot cut to its newest drops a partial turn. A
+ * message whose ID came before in the snapshot is the same message again (an agent that keeps the turns a client sent
+ * it beside its own): only its first is read.
+ */
 function turnsOf(messages: readonly unknown[]): Turn[] {
   const turns: Turn[] = [];
   const cut = messages.length > MAX_SNAPSHOT_MESSAGES;
+  const seen = new Set<unknown>();
   for (const m of messages.slice(-MAX_SNAPSHOT_MESSAGES)) {
-    if (!isObject(m) || !str(m['id'], 200) || typeof m['role'] !== 'string') continue;
+    if (!isObject(m) || !str(m['id'], 200) || typeof m['role'] !== 'string' || seen.has(m['id'])) continue;
+    seen.add(m['id']);
     const message = m as Message;
     if (m['role'] === 'user') turns.push({ user: message, rest: [] });
     else if (turns.length === 0) turns.push({ user: null, rest: [message] });
@@ -137,22 +143,33 @@ export function mergeSnapshot(snapshot: readonly unknown[], conversation: readon
 
 /**
  * The snapshots of one connection, in the order they came: each merged once the check of a history from outside is
- * here (a file loaded on first need), against the conversation as it stands then, and its messages added at once.
+ * here (a file loaded on first need), against the conversation as it stands then, and its messages added at once. One
+ * still waiting when the chat shows another history (`historyShown`) is dropped: the conversation it was the agent's
+ * copy of is no longer the one on screen.
  */
 export class Snapshots {
   readonly #messages: () => readonly ChatMessage[];
   #queue: Promise<void> = Promise.resolve();
+  /** Counts the histories shown: a snapshot read under an earlier count is not merged. */
+  #shown = 0;
 
   constructor(messages: () => readonly ChatMessage[]) {
     this.#messages = messages;
   }
 
+  /** The chat showed another history (it loaded one): the snapshots still waiting are not merged into it. */
+  historyShown(): void {
+    this.#shown++;
+  }
+
   read(event: Loose, reply: ReplyWriter, asked: string | undefined): void {
     const snapshot = event['messages'];
     if (!Array.isArray(snapshot)) return reply.say({ type: 'protocol-error', reason: 'An AG-UI "MESSAGES_SNAPSHOT" event lacks a field it needs; it was skipped.' });
+    const shown = this.#shown;
     this.#queue = this.#queue.then(async () => {
       try {
         const { checkPersistedHistory, describeChecked } = await import('../../chat/persisted-schema.js');
+        if (shown !== this.#shown) return;
         if (snapshot.length > MAX_SNAPSHOT_MESSAGES) reply.say({ type: 'protocol-notice', key: 'ag-ui:snapshot-long', reason: `The agent’s copy of the conversation holds more than ${MAX_SNAPSHOT_MESSAGES} messages; only its newest were read.` });
         const { adds, activities } = mergeSnapshot(snapshot, this.#messages(), asked);
         if (activities > 0) reply.say({ type: 'protocol-notice', key: 'ag-ui:snapshot-activity', reason: 'The agent’s copy of the conversation holds activities (an A2UI surface) of turns this chat did not see; they are not shown.' });
