@@ -5,7 +5,8 @@ import * as z from 'zod/mini';
  * gzip in every bundle that reads a wire or A2UI. A module of its own, so that a bundle that needs it takes nothing
  * else with it. The A2UI prompt still writes it `int` (prompt-shape.ts).
  */
-export const integer = /* @__NO_SIDE_EFFECTS__ */ () => z.number().check(z.refine(Number.isSafeInteger, 'Expected an integer.'));
+// (`abort`: as z.int()'s type issue, a fraction stops the checks after it, and those of the object around it.)
+export const integer = /* @__NO_SIDE_EFFECTS__ */ () => z.number().check(z.refine(Number.isSafeInteger, { message: 'Expected an integer.', abort: true }));
 
 /**
  * Whether `schema` is refined to a safe integer by `integer`: JSON Schema calls it an integer, where Zod's generator,

@@ -16,7 +16,16 @@ import { integer, isRefinedInteger } from '../../src/schema/integer.js';
 test('integer() takes what z.int() takes and refuses what it refuses', () => {
   const values = [0, -0, 3, -7, 2 ** 53 - 1, -(2 ** 53 - 1), 1.5, 2 ** 53, -(2 ** 53), Number.NaN, Infinity, '3', null, true];
   for (const value of values) assert.equal(integer().safeParse(value).success, z.int().safeParse(value).success, String(value));
-  assert.deepEqual(integer().check(z.nonnegative()).safeParse(-1).success, false);
+  // A fraction stops the checks after it, as z.int()'s issue does: one issue, at the same place, and the object's own
+  // check does not run on it.
+  const issues = (schema: z.ZodMiniType, value: unknown) => schema.safeParse(value).error?.issues.map((issue) => issue.path.join('/')) ?? [];
+  for (const value of [-1.5, 7.5, -1]) {
+    assert.deepEqual(issues(integer().check(z.nonnegative(), z.lt(5)), value), issues(z.int().check(z.nonnegative(), z.lt(5)), value), String(value));
+  }
+  let ran = false;
+  const spy = (schema: z.ZodMiniType) => z.object({ min: schema }).check(z.refine(() => ((ran = true), true)));
+  assert.equal(spy(integer()).safeParse({ min: 1.5 }).error?.issues.length, 1);
+  assert.equal(ran, false, 'the object’s check did not run on a fraction');
   assert.equal(integer().safeParse(1.5).error?.issues[0]?.message, 'Expected an integer.');
   assert.ok(isRefinedInteger(integer().check(z.minimum(0))));
   assert.ok(!isRefinedInteger(z.number()));
