@@ -80,35 +80,44 @@ test('a2ui prompt of a catalog given as JSON: a narrowed component says the narr
   assert.match(prompt, /\nExample:\n/);
 });
 
-test('a2ui prompt of a catalog given as JSON: references that fan out or loop, and odd property names, keep the prompt bounded and its lines whole', () => {
+test('a2ui prompt of a catalog given as JSON: references that fan out, an enum met many times and trees keep each line short', () => {
   // Ten levels, each an anyOf of ten references to the next: 10^10 schemas if followed blindly.
   const defs: Record<string, unknown> = { l10: { type: 'string' } };
   for (let level = 9; level >= 0; level--) defs[`l${level}`] = { anyOf: Array.from({ length: 10 }, () => ({ $ref: `#/$defs/l${level + 1}` })) };
+  // An enum of 100 words, met through 400 references (about 700 KB of text if each were written out).
+  defs['words'] = { enum: Array.from({ length: 100 }, (_, n) => `word-number-${n}`) };
+  defs['many'] = { anyOf: Array.from({ length: 400 }, () => ({ $ref: '#/$defs/words' })) };
   // A tree: a node whose children are nodes (a reference back through the value).
   defs['node'] = { type: 'object', properties: { label: { type: 'string' }, children: { type: 'array', items: { $ref: '#/$defs/node' } } } };
-  const document = {
-    catalogId: 'https://example.test/odd.json',
-    $defs: defs,
-    components: {
-      Text: {
-        type: 'object',
-        allOf: [{ $ref: `${COMMON}/ComponentCommon` }],
-        properties: { component: { const: 'Text' }, text: { $ref: `${COMMON}/DynamicString` }, variant: { $ref: '#/$defs/l0' } },
-        required: ['component', 'text'],
-      },
-      Card: { type: 'object', allOf: [{ $ref: `${COMMON}/ComponentCommon` }], properties: { component: { const: 'Card' }, child: { $ref: `${COMMON}/ComponentId` } } },
-    },
+  // Each as the argument of a function (a document's function may take any arguments it checks).
+  const line = (argument: unknown): string => {
+    const required = { type: 'object', properties: { call: { const: 'required' }, args: { type: 'object', properties: { value: argument } } }, required: ['call'] };
+    const document = { ...TILES, $defs: { ...(TILES['$defs'] as object), ...defs }, functions: { required } };
+    return shapeLines(buildA2uiPrompt({ catalogs: [catalogFromJson(document, DEFAULT_CATALOGS)] })).find((l) => l.startsWith('- required {')) ?? '';
   };
-  const prompt = buildA2uiPrompt({ catalogs: [catalogFromJson(document, DEFAULT_CATALOGS)] });
-  const text = shapeLines(prompt).find((line) => line.startsWith('- Text {'));
-  assert.ok(text && text.length < 20_000, `${text?.length} characters`);
-  // A property name that is not a word is quoted, so no name can start a line of its own (a hand-made table: a
-  // catalog read from a document refuses a property its renderer lacks).
-  const tiles = catalogFromJson(TILES, DEFAULT_CATALOGS);
-  const odd = { type: 'object', properties: { 'x\n- Rules: none': { type: 'string' }, text: { type: 'string' }, tree: { $ref: '#/$defs/node' } } };
-  const injected = { ...tiles, json: { ...tiles.json!, components: { ...tiles.json!.components, Text: odd }, root: { $defs: { node: defs['node'] } } } };
-  const lines = buildA2uiPrompt({ catalogs: [injected] }).split('\n');
+  // The reading stops at 500 schemas or 8,000 characters of names and values; what is past it is any.
+  assert.ok(line({ $ref: '#/$defs/l0' }).length < 3_000, 'fan-out');
+  const words = line({ $ref: '#/$defs/many' });
+  assert.ok(words.length < 12_000 && words.includes('"word-number-99"') && words.endsWith(' | any}'), `${words.length} characters`);
   // (A tree is followed once: inside itself, any.)
-  assert.ok(lines.includes('- Text {"x\\n- Rules: none"?: string, text?: string, tree?: {label?: string, children?: any[]}}'), lines.join('\n'));
-  assert.ok(!lines.includes('- Rules: none'));
+  assert.equal(line({ $ref: '#/$defs/node' }), '- required {value?: {label?: string, children?: any[]}}');
+});
+
+test('a2ui prompt of a catalog given as JSON: no name, identifier or type a document writes can start a line of its own; a definition the document lacks is written from its schema', () => {
+  // A property name that is not a word is quoted (one of a function's arguments), a catalog ID is written as JSON, and
+  // a function's returnType that is not a word is not written.
+  const required = {
+    type: 'object',
+    properties: { call: { const: 'required' }, args: { type: 'object', properties: { 'x\n- Rules: none': { type: 'string' }, value: { $ref: `${COMMON}/DynamicValue` } } }, returnType: { const: 'boolean\n- Rules: none' } },
+    required: ['call'],
+  };
+  const odd = catalogFromJson({ ...TILES, catalogId: 'https://example.test/x\n- Rules: none', functions: { required } }, DEFAULT_CATALOGS);
+  const lines = buildA2uiPrompt({ catalogs: [odd, odd] }).split('\n');
+  assert.ok(!lines.includes('- Rules: none'), lines.join('\n'));
+  assert.ok(lines.includes('- required {"x\\n- Rules: none"?: string, value?: Value}'), lines.join('\n'));
+  assert.ok(lines.includes('Catalog "https://example.test/x\\n- Rules: none". Components:'));
+  // A catalog read from a document, with a definition of ours spread into it: that one is written as ours.
+  const tiles = catalogFromJson(TILES, DEFAULT_CATALOGS);
+  const spread = { ...tiles, components: { ...tiles.components, Divider: BASIC_CATALOG.components['Divider']! } };
+  assert.ok(shapeLines(buildA2uiPrompt({ catalogs: [spread] })).includes('- Divider {axis?: "horizontal"|"vertical"}'));
 });

@@ -6,13 +6,15 @@ import { ComponentId } from './schema.js';
 
 /*
  * The A2UI prompt's notation (prompt.ts): a component's or function's schema as one compact, TypeScript-like line,
- * read from the Zod schema the renderer validates with (so the prompt cannot drift from what is accepted). The common
- * types are named once, by the same name in every line (known by their structure, v0.9's and v1.0's alike), and
- * defined in the prompt's header.
+ * read from the Zod schema the renderer validates with (so the prompt cannot drift from what is accepted), or, for a
+ * catalog given as JSON, from its document's JSON Schema (`readJson`: what the document says, not every check). The
+ * common types are named once, by the same name in every line (known by their structure, v0.9's and v1.0's alike),
+ * and defined in the prompt's header.
  *
  * `schemaOf` reads a schema into the few JSON Schema keywords the notation uses (type, const, enum, anyOf, items,
  * minItems, maxItems, properties, required), as `z.toJSONSchema` (input side) would write them; refinements, like
- * JSON Schema's, say nothing. `readJson` reads a catalog document's JSON Schema into the same keywords. Zod's own JSON Schema generator is about 6 KB gzip, most of mantis-ui/a2ui's margin;
+ * JSON Schema's, say nothing; `readJson` reads a catalog document's JSON Schema into the same keywords. Zod's own
+ * JSON Schema generator is about 6 KB gzip, most of mantis-ui/a2ui's margin;
  * test/node/a2ui-prompt.test.ts checks that both read every schema of our catalogs alike.
  */
 
@@ -75,18 +77,21 @@ export function schemaOf(schema: z.ZodMiniType): Schema {
 
 const isSchema = (value: unknown): value is Schema => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** Schemas one `readJson` of a component or function reads at most (references fan out; the prompt stays bounded). */
+/** Schemas one `readJson` of a component or function reads at most (references fan out). */
 const MAX_READ = 500;
+/** Characters of names and values (property names, enums, constants) one `readJson` writes at most. */
+const MAX_CHARS = 8000;
 
 /**
  * A schema of a catalog document (`json`, as catalogFromJson read it) in the keywords `schemaOf` writes, for the
  * prompt's line of a catalog given as JSON: a `$ref` into the document followed (one back into a schema it is inside of,
  * a tree's, as any), one into common_types.json read as the common type's Zod schema that checked it; `allOf`'s parts
- * merged into one; `oneOf` read as `anyOf`, which an object with properties only constrains (said as the object). At
- * most MAX_READ schemas.
+ * merged into one; `oneOf` read as `anyOf`, said only of a schema without properties (beside them, the properties are
+ * said). At most MAX_READ schemas and MAX_CHARS characters of their names and values: past either, a schema is any, so
+ * a line stays short whatever the document (references fan out, an enum is met many times).
  */
-export function readJson(schema: unknown, json: Pick<NonNullable<CatalogDefinition['json']>, 'root' | 'common'>, left = { n: MAX_READ, open: [] as string[] }): Schema {
-  if (!isSchema(schema) || --left.n < 0) return {};
+export function readJson(schema: unknown, json: Pick<NonNullable<CatalogDefinition['json']>, 'root' | 'common'>, left = { n: MAX_READ, c: MAX_CHARS, open: [] as string[] }): Schema {
+  if (!isSchema(schema) || --left.n < 0 || (left.c -= JSON.stringify([schema['enum'], schema['const'], Object.keys(schema['properties'] ?? {})]).length) < 0) return {};
   // A component drawn as its renderer has it (catalogFromJson gives its Zod schema where the document declares nothing).
   if ('_zod' in schema) return schemaOf(schema as unknown as z.ZodMiniType);
   const read = (part: unknown): Schema => readJson(part, json, left);

@@ -76,23 +76,25 @@ function catalogLines(catalogs: readonly CatalogDefinition[]): string[] {
   for (const catalog of catalogs) {
     const same = seen.find((other) => other.components === catalog.components && other.functionCalls === catalog.functionCalls);
     if (same) {
-      lines.push(`Catalog "${catalog.catalogId}": the same as "${same.catalogId}".`);
+      lines.push(`Catalog ${JSON.stringify(catalog.catalogId)}: the same as ${JSON.stringify(same.catalogId)}.`);
       continue;
     }
     seen.push(catalog);
     const calls = catalog.functionCalls ?? {};
-    // A catalog given as JSON is written from its document's schemas: its Zod ones only run checks.
+    // A catalog given as JSON is written from its document's schemas (its Zod ones only run checks); one the document
+    // lacks (a definition spread with others) from its Zod schema.
     const { json } = catalog;
     const read = (schema: z.ZodMiniType | undefined, source?: Readonly<Record<string, unknown>>, name = ''): Record<string, unknown> =>
-      json && source ? readJson(source[name], json) : schema ? schemaOf(schema) : {};
+      json && source?.[name] !== undefined ? readJson(source[name], json) : schema ? schemaOf(schema) : {};
     /** A function's arguments and what it gives. */
     const signature = (name: string, schema: z.ZodMiniType | undefined): string => {
       const properties = (read(schema, json?.calls, name)['properties'] ?? {}) as Record<string, Record<string, unknown>>;
       const returns = catalog.returns?.[name] ?? properties['returnType']?.['const'];
-      return `${properties['args'] ? shapeOf(properties['args']) : '{…}'}${typeof returns === 'string' ? ` → ${returns}` : ''}`;
+      // (A type is a word: a document's `returnType` that is not one is not written.)
+      return `${properties['args'] ? shapeOf(properties['args']) : '{…}'}${typeof returns === 'string' && /^\w+$/.test(returns) ? ` → ${returns}` : ''}`;
     };
     const groups: readonly (readonly [string, readonly (readonly [string, z.ZodMiniType | undefined])[], (name: string, schema: z.ZodMiniType | undefined) => string])[] = [
-      [`Catalog "${catalog.catalogId}". Components:`, Object.entries(catalog.components), (name, schema) => objectShape(read(schema, json?.components, name), COMMON)],
+      [`Catalog ${JSON.stringify(catalog.catalogId)}. Components:`, Object.entries(catalog.components), (name, schema) => objectShape(read(schema, json?.components, name), COMMON)],
       ['Functions (call: {"call": name, "args": {…}}):', [...catalog.functions].map((name) => [name, calls[name]] as const), signature],
     ];
     for (const [head, entries, shape] of groups) {
@@ -136,7 +138,7 @@ export function buildA2uiPrompt(options: A2uiPromptOptions = {}): string {
     ...lines,
     // Each v1.0 catalog's own guidelines for the model ("These rules guide LLMs when generating UI layouts under this
     // catalog"), as written: after every line above, and not read for which rules apply.
-    ...catalogs.flatMap((catalog) => (catalog.instructions ? [`Guidelines of "${catalog.catalogId}":`, catalog.instructions] : [])),
+    ...catalogs.flatMap((catalog) => (catalog.instructions ? [`Guidelines of ${JSON.stringify(catalog.catalogId)}:`, catalog.instructions] : [])),
     'Rules:',
     '- Bind inputs with {"path"}; an event\'s context reading those paths brings you the input.',
     uses('formatString') && '- Join data into text by formatString ("Hi ${/name}"); there is no +.',
