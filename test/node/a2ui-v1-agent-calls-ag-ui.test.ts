@@ -149,7 +149,7 @@ describe('a renderer’s call to an agent’s function, over AG-UI', () => {
   });
 
   test('over AG-UI, a call whose run the chat’s disconnection stops fails at once, even when the chat connects again in the same moment', { timeout: 20_000 }, async (t) => {
-    const { log, restore, carried } = holdFirstCall(t);
+    const { log, restore, release, carried } = holdFirstCall(t);
     try {
       const { session, render, when } = await agUiProviderChat();
       render();
@@ -161,6 +161,8 @@ describe('a renderer’s call to an agent’s function, over AG-UI', () => {
       session.connect();
       await failed;
     } finally {
+      // (Its request, aborted, ends: no timer of the call is left to keep the file's process alive.)
+      release();
       restore();
     }
   });

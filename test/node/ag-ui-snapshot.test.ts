@@ -305,4 +305,20 @@ describe('a snapshot read by its connection (Snapshots)', () => {
     await added;
     assert.deepEqual(out.flatMap((e) => (e.type === 'messages-add' ? e.messages.map((m) => m.id) : [])), ['new']);
   });
+
+  test('a copy a run sends after the chat showed another history, the run having begun before it, is not merged either', async () => {
+    const out: ConnectionEvent[] = [];
+    const snapshots = new Snapshots(() => []);
+    const added = new Promise<void>((resolve) => {
+      const reply = new ReplyWriter((event) => (out.push(event), event.type === 'messages-add' && resolve()), undefined, () => 'a1');
+      // A run began (its reader made), then the chat loaded a history (a user switched conversations mid-reply), then
+      // that run's copy came; a run begun after the load sends its own.
+      const before = snapshots.forRun();
+      snapshots.historyShown();
+      before.read({ messages: [{ id: 'old', role: 'user', content: 'Of the conversation before.' }] }, reply, undefined);
+      snapshots.forRun().read({ messages: [{ id: 'new', role: 'user', content: 'Of this one.' }] }, reply, undefined);
+    });
+    await added;
+    assert.deepEqual(out.flatMap((e) => (e.type === 'messages-add' ? e.messages.map((m) => m.id) : [])), ['new']);
+  });
 });

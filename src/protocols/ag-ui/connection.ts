@@ -63,8 +63,11 @@ export class AgUiConnection extends TurnConnection {
   #calls: Promise<void> = Promise.resolve();
   /** The calls waiting for their run, oldest first, each as what drops it unsent (the one running, or about to, apart). */
   readonly #waiting: (() => void)[] = [];
-  /** The calls taken and not over: the first of them runs, or is about to (its run starts a microtask later). */
-  #callsOpen = 0;
+  /**
+   * The call that runs, or is next to (from when the one before it is over until its run starts, microtasks later):
+   * not waiting, so never dropped. Unset while no call is open.
+   */
+  #head: (() => void) | undefined;
   /** What fails the call whose run is running (the connection's close stops it unanswered). */
   #running: ((reason: string) => void) | undefined;
   /** The conversation the last run posted: what a snapshot is merged against where the session gives no live view. */
@@ -177,8 +180,9 @@ export class AgUiConnection extends TurnConnection {
       stop.abort();
       frame.failed?.();
     };
-    // One runs (the first taken when none was open), at most MAX_CALLS wait behind it.
-    if (this.#callsOpen++ > 0 && this.#waiting.push(drop) > MAX_CALLS) this.#waiting.shift()?.();
+    // One runs (or is next to), at most MAX_CALLS wait behind it.
+    if (!this.#head) this.#head = drop;
+    else if (this.#waiting.push(drop) > MAX_CALLS) this.#waiting.shift()?.();
     // Stopped by its time, the call is the chat's timer's to tell; failed otherwise, it fails at once.
     const failed = (reason: string): void => void (stop.signal.aborted || frame.failed?.(reason));
     const run = (): Promise<void> | undefined => {
@@ -202,14 +206,15 @@ export class AgUiConnection extends TurnConnection {
       .catch(() => undefined)
       .finally(() => {
         clearTimeout(timer);
-        this.#callsOpen--;
         if (this.#running === failed) this.#running = undefined;
+        // The oldest waiting is next: from now it is not dropped (a dropped call never was the head).
+        if (this.#head === drop) this.#head = this.#waiting.shift();
       });
     return true;
   }
 
   protected reader(reply: ReplyWriter): TurnReader {
     // A call's run has activities of its own: what it sends of surfaces is not counted as applied to the thread's.
-    return new EventReader(reply, reply instanceof RecordsInto ? new A2uiActivities() : this.#activities, this.#state, this.#snapshots);
+    return new EventReader(reply, reply instanceof RecordsInto ? new A2uiActivities() : this.#activities, this.#state, this.#snapshots.forRun());
   }
 }

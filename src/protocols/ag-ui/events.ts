@@ -51,9 +51,9 @@ export class EventReader implements TurnReader {
   readonly #subagents = new Subagents();
 
   /** The agent's copies of the conversation (`MESSAGES_SNAPSHOT`), merged into the chat's across runs. */
-  readonly #snapshots: Snapshots | null;
+  readonly #snapshots: Pick<Snapshots, 'read'> | null;
 
-  constructor(reply: ReplyWriter, activities: A2uiActivities | null = null, state: SharedState | null = null, snapshots: Snapshots | null = null) {
+  constructor(reply: ReplyWriter, activities: A2uiActivities | null = null, state: SharedState | null = null, snapshots: Pick<Snapshots, 'read'> | null = null) {
     this.#reply = reply;
     this.#activities = activities;
     this.#state = state;

@@ -162,10 +162,16 @@ export class Snapshots {
     this.#shown++;
   }
 
-  read(event: Loose, reply: ReplyWriter, asked: string | undefined): void {
+  /** The reader of one run's snapshots: a copy it sends after the chat showed another history is not merged either. */
+  forRun(): Pick<Snapshots, 'read'> {
+    const shown = this.#shown;
+    return { read: (event, reply, asked) => this.read(event, reply, asked, shown) };
+  }
+
+  /** Merges a copy, unless the chat showed another history since `shown` (when its run began) or before its turn. */
+  read(event: Loose, reply: ReplyWriter, asked: string | undefined, shown = this.#shown): void {
     const snapshot = event['messages'];
     if (!Array.isArray(snapshot)) return reply.say({ type: 'protocol-error', reason: 'An AG-UI "MESSAGES_SNAPSHOT" event lacks a field it needs; it was skipped.' });
-    const shown = this.#shown;
     this.#queue = this.#queue.then(async () => {
       try {
         const { checkPersistedHistory, describeChecked } = await import('../../chat/persisted-schema.js');
