@@ -10,7 +10,7 @@ export const ArtifactSchema = z.strictObject({
   /** Restricted Markdown. */
   description: z.optional(Markdown),
   /** How the content is shown in the artifact panel. */
-  format: z.enum(['markdown', 'text', 'code', 'csv', 'json']),
+  format: z.literal(['markdown', 'text', 'code', 'csv', 'json']),
   /** A language name for code, as a label only (no highlighter runs model input). */
   language: z.optional(z.string().check(z.regex(/^[a-z0-9+#-]{1,24}$/))),
   /** The payload; it lives in the bounded in-memory artifact store, never in IndexedDB. */

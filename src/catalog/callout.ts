@@ -5,7 +5,7 @@ import type { LeafDefinition } from './definition.js';
 export const CalloutSchema = z.strictObject({
   id: Id,
   type: z.literal('callout'),
-  tone: z.optional(z.enum(['info', 'success', 'warning', 'danger'])),
+  tone: z.optional(z.literal(['info', 'success', 'warning', 'danger'])),
   title: z.optional(Label),
   /** Restricted Markdown. */
   body: Markdown,

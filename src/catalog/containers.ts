@@ -7,8 +7,8 @@ import type { ComposerNode, ExampleNode, InvalidNode } from './index.js';
 export const StackSchema = z.strictObject({
   id: Id,
   type: z.literal('stack'),
-  direction: z.optional(z.enum(['vertical', 'horizontal'])),
-  gap: z.optional(z.enum(['small', 'medium', 'large'])),
+  direction: z.optional(z.literal(['vertical', 'horizontal'])),
+  gap: z.optional(z.literal(['small', 'medium', 'large'])),
   children: Children,
 });
 

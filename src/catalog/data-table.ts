@@ -7,7 +7,7 @@ export const ColumnSchema = z.strictObject({
   id: Id,
   label: Label,
   /** `number` right-aligns the column and formats numeric cells for the reader's locale. */
-  format: z.optional(z.enum(['text', 'number'])),
+  format: z.optional(z.literal(['text', 'number'])),
 });
 
 const Cell = z.union([z.string().check(z.maxLength(TEXT_LIMITS.value)), z.number(), z.literal(null)]);

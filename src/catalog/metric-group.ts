@@ -13,9 +13,9 @@ export const MetricSchema = z.strictObject({
   change: z.optional(
     z.strictObject({
       value: Value.check(z.minLength(1)),
-      direction: z.enum(['up', 'down', 'flat']),
+      direction: z.literal(['up', 'down', 'flat']),
       /** Whether the change is good news; colours follow it, and it is said in words too. */
-      sentiment: z.optional(z.enum(['positive', 'negative', 'neutral'])),
+      sentiment: z.optional(z.literal(['positive', 'negative', 'neutral'])),
     }),
   ),
   description: z.optional(Label),

@@ -23,11 +23,11 @@ const StoredOutcome = z.object({
   viewId: Id,
   partId: z.optional(Id),
   actionId: Id,
-  type: z.enum(ACTION_TYPES as unknown as [string, ...string[]]),
+  type: z.literal(ACTION_TYPES as unknown as [string, ...string[]]),
   clientActionId: Id,
-  status: z.enum(['pending', 'delivered', 'rejected', 'failed']),
+  status: z.literal(['pending', 'delivered', 'rejected', 'failed']),
   reason: z.optional(z.string()),
-  task: z.optional(z.enum(['delivered', 'running', 'completed', 'failed'])),
+  task: z.optional(z.literal(['delivered', 'running', 'completed', 'failed'])),
   at: Time,
 });
 

@@ -76,22 +76,22 @@ export const ICON_NAMES = [
   'visibilityOff', 'volumeDown', 'volumeMute', 'volumeOff', 'volumeUp', 'warning',
 ] as const;
 
-const alignItems = z.enum(['start', 'center', 'end', 'stretch']);
-const justify = z.enum(['start', 'center', 'end', 'spaceBetween', 'spaceAround', 'spaceEvenly', 'stretch']);
+const alignItems = z.literal(['start', 'center', 'end', 'stretch']);
+const justify = z.literal(['start', 'center', 'end', 'spaceBetween', 'spaceAround', 'spaceEvenly', 'stretch']);
 
 export const BASIC_COMPONENTS = {
   Text: component('Text', {
     text: DynamicString,
-    variant: z.optional(z.enum(['h1', 'h2', 'h3', 'h4', 'h5', 'caption', 'body'])),
+    variant: z.optional(z.literal(['h1', 'h2', 'h3', 'h4', 'h5', 'caption', 'body'])),
   }),
   Image: component('Image', {
     url: DynamicString,
     description: z.optional(DynamicString),
-    fit: z.optional(z.enum(['contain', 'cover', 'fill', 'none', 'scaleDown'])),
-    variant: z.optional(z.enum(['icon', 'avatar', 'smallFeature', 'mediumFeature', 'largeFeature', 'header'])),
+    fit: z.optional(z.literal(['contain', 'cover', 'fill', 'none', 'scaleDown'])),
+    variant: z.optional(z.literal(['icon', 'avatar', 'smallFeature', 'mediumFeature', 'largeFeature', 'header'])),
   }),
   Icon: component('Icon', {
-    name: z.union([z.enum(ICON_NAMES), z.strictObject({ svgPath: z.string() }), DataBinding]),
+    name: z.union([z.literal(ICON_NAMES), z.strictObject({ svgPath: z.string() }), DataBinding]),
   }),
   Video: component('Video', { url: DynamicString }),
   AudioPlayer: component('AudioPlayer', { url: DynamicString, description: z.optional(DynamicString) }),
@@ -99,7 +99,7 @@ export const BASIC_COMPONENTS = {
   Column: component('Column', { children: ChildList, justify: z.optional(justify), align: z.optional(alignItems) }),
   List: component('List', {
     children: ChildList,
-    direction: z.optional(z.enum(['vertical', 'horizontal'])),
+    direction: z.optional(z.literal(['vertical', 'horizontal'])),
     align: z.optional(alignItems),
   }),
   Card: component('Card', { child: ComponentId }),
@@ -107,28 +107,28 @@ export const BASIC_COMPONENTS = {
     tabs: z.array(z.strictObject({ title: DynamicString, child: ComponentId })).check(z.minLength(1)),
   }),
   Modal: component('Modal', { trigger: ComponentId, content: ComponentId }),
-  Divider: component('Divider', { axis: z.optional(z.enum(['horizontal', 'vertical'])) }),
+  Divider: component('Divider', { axis: z.optional(z.literal(['horizontal', 'vertical'])) }),
   Button: component('Button', {
     ...checkable,
     child: ComponentId,
-    variant: z.optional(z.enum(['default', 'primary', 'borderless'])),
+    variant: z.optional(z.literal(['default', 'primary', 'borderless'])),
     action: Action,
   }),
   TextField: component('TextField', {
     ...checkable,
     label: DynamicString,
     value: z.optional(DynamicString),
-    variant: z.optional(z.enum(['longText', 'number', 'shortText', 'obscured'])),
+    variant: z.optional(z.literal(['longText', 'number', 'shortText', 'obscured'])),
     validationRegexp: z.optional(z.string().check(boundedLiteral(A2UI_LIMITS.regexSourceChars))),
   }),
   CheckBox: component('CheckBox', { ...checkable, label: DynamicString, value: DynamicBoolean }),
   ChoicePicker: component('ChoicePicker', {
     ...checkable,
     label: z.optional(DynamicString),
-    variant: z.optional(z.enum(['multipleSelection', 'mutuallyExclusive'])),
+    variant: z.optional(z.literal(['multipleSelection', 'mutuallyExclusive'])),
     options: z.array(z.strictObject({ label: DynamicString, value: z.string() })),
     value: DynamicStringList,
-    displayStyle: z.optional(z.enum(['checkbox', 'chips'])),
+    displayStyle: z.optional(z.literal(['checkbox', 'chips'])),
     filterable: z.optional(z.boolean()),
   }),
   Slider: component('Slider', {

@@ -22,7 +22,7 @@ export const MINIMAL_COMPONENTS = {
     ...checkable,
     component: z.literal('Button'),
     child: ComponentId,
-    variant: z.optional(z.enum(['primary', 'borderless'])),
+    variant: z.optional(z.literal(['primary', 'borderless'])),
     action: Action,
   }),
   TextField,

@@ -137,7 +137,7 @@ const StatCardSchema = hocSchema('StatCard', {
   /** The change beside the figure ("+4.2%"). */
   delta: z.optional(DynamicString),
   /** Which way the change goes: an arrow before the delta, named for screen readers. */
-  trend: z.optional(z.enum(['up', 'down', 'flat'])),
+  trend: z.optional(z.literal(['up', 'down', 'flat'])),
   /** A line under the figure: "vs last week". */
   caption: z.optional(DynamicString),
 });

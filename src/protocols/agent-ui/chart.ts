@@ -24,20 +24,20 @@ const Values = z.union([Cell, some(Cell, L.columns)]);
 const Pixels = between(0, L.chartPixels);
 const Unit = between(0, 1);
 const Length = z.union([Pixels, z.string().check(z.regex(/^(?:100|\d\d?(?:\.\d+)?)%$/))]);
-const Place = z.union([Length, z.enum(['left', 'center', 'right', 'top', 'middle', 'bottom', 'auto'])]);
+const Place = z.union([Length, z.literal(['left', 'center', 'right', 'top', 'middle', 'bottom', 'auto'])]);
 const Dimensions = z.union([Text, some(Text, L.columns)]);
 const show = { show: Bool };
 const sides = { left: Place, top: Place, right: Place, bottom: Place };
-const TextStyle = part({ color: HexColor, fontSize: Pixels, fontWeight: z.enum(['normal', 'bold', 'bolder', 'lighter']) });
+const TextStyle = part({ color: HexColor, fontSize: Pixels, fontWeight: z.literal(['normal', 'bold', 'bolder', 'lighter']) });
 const ItemStyle = part({ color: HexColor, opacity: Unit, borderColor: HexColor, borderWidth: Pixels });
 const AxisIndex = integer().check(z.gte(0), z.lt(L.axes));
 
 const Axis = part({
   ...show,
-  type: z.enum(['category', 'value', 'time', 'log']),
+  type: z.literal(['category', 'value', 'time', 'log']),
   name: Text,
-  nameLocation: z.enum(['start', 'middle', 'center', 'end']),
-  position: z.enum(['top', 'bottom', 'left', 'right']),
+  nameLocation: z.literal(['start', 'middle', 'center', 'end']),
+  position: z.literal(['top', 'bottom', 'left', 'right']),
   min: Num,
   max: Num,
   inverse: Bool,
@@ -50,7 +50,7 @@ const Axis = part({
 const Axes = z.union([Axis, some(Axis, L.axes)]);
 
 const Series = z.strictObject({
-  type: z.enum(CHART_SERIES_TYPES),
+  type: z.literal(CHART_SERIES_TYPES),
   ...optionalShape({
     name: Text,
     /** Dimension names of the data, checked against its `dimensions`. */
@@ -62,17 +62,17 @@ const Series = z.strictObject({
     smooth: Bool,
     stack: Text,
     showSymbol: Bool,
-    symbol: z.enum(CHART_SYMBOLS),
+    symbol: z.literal(CHART_SYMBOLS),
     symbolSize: Pixels,
     barWidth: Length,
     radius: z.union([Length, tupleOf([Length, Length])]),
     center: tupleOf([Length, Length]),
     label: part({
       ...show,
-      position: z.enum(['top', 'bottom', 'left', 'right', 'inside', 'outside', 'center', 'insideTop', 'insideBottom', 'insideLeft', 'insideRight']),
+      position: z.literal(['top', 'bottom', 'left', 'right', 'inside', 'outside', 'center', 'insideTop', 'insideBottom', 'insideLeft', 'insideRight']),
     }),
     itemStyle: ItemStyle,
-    lineStyle: part({ color: HexColor, width: Pixels, opacity: Unit, type: z.enum(['solid', 'dashed', 'dotted']) }),
+    lineStyle: part({ color: HexColor, width: Pixels, opacity: Unit, type: z.literal(['solid', 'dashed', 'dotted']) }),
     areaStyle: part({ color: HexColor, opacity: Unit }),
   }),
 });
@@ -80,9 +80,9 @@ const Series = z.strictObject({
 /** The ECharts option of the echarts-safe-subset grammar: no dataset (it comes from the envelope's `data`). */
 export const ChartSpec = z.strictObject({
   ...optionalShape({
-    title: part({ ...show, ...sides, text: Text, subtext: Text, textAlign: z.enum(['left', 'center', 'right']), textStyle: TextStyle, subtextStyle: TextStyle }),
-    legend: part({ ...show, ...sides, type: z.enum(['plain', 'scroll']), orient: z.enum(['horizontal', 'vertical']), data: some(Text, L.series), textStyle: TextStyle }),
-    tooltip: part({ ...show, trigger: z.enum(['item', 'axis', 'none']) }),
+    title: part({ ...show, ...sides, text: Text, subtext: Text, textAlign: z.literal(['left', 'center', 'right']), textStyle: TextStyle, subtextStyle: TextStyle }),
+    legend: part({ ...show, ...sides, type: z.literal(['plain', 'scroll']), orient: z.literal(['horizontal', 'vertical']), data: some(Text, L.series), textStyle: TextStyle }),
+    tooltip: part({ ...show, trigger: z.literal(['item', 'axis', 'none']) }),
     grid: part({ ...show, left: Length, top: Length, right: Length, bottom: Length, containLabel: Bool }),
     xAxis: Axes,
     yAxis: Axes,

@@ -30,7 +30,7 @@ export const ScadaPanelProps = z.strictObject({
   station_id: nameOf(P.id),
   metrics: z.optional(
     z
-      .array(z.enum(SCADA_METRICS))
+      .array(z.literal(SCADA_METRICS))
       .check(z.minLength(1), z.maxLength(SCADA_METRICS.length), z.refine((metrics) => new Set(metrics).size === metrics.length, 'each metric once')),
   ),
 });

@@ -61,7 +61,7 @@ const ACTIONS: { readonly [K in MapActionName]: (params: unknown) => Checked<Req
   ),
   render_junctions: action(z.strictObject({ render_ref: nameOf(P.renderRef) }), (p) => ({ renderRef: p.render_ref })),
   apply_layer_style: action(
-    z.strictObject({ layer_id: Id, style: z.union([z.enum(Object.keys(STYLE_PRESETS) as [StylePreset]), LayerStyleSchema]) }),
+    z.strictObject({ layer_id: Id, style: z.union([z.literal(Object.keys(STYLE_PRESETS) as [StylePreset]), LayerStyleSchema]) }),
     (p) => ({ layerId: p.layer_id, style: { ...(typeof p.style === 'string' ? STYLE_PRESETS[p.style] : p.style) } }),
   ),
 };

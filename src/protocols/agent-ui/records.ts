@@ -27,7 +27,7 @@ export interface EnvelopeRecord {
   readonly error?: string;
 }
 
-const Status = lenient(z.enum(RENDER_STATUSES));
+const Status = lenient(z.literal(RENDER_STATUSES));
 const ErrorText = lenient(z.string());
 const EnvelopeRecordSchema = z.object({ ...UiEnvelopeEvent.shape, renderStatus: Status, error: ErrorText });
 

@@ -14,7 +14,7 @@ import { integer } from '../../schema/integer.js';
  * The data models of the surfaces created with `sendDataModel` (client_data_model.json: `{version, surfaces}`), sent
  * with every user message and client action while one such surface is shown, as A2UI asks for its metadata.
  */
-export const A2uiDataModel = z.strictObject({ version: z.enum(['v0.9', 'v1.0']), surfaces: z.looseObject({}) });
+export const A2uiDataModel = z.strictObject({ version: z.literal(['v0.9', 'v1.0']), surfaces: z.looseObject({}) });
 
 /**
  * A file sent with a user message, uploaded before the message was sent (docs/protocol.md "Attachments"). The server
@@ -36,7 +36,7 @@ export const UserMessageFrame = z
     /** What the user typed; empty only when files are attached. */
     text: z.string().check(z.maxLength(COMPOSER_LIMITS.userMessageLength)),
     /** The Composer mode the reply is authored under; the server stamps it into the reply's marker. */
-    mode: z.enum(MODES),
+    mode: z.literal(MODES),
     a2ui_data_model: z.optional(A2uiDataModel),
     attachments: z.optional(z.array(SentAttachment).check(z.minLength(1), z.maxLength(UPLOAD_LIMITS.files))),
   })

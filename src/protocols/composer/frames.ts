@@ -145,7 +145,7 @@ export const ServerErrorEvent = z.object({
 export const ActionResultEvent = z.object({
   type: z.literal('action_result'),
   client_action_id: MessageId,
-  status: z.enum(['accepted', 'rejected']),
+  status: z.literal(['accepted', 'rejected']),
   reason: optional(z.string().check(z.maxLength(500))),
 });
 

@@ -37,7 +37,7 @@ export type AttachmentRecord = z.infer<typeof StoredAttachment>;
 /** Progress of a delivered task, kept with the message whose todo list carries the task's ID. */
 export type TaskRecord = z.infer<typeof TaskEvent>;
 
-const ReasoningSchema = z.object({ type: z.literal('reasoning'), reasoning_id: MessageId, text: z.string(), state: z.enum(['streaming', 'done']) });
+const ReasoningSchema = z.object({ type: z.literal('reasoning'), reasoning_id: MessageId, text: z.string(), state: z.literal(['streaming', 'done']) });
 
 const parse = <T>(schema: z.ZodMiniType<T>, value: unknown): T | null => {
   const result = schema.safeParse(value);

@@ -74,8 +74,8 @@ const { Text, Icon, Video, TextField, Slider } = BASIC_COMPONENTS;
 
 export const V1_BASIC_COMPONENTS: Record<string, z.ZodMiniType> = {
   ...Object.fromEntries(Object.entries(BASIC_COMPONENTS).map(([name, schema]) => [name, fromV09(schema)])),
-  Text: fromV09(Text, { variant: z.optional(z.enum(['caption', 'body'])) }),
-  Icon: fromV09(Icon, { name: z.union([z.enum(ICON_NAMES), z.strictObject({ svgPath: DynamicString }), DataBinding]) }),
+  Text: fromV09(Text, { variant: z.optional(z.literal(['caption', 'body'])) }),
+  Icon: fromV09(Icon, { name: z.union([z.literal(ICON_NAMES), z.strictObject({ svgPath: DynamicString }), DataBinding]) }),
   Video: fromV09(Video, { posterUrl: z.optional(DynamicString) }),
   TextField: fromV09(TextField, { placeholder: z.optional(DynamicString), validationRegexp: undefined }),
   Slider: fromV09(Slider, { steps: z.optional(integer().check(z.minimum(1))) }),

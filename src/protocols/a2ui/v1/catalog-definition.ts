@@ -27,8 +27,8 @@ const CALLERS = ['rendererOnly', 'agentOnly', 'rendererOrAgent'] as const;
 const FunctionDefinition = z
   .looseObject({
     type: z.literal('object'),
-    returnType: z.enum(['string', 'number', 'boolean', 'array', 'object', 'validationResult', 'any', 'void']),
-    allowedCallers: z.optional(z.enum(CALLERS)),
+    returnType: z.literal(['string', 'number', 'boolean', 'array', 'object', 'validationResult', 'any', 'void']),
+    allowedCallers: z.optional(z.literal(CALLERS)),
     requiresUserActivation: z.optional(z.boolean()),
   })
   .check(

@@ -46,7 +46,7 @@ export const DynamicStringList = z.union([z.array(z.string()), DataBinding, Func
 export const AccessibilityAttributes = z.strictObject({
   label: z.optional(DynamicString),
   description: z.optional(DynamicString),
-  live: z.optional(z.enum(['off', 'polite', 'assertive'])),
+  live: z.optional(z.literal(['off', 'polite', 'assertive'])),
   hidden: z.optional(DynamicBoolean),
 });
 
@@ -152,7 +152,7 @@ export const RENDERER_MESSAGES = {
   error: z.strictObject({
     version,
     error: z.union([
-      z.strictObject({ code: z.enum(['VALIDATION_FAILED', 'UNALLOWED_PARENT', 'UNALLOWED_CHILD']), surfaceId: z.string(), path: z.string(), message: z.string() }),
+      z.strictObject({ code: z.literal(['VALIDATION_FAILED', 'UNALLOWED_PARENT', 'UNALLOWED_CHILD']), surfaceId: z.string(), path: z.string(), message: z.string() }),
       // Any other code, about a surface or (exclusively) a function call.
       z.looseObject({ code: z.string(), message: z.string(), surfaceId: z.optional(z.string()), functionCallId: z.optional(z.string()) }).check(
         z.refine((e) => !VALIDATION_CODES.includes(e.code) && (e.surfaceId === undefined) !== (e.functionCallId === undefined), 'A generic error names a surfaceId or a functionCallId, not both.'),
