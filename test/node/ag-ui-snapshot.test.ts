@@ -25,10 +25,15 @@ const agent = useAgentServer();
 function historyOf(chat: ChatSession, count: number): Promise<void> {
   return new Promise((resolve, reject) => {
     if (chat.messages.length === count) return resolve();
+    if (chat.messages.length > count) return reject(new Error(`waiting for ${count} messages, the history holds ${chat.messages.length} already`));
     const off = chat.subscribe((event: SessionEvent) => {
       if (event.type === 'history-change' && event.messages.length === count) {
         off();
         resolve();
+      } else if (event.type === 'history-change' && event.messages.length > count) {
+        // Past it, no later change comes back to it: fail now, saying what was added (the stall this file had).
+        off();
+        reject(new Error(`waiting for ${count} messages, the history went to ${event.messages.length}: ${event.messages.map((m) => m.id).join(', ')}`));
       } else if (event.type === 'protocol-error') {
         off();
         reject(new Error(`waiting for ${count} messages (${chat.messages.length} now): ${event.reason}`));
